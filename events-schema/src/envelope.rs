@@ -1,0 +1,111 @@
+//! The envelope every stored event travels in.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::events::Event;
+
+/// Who caused an event and why: kept in the row's `metadata`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Metadata {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor_role: Option<String>,
+    /// The request or process that started the chain of events.
+    pub correlation_id: Uuid,
+    /// The event or command that directly caused this one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub causation_id: Option<Uuid>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+}
+
+impl Metadata {
+    pub fn system(process: &str) -> Metadata {
+        Metadata {
+            actor_id: Some(process.to_string()),
+            actor_role: Some("system".to_string()),
+            correlation_id: Uuid::now_v7(),
+            ..Metadata::default()
+        }
+    }
+}
+
+/// An event about to be appended.
+#[derive(Debug, Clone)]
+pub struct NewEvent {
+    /// Appending the same id twice stores one event: callers retrying a command reuse its ids.
+    pub event_id: Uuid,
+    pub event: Event,
+    pub metadata: Metadata,
+    /// When it happened on the device that caused it; `recorded_at` is set by the database.
+    pub occurred_at: DateTime<Utc>,
+}
+
+impl NewEvent {
+    pub fn new(event: Event, metadata: Metadata) -> NewEvent {
+        NewEvent {
+            event_id: Uuid::now_v7(),
+            event,
+            metadata,
+            occurred_at: Utc::now(),
+        }
+    }
+}
+
+/// An event as stored in the log, not yet decoded (its data may be of an older version).
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct RecordedEvent {
+    pub position: i64,
+    pub event_id: Uuid,
+    pub stream_id: String,
+    pub stream_version: i64,
+    pub event_type: String,
+    pub schema_version: i32,
+    pub data: serde_json::Value,
+    #[sqlx(json)]
+    pub metadata: Metadata,
+    pub occurred_at: DateTime<Utc>,
+    pub recorded_at: DateTime<Utc>,
+}
+
+impl RecordedEvent {
+    /// Decodes the data, upcasting an older version to the current one.
+    pub fn decode(&self) -> Result<Event, crate::Error> {
+        Event::decode(&self.event_type, self.schema_version, self.data.clone())
+    }
+}
+
+/// What the stream's version must be for an append to go ahead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExpectedVersion {
+    /// Append whatever the stream's version is.
+    Any,
+    /// The stream must not exist yet.
+    NoStream,
+    /// The stream must be exactly at this version (the one the command was decided on).
+    Exact(i64),
+}
+
+impl ExpectedVersion {
+    pub(crate) fn as_sql(self) -> Option<i64> {
+        match self {
+            ExpectedVersion::Any => None,
+            ExpectedVersion::NoStream => Some(0),
+            ExpectedVersion::Exact(v) => Some(v),
+        }
+    }
+}
+
+/// The outcome of an append.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Appended {
+    pub first_position: i64,
+    pub last_position: i64,
+    /// The stream's version after the append.
+    pub stream_version: i64,
+    /// True when these event ids were already stored: nothing new was written.
+    pub duplicate: bool,
+}

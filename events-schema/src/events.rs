@@ -1,0 +1,401 @@
+//! Every event type the log stores, at its current schema version.
+//!
+//! Wire names are the spec's (Spanish where §3/§7 use Spanish). Money is kept in euro cents so that
+//! no rounding ever happens inside the log. A change that would stop an already stored version
+//! from being read needs a new version and an upcaster (see `upcast.rs`); the schema test in
+//! `tests/schemas.rs` fails otherwise.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// The staff status values of spec §4.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub enum MoveStatus {
+    #[serde(rename = "pendiente")]
+    Pendiente,
+    #[serde(rename = "confirmada")]
+    Confirmada,
+    #[serde(rename = "en curso")]
+    EnCurso,
+    #[serde(rename = "finalizada")]
+    Finalizada,
+    #[serde(rename = "cancelada")]
+    Cancelada,
+}
+
+impl MoveStatus {
+    pub const ALL: [MoveStatus; 5] = [
+        MoveStatus::Pendiente,
+        MoveStatus::Confirmada,
+        MoveStatus::EnCurso,
+        MoveStatus::Finalizada,
+        MoveStatus::Cancelada,
+    ];
+
+    /// The staff wire value ('en curso', ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MoveStatus::Pendiente => "pendiente",
+            MoveStatus::Confirmada => "confirmada",
+            MoveStatus::EnCurso => "en curso",
+            MoveStatus::Finalizada => "finalizada",
+            MoveStatus::Cancelada => "cancelada",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<MoveStatus> {
+        MoveStatus::ALL.into_iter().find(|s| s.as_str() == value)
+    }
+
+    /// The customer-view value of spec §4 (pending, confirmed, in_progress, completed, cancelled).
+    pub fn customer_value(self) -> &'static str {
+        match self {
+            MoveStatus::Pendiente => "pending",
+            MoveStatus::Confirmada => "confirmed",
+            MoveStatus::EnCurso => "in_progress",
+            MoveStatus::Finalizada => "completed",
+            MoveStatus::Cancelada => "cancelled",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Urgency {
+    #[default]
+    Normal,
+    Urgente,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Person {
+    pub nombre: String,
+    pub telefono: String,
+    pub email: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Contact {
+    pub nombre: String,
+    pub telefono: String,
+    pub email: String,
+    /// phone, email or whatsapp.
+    pub preferencia: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PropertyDetails {
+    pub property_type: String,
+    pub access: String,
+    pub floor: String,
+    pub elevator: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Properties {
+    pub origin: PropertyDetails,
+    pub destination: PropertyDetails,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MovedObject {
+    pub id: String,
+    pub nombre: String,
+    /// Weight in kg.
+    pub peso: f64,
+    pub quantity: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, Default)]
+pub struct Services {
+    pub dismount: bool,
+    pub dismount_quantity: u32,
+    pub packaging: bool,
+    pub packaging_quantity: u32,
+    pub cleaning: bool,
+    pub fragile: bool,
+    pub long_stairs: bool,
+}
+
+/// A move's price, all amounts in euro cents. total = subtotal + tax; pending = total - advance.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, Default)]
+pub struct Price {
+    pub base_cents: i64,
+    pub distance_cents: i64,
+    pub services_cents: i64,
+    pub urgency_cents: i64,
+    pub iva_enabled: bool,
+    pub subtotal_cents: i64,
+    pub tax_cents: i64,
+    pub total_cents: i64,
+    pub advance_cents: i64,
+}
+
+/// `move.created` v2. (v1 had no `urgencia`; it is upcast with 'normal'.)
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MoveCreated {
+    pub move_id: i64,
+    pub cliente: Person,
+    pub origen: String,
+    pub destino: String,
+    pub fecha_programada: NaiveDate,
+    pub fecha_alternativa: Option<NaiveDate>,
+    pub flexible: bool,
+    /// morning, afternoon, evening or flexible.
+    pub hora_preferida: String,
+    pub contacto: Contact,
+    pub urgencia: Urgency,
+    pub property_details: Properties,
+    pub objects: Vec<MovedObject>,
+    pub services: Services,
+    pub instrucciones: String,
+    pub precio: Price,
+}
+
+/// `move.details_updated` v1: the fields the manager's edit form changed (absent = unchanged).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, Default)]
+pub struct MoveDetailsUpdated {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cliente: Option<Person>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origen: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destino: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fecha_programada: Option<NaiveDate>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub urgencia: Option<Urgency>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objects: Option<Vec<MovedObject>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub services: Option<Services>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub precio: Option<Price>,
+}
+
+/// `move.status_changed` v1.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MoveStatusChanged {
+    pub from: MoveStatus,
+    pub to: MoveStatus,
+}
+
+/// `move.worker_assigned` v1.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct WorkerAssigned {
+    pub worker_id: Uuid,
+    pub worker_name: String,
+}
+
+/// `move.photo_added` v1. The file itself lives in the data folder; the log keeps its identity.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PhotoAdded {
+    pub photo_id: Uuid,
+    pub content_type: String,
+    pub size_bytes: u64,
+    pub descripcion: String,
+    /// What the photo documents (e.g. 'carga', 'descarga', 'incidencia').
+    pub tipo: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct QuoteContact {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    /// phone, email or whatsapp.
+    #[serde(rename = "preferredContact")]
+    pub preferred_contact: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct QuoteAddress {
+    pub address: String,
+    #[serde(rename = "propertyType")]
+    pub property_type: String,
+    pub access: String,
+    pub floor: String,
+    pub elevator: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct QuoteObject {
+    pub id: String,
+    pub quantity: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct QuoteSchedule {
+    #[serde(rename = "preferredDate")]
+    pub preferred_date: NaiveDate,
+    #[serde(rename = "alternativeDate")]
+    pub alternative_date: Option<NaiveDate>,
+    #[serde(rename = "flexibleDates")]
+    pub flexible_dates: bool,
+    #[serde(rename = "timePreference")]
+    pub time_preference: String,
+}
+
+/// `quote.requested` v1: a visitor's request for a definitive quote (spec §3 'Quote request').
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct QuoteRequested {
+    pub quote_id: Uuid,
+    pub contact: QuoteContact,
+    pub origin: QuoteAddress,
+    pub destination: QuoteAddress,
+    pub objects: Vec<QuoteObject>,
+    pub services: Services,
+    pub schedule: QuoteSchedule,
+    /// Route distance in km and duration in minutes, as the price finder obtained them.
+    pub distance_km: f64,
+    pub duration_min: f64,
+    pub instructions: String,
+    #[serde(rename = "offerPack")]
+    pub offer_pack: Option<String>,
+    pub estimated_price_cents: Option<i64>,
+}
+
+/// Every event, decoded and upcast to its current version.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    MoveCreated(MoveCreated),
+    MoveDetailsUpdated(MoveDetailsUpdated),
+    MoveStatusChanged(MoveStatusChanged),
+    WorkerAssigned(WorkerAssigned),
+    PhotoAdded(PhotoAdded),
+    QuoteRequested(QuoteRequested),
+}
+
+/// The catalogue of event types: wire name, current schema version, and its JSON Schema.
+pub struct EventTypeInfo {
+    pub name: &'static str,
+    pub current_version: i32,
+    pub schema: fn() -> schemars::Schema,
+}
+
+pub const EVENT_TYPES: &[EventTypeInfo] = &[
+    EventTypeInfo {
+        name: "move.created",
+        current_version: 2,
+        schema: || schemars::schema_for!(MoveCreated),
+    },
+    EventTypeInfo {
+        name: "move.details_updated",
+        current_version: 1,
+        schema: || schemars::schema_for!(MoveDetailsUpdated),
+    },
+    EventTypeInfo {
+        name: "move.status_changed",
+        current_version: 1,
+        schema: || schemars::schema_for!(MoveStatusChanged),
+    },
+    EventTypeInfo {
+        name: "move.worker_assigned",
+        current_version: 1,
+        schema: || schemars::schema_for!(WorkerAssigned),
+    },
+    EventTypeInfo {
+        name: "move.photo_added",
+        current_version: 1,
+        schema: || schemars::schema_for!(PhotoAdded),
+    },
+    EventTypeInfo {
+        name: "quote.requested",
+        current_version: 1,
+        schema: || schemars::schema_for!(QuoteRequested),
+    },
+];
+
+impl Event {
+    pub fn event_type(&self) -> &'static str {
+        match self {
+            Event::MoveCreated(_) => "move.created",
+            Event::MoveDetailsUpdated(_) => "move.details_updated",
+            Event::MoveStatusChanged(_) => "move.status_changed",
+            Event::WorkerAssigned(_) => "move.worker_assigned",
+            Event::PhotoAdded(_) => "move.photo_added",
+            Event::QuoteRequested(_) => "quote.requested",
+        }
+    }
+
+    /// The version new events of this type are written with.
+    pub fn schema_version(&self) -> i32 {
+        let name = self.event_type();
+        EVENT_TYPES
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.current_version)
+            .unwrap_or(1)
+    }
+
+    pub fn to_data(&self) -> serde_json::Value {
+        let value = match self {
+            Event::MoveCreated(e) => serde_json::to_value(e),
+            Event::MoveDetailsUpdated(e) => serde_json::to_value(e),
+            Event::MoveStatusChanged(e) => serde_json::to_value(e),
+            Event::WorkerAssigned(e) => serde_json::to_value(e),
+            Event::PhotoAdded(e) => serde_json::to_value(e),
+            Event::QuoteRequested(e) => serde_json::to_value(e),
+        };
+        // These types hold only strings, numbers, dates and maps with string keys.
+        value.expect("event types always serialize to JSON")
+    }
+
+    /// Reads a stored event of any version, upcasting it to the current one first.
+    pub fn decode(
+        event_type: &str,
+        schema_version: i32,
+        data: serde_json::Value,
+    ) -> Result<Event, crate::Error> {
+        let info = EVENT_TYPES
+            .iter()
+            .find(|t| t.name == event_type)
+            .ok_or_else(|| crate::Error::UnknownEventType(event_type.to_string()))?;
+        if schema_version < 1 || schema_version > info.current_version {
+            return Err(crate::Error::UnknownSchemaVersion {
+                event_type: event_type.to_string(),
+                version: schema_version,
+            });
+        }
+        let data = crate::upcast::upcast(event_type, schema_version, data)?;
+        let bad = |e: serde_json::Error| crate::Error::Malformed {
+            event_type: event_type.to_string(),
+            reason: e.to_string(),
+        };
+        Ok(match event_type {
+            "move.created" => Event::MoveCreated(serde_json::from_value(data).map_err(bad)?),
+            "move.details_updated" => {
+                Event::MoveDetailsUpdated(serde_json::from_value(data).map_err(bad)?)
+            }
+            "move.status_changed" => {
+                Event::MoveStatusChanged(serde_json::from_value(data).map_err(bad)?)
+            }
+            "move.worker_assigned" => {
+                Event::WorkerAssigned(serde_json::from_value(data).map_err(bad)?)
+            }
+            "move.photo_added" => Event::PhotoAdded(serde_json::from_value(data).map_err(bad)?),
+            "quote.requested" => Event::QuoteRequested(serde_json::from_value(data).map_err(bad)?),
+            other => return Err(crate::Error::UnknownEventType(other.to_string())),
+        })
+    }
+}
+
+/// Stream ids: one stream per move and per quote.
+pub fn move_stream(move_id: i64) -> String {
+    format!("move-{move_id}")
+}
+
+pub fn quote_stream(quote_id: Uuid) -> String {
+    format!("quote-{quote_id}")
+}
+
+/// The move id of a `move-N` stream.
+pub fn move_id_of(stream_id: &str) -> Option<i64> {
+    stream_id.strip_prefix("move-")?.parse().ok()
+}
+
+/// When the event happened according to the device that caused it, if it differs from when the
+/// log recorded it (an offline worker's phone, for example).
+pub type OccurredAt = DateTime<Utc>;

@@ -1,0 +1,386 @@
+//! Append, read and follow the log.
+//!
+//! Followers are woken three ways, each a fallback for the one before: an in-process signal when
+//! this process appended, a NOTIFY carrying only a position when another process did, and a slow
+//! poll in case a notification was lost or the LISTEN connection died unnoticed.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::postgres::{PgListener, PgPool};
+use sqlx::{PgConnection, Row};
+use tokio::sync::watch;
+use uuid::Uuid;
+
+use crate::envelope::{Appended, ExpectedVersion, NewEvent, RecordedEvent};
+use crate::Error;
+
+/// The NOTIFY channel; its payload is only the newest position (a payload over 8000 bytes would
+/// abort the append, so events themselves never travel this way).
+pub const NOTIFY_CHANNEL: &str = "mudanzas_events";
+
+/// More than this in one append is refused: it would hold one transaction open for too long.
+const MAX_BATCH: usize = 10_000;
+
+const SELECT_EVENTS: &str = "SELECT position, event_id, stream_id, stream_version, event_type, \
+     schema_version, data, metadata, occurred_at, recorded_at FROM events";
+
+#[derive(Debug, Clone)]
+pub struct StoreOptions {
+    /// How often followers look at the log when nothing woke them.
+    pub poll_interval: Duration,
+    /// Whether to LISTEN for other processes' appends and NOTIFY them of ours.
+    pub cross_process: bool,
+}
+
+impl Default for StoreOptions {
+    fn default() -> Self {
+        StoreOptions {
+            poll_interval: Duration::from_secs(2),
+            cross_process: true,
+        }
+    }
+}
+
+/// The handle to the log. Cheap to clone.
+#[derive(Clone)]
+pub struct EventStore {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    pool: PgPool,
+    options: StoreOptions,
+    /// The newest position known to be committed, from local appends and from notifications.
+    head: watch::Sender<i64>,
+    /// The newest position this process appended, for the notifier to pass on.
+    local_head: watch::Sender<i64>,
+}
+
+impl EventStore {
+    /// Opens the store; with `cross_process` it also starts the notifier and the listener tasks,
+    /// which end when the last handle is dropped.
+    pub fn new(pool: PgPool, options: StoreOptions) -> EventStore {
+        let (head, _) = watch::channel(0);
+        let (local_head, _) = watch::channel(0);
+        let store = EventStore {
+            inner: Arc::new(Inner {
+                pool,
+                options,
+                head,
+                local_head,
+            }),
+        };
+        if store.inner.options.cross_process {
+            tokio::spawn(notifier(
+                Arc::downgrade(&store.inner),
+                store.inner.local_head.subscribe(),
+            ));
+            tokio::spawn(listener(Arc::downgrade(&store.inner)));
+        }
+        store
+    }
+
+    pub fn pool(&self) -> &PgPool {
+        &self.inner.pool
+    }
+
+    pub fn options(&self) -> &StoreOptions {
+        &self.inner.options
+    }
+
+    /// Appends events to one stream, atomically, if the stream is at `expected`.
+    pub async fn append(
+        &self,
+        stream_id: &str,
+        expected: ExpectedVersion,
+        events: &[NewEvent],
+    ) -> Result<Appended, Error> {
+        if events.is_empty() || events.len() > MAX_BATCH {
+            return Err(Error::BadBatch(events.len()));
+        }
+        let ids: Vec<Uuid> = events.iter().map(|e| e.event_id).collect();
+        let types: Vec<&str> = events.iter().map(|e| e.event.event_type()).collect();
+        let versions: Vec<i32> = events.iter().map(|e| e.event.schema_version()).collect();
+        let data: Vec<serde_json::Value> = events.iter().map(|e| e.event.to_data()).collect();
+        let metadata: Vec<serde_json::Value> = events
+            .iter()
+            .map(|e| serde_json::to_value(&e.metadata).unwrap_or_default())
+            .collect();
+        let occurred: Vec<chrono::DateTime<chrono::Utc>> =
+            events.iter().map(|e| e.occurred_at).collect();
+
+        // A second try only follows a concurrent append of the very same event ids, which the
+        // second call then reports as a duplicate.
+        for attempt in 0..2 {
+            let mut conn = self.inner.pool.acquire().await?;
+            let result = sqlx::query(
+                "SELECT out_position, out_stream_version, out_duplicate \
+                 FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
+            )
+            .bind(stream_id)
+            .bind(expected.as_sql())
+            .bind(&ids)
+            .bind(&types)
+            .bind(&versions)
+            .bind(&data)
+            .bind(&metadata)
+            .bind(&occurred)
+            .fetch_all(&mut *conn)
+            .await;
+            match result {
+                Ok(rows) => {
+                    let first = rows.first().ok_or(Error::BadBatch(0))?;
+                    let last = rows.last().ok_or(Error::BadBatch(0))?;
+                    let appended = Appended {
+                        first_position: first.get(0),
+                        last_position: last.get(0),
+                        stream_version: last.get(1),
+                        duplicate: first.get(2),
+                    };
+                    self.announce(appended.last_position);
+                    return Ok(appended);
+                }
+                Err(sqlx::Error::Database(db)) => {
+                    let code = db.code().unwrap_or_default().to_string();
+                    if code == "MU409" {
+                        let actual = db
+                            .try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
+                            .and_then(|e| e.detail())
+                            .and_then(|d| d.parse().ok());
+                        return Err(self.conflict(stream_id, expected, actual));
+                    }
+                    if code == "23505" {
+                        match db.constraint() {
+                            Some("events_stream_version_key") => {
+                                return Err(self.conflict(stream_id, expected, None))
+                            }
+                            Some("events_event_id_key") if attempt == 0 => continue,
+                            _ => {}
+                        }
+                    }
+                    // Anything else is unexpected: close the connection rather than return it to
+                    // the pool, so that nothing it might still hold (the session-level append
+                    // lock, if a cancel struck inside the critical section) outlives this call.
+                    let _ = conn.close().await;
+                    return Err(Error::Database(sqlx::Error::Database(db)));
+                }
+                Err(other) => {
+                    let _ = conn.close().await;
+                    return Err(Error::Database(other));
+                }
+            }
+        }
+        Err(self.conflict(stream_id, expected, None))
+    }
+
+    fn conflict(&self, stream: &str, expected: ExpectedVersion, actual: Option<i64>) -> Error {
+        Error::Conflict {
+            stream: stream.to_string(),
+            expected: expected.as_sql(),
+            actual,
+        }
+    }
+
+    /// Records that `position` is committed: wakes local followers at once and, through the
+    /// notifier, other processes.
+    fn announce(&self, position: i64) {
+        self.inner.head.send_if_modified(|h| raise(h, position));
+        self.inner
+            .local_head
+            .send_if_modified(|h| raise(h, position));
+    }
+
+    /// A stream's events in order, for deciding a command on its current state.
+    pub async fn read_stream(&self, stream_id: &str) -> Result<Vec<RecordedEvent>, Error> {
+        let sql = format!("{SELECT_EVENTS} WHERE stream_id = $1 ORDER BY stream_version");
+        Ok(sqlx::query_as(&sql)
+            .bind(stream_id)
+            .fetch_all(&self.inner.pool)
+            .await?)
+    }
+
+    /// Up to `limit` events after `after`, in position order, never skipping one: only events of
+    /// transactions older than every transaction still running are returned, and the append
+    /// function guarantees that those form a prefix of the log (see the migration).
+    ///
+    /// Run it before the caller's transaction writes anything: a transaction's own xid holds the
+    /// horizon back, so events appended after its first write would wait for the next call.
+    pub async fn read_after(
+        conn: &mut PgConnection,
+        after: i64,
+        limit: i64,
+    ) -> Result<Vec<RecordedEvent>, Error> {
+        let sql = format!(
+            "{SELECT_EVENTS} WHERE position > $1 \
+             AND transaction_id < pg_snapshot_xmin(pg_current_snapshot()) \
+             ORDER BY position LIMIT $2"
+        );
+        Ok(sqlx::query_as(&sql)
+            .bind(after)
+            .bind(limit)
+            .fetch_all(conn)
+            .await?)
+    }
+
+    /// The newest committed position that this process has heard of.
+    pub fn head(&self) -> i64 {
+        *self.inner.head.borrow()
+    }
+
+    /// Changes whenever a newer position is known to be committed.
+    pub fn subscribe_head(&self) -> watch::Receiver<i64> {
+        self.inner.head.subscribe()
+    }
+
+    /// Tells followers to look now (after an external process wrote, in tests and tools).
+    pub fn hint(&self, position: i64) {
+        self.inner.head.send_if_modified(|h| raise(h, position));
+    }
+
+    /// The last position stored, committed or not, for progress bars and benchmarks.
+    pub async fn max_position(&self) -> Result<i64, Error> {
+        Ok(
+            sqlx::query_scalar("SELECT coalesce(max(position), 0)::bigint FROM events")
+                .fetch_one(&self.inner.pool)
+                .await?,
+        )
+    }
+
+    /// A follower that yields every event after `after`, in order, forever.
+    pub fn follow(&self, after: i64, batch: i64) -> Follower {
+        Follower {
+            store: self.clone(),
+            after,
+            batch,
+            head: self.subscribe_head(),
+        }
+    }
+
+    /// Waits until something may have been appended after `after`, or the poll interval passes.
+    /// When a known committed position is already past `after`, it only waits briefly: that
+    /// event is committed but held back by an older transaction still running.
+    pub async fn wait_for_news(&self, head: &mut watch::Receiver<i64>, after: i64) {
+        let known = *head.borrow_and_update();
+        if known > after {
+            tokio::time::sleep(Duration::from_millis(2)).await;
+            return;
+        }
+        let _ = tokio::time::timeout(self.inner.options.poll_interval, head.changed()).await;
+    }
+}
+
+fn raise(current: &mut i64, to: i64) -> bool {
+    if to > *current {
+        *current = to;
+        true
+    } else {
+        false
+    }
+}
+
+/// Follows the log from a position: every event exactly once, in position order.
+pub struct Follower {
+    store: EventStore,
+    after: i64,
+    batch: i64,
+    head: watch::Receiver<i64>,
+}
+
+impl Follower {
+    /// The next non-empty batch, waiting as long as it takes.
+    pub async fn next_batch(&mut self) -> Result<Vec<RecordedEvent>, Error> {
+        loop {
+            let mut conn = self.store.inner.pool.acquire().await?;
+            let events = EventStore::read_after(&mut conn, self.after, self.batch).await?;
+            drop(conn);
+            if let Some(last) = events.last() {
+                self.after = last.position;
+                return Ok(events);
+            }
+            self.store.wait_for_news(&mut self.head, self.after).await;
+        }
+    }
+
+    /// The position of the last event returned.
+    pub fn position(&self) -> i64 {
+        self.after
+    }
+}
+
+/// Passes this process's newest appended position on to other processes. It sends one NOTIFY at
+/// a time with the newest position, coalescing bursts: a NOTIFY inside the append transaction
+/// would take PostgreSQL's global notify lock at every commit and serialise all appenders.
+async fn notifier(inner: std::sync::Weak<Inner>, mut local_head: watch::Receiver<i64>) {
+    while local_head.changed().await.is_ok() {
+        let position = *local_head.borrow_and_update();
+        let Some(inner) = inner.upgrade() else { return };
+        let sent = sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(NOTIFY_CHANNEL)
+            .bind(position.to_string())
+            .execute(&inner.pool)
+            .await;
+        if let Err(e) = sent {
+            // Other processes will still see the event at their next poll.
+            tracing::warn!(error = %e, "could not notify other processes of new events");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+}
+
+/// LISTENs for other processes' appends; reconnects a dead connection with backoff.
+async fn listener(inner: std::sync::Weak<Inner>) {
+    let mut backoff = Duration::from_millis(100);
+    loop {
+        let pool = match inner.upgrade() {
+            Some(inner) => inner.pool.clone(),
+            None => return,
+        };
+        let connected = async {
+            let mut listener = PgListener::connect_with(&pool).await?;
+            listener.listen(NOTIFY_CHANNEL).await?;
+            Ok::<_, sqlx::Error>(listener)
+        }
+        .await;
+        drop(pool);
+        let mut listener = match connected {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!(error = %e, "LISTEN connection failed; retrying");
+                tokio::time::sleep(backoff).await;
+                backoff = (backoff * 2).min(Duration::from_secs(5));
+                continue;
+            }
+        };
+        backoff = Duration::from_millis(100);
+        loop {
+            // `try_recv` returns None when the connection dropped (sqlx then reconnects on the
+            // next call, and notifications sent meanwhile are lost): followers catch up anyway,
+            // because we wake them as if something had been appended.
+            let received = tokio::time::timeout(Duration::from_secs(30), listener.try_recv()).await;
+            let Some(inner) = inner.upgrade() else { return };
+            match received {
+                Ok(Ok(Some(n))) => {
+                    if let Ok(position) = n.payload().parse::<i64>() {
+                        inner.head.send_if_modified(|h| raise(h, position));
+                    }
+                }
+                Ok(Ok(None)) => {
+                    inner.head.send_modify(|_| {});
+                }
+                Ok(Err(e)) => {
+                    tracing::warn!(error = %e, "LISTEN connection lost; reconnecting");
+                    inner.head.send_modify(|_| {});
+                    break;
+                }
+                Err(_) => {
+                    // Quiet for a while: prove the connection is alive, or replace it.
+                    if let Err(e) = sqlx::query("SELECT 1").execute(&mut listener).await {
+                        tracing::warn!(error = %e, "LISTEN connection dead; reconnecting");
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
