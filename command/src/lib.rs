@@ -1,1 +1,23 @@
-//! command
+//! The write side: one decider per stream kind, pure functions without a database, and the
+//! business rules (which role may do what, validation) with the spec's Spanish messages.
+
+pub mod demo;
+pub mod moves;
+mod role;
+
+pub use role::Role;
+
+/// A rule the command broke; `Display` is the Spanish text shown to the user.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DomainError {
+    #[error("Mudanza no encontrada")]
+    NotFound,
+    #[error("La mudanza ya existe")]
+    AlreadyExists,
+    #[error("No tienes permiso para realizar esta acción")]
+    Forbidden,
+    #[error("No puedes cambiar la mudanza al estado «{0}»")]
+    StatusNotAllowed(String),
+    #[error("{0}")]
+    Invalid(String),
+}

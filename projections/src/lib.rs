@@ -1,1 +1,25 @@
-//! projections
+//! The read side: projectors turn events into read-model tables; the runner applies them in order
+//! with the checkpoint in the same transaction; rebuild replays from zero; `changes` is the feed
+//! the live push reads.
+
+pub mod changes;
+pub mod moves;
+mod runner;
+
+pub use runner::{dump_tables, rebuild, step, Projections, Projector};
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// An event no projector can apply; it stops the projector at that position.
+    #[error("event at position {position} cannot be projected: {reason}")]
+    Poison { position: i64, reason: String },
+    #[error(transparent)]
+    Log(#[from] events_schema::Error),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+/// Every projector of the system, in the order they are started.
+pub fn all() -> Vec<std::sync::Arc<dyn Projector>> {
+    vec![std::sync::Arc::new(moves::MovesProjector)]
+}

@@ -1,0 +1,37 @@
+//! The change feed the live push reads: one row per read-model change, keyed by the log position
+//! that caused it. Rows are only read up to the projectors' checkpoint, so a reader never sees
+//! part of a batch, never skips a row, and sees each in position order.
+
+use serde::Serialize;
+use sqlx::PgPool;
+
+use crate::Error;
+
+#[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
+pub struct Change {
+    pub position: i64,
+    pub kind: String,
+    pub entity_id: String,
+    /// The client the entity belongs to, for deciding who may see it.
+    pub cliente_email: Option<String>,
+    pub staff_doc: Option<serde_json::Value>,
+    pub client_doc: Option<serde_json::Value>,
+}
+
+/// Changes with `after < position <= upto`, in order, at most `limit`.
+pub async fn read_changes(
+    pool: &PgPool,
+    after: i64,
+    upto: i64,
+    limit: i64,
+) -> Result<Vec<Change>, Error> {
+    Ok(sqlx::query_as(
+        "SELECT position, kind, entity_id, cliente_email, staff_doc, client_doc FROM live_changes \
+         WHERE position > $1 AND position <= $2 ORDER BY position, kind, entity_id LIMIT $3",
+    )
+    .bind(after)
+    .bind(upto)
+    .bind(limit)
+    .fetch_all(pool)
+    .await?)
+}

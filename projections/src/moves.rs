@@ -1,0 +1,383 @@
+//! The `moves` projector: the staff view and the customer view of every move (spec §3), and one
+//! `live_changes` row per event for the live feed.
+//!
+//! A batch is applied in memory and written with one statement per table, which is what lets a
+//! rebuild run at tens of thousands of events per second.
+
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use chrono::{DateTime, NaiveDate, Utc};
+use events_schema::events::{
+    move_id_of, Contact, MoveStatus, MovedObject, Price, Properties, Services, Urgency,
+};
+use events_schema::{Event, RecordedEvent};
+use serde::{Deserialize, Serialize};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::{Error, Projector};
+
+pub const LIVE_KIND: &str = "move";
+
+/// 'Sin asignar' is what the spec shows for a move without a worker.
+pub const NO_WORKER: &str = "Sin asignar";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StaffPhoto {
+    pub id: Uuid,
+    pub url: String,
+    pub descripcion: String,
+    pub tipo: String,
+    pub fecha_subida: DateTime<Utc>,
+}
+
+/// The staff view (spec §3 'Move, staff view'), with prices: `without_prices` strips them for
+/// workers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StaffMove {
+    pub id: i64,
+    pub cliente_nombre: String,
+    pub cliente_telefono: String,
+    pub cliente_email: String,
+    pub origen: String,
+    pub destino: String,
+    pub fecha_programada: NaiveDate,
+    pub fecha_alternativa: Option<NaiveDate>,
+    pub flexible: bool,
+    pub estado: MoveStatus,
+    pub precio_total: f64,
+    pub precio: Price,
+    pub urgencia: Urgency,
+    pub objects: Vec<MovedObject>,
+    pub services: Services,
+    pub photos: Vec<StaffPhoto>,
+    #[serde(rename = "workerId")]
+    pub worker_id: Option<Uuid>,
+    pub worker: String,
+    /// The preferred time slot (morning, afternoon, evening, flexible).
+    pub time: String,
+    pub instructions: String,
+    pub contacto: Contact,
+    pub property_details: Properties,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    /// Stream version: what an edit must be decided on.
+    pub version: i64,
+}
+
+/// The customer view (spec §3 'Move, customer view').
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClientImage {
+    pub id: Uuid,
+    pub url: String,
+    pub descripcion: String,
+    pub tipo: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClientMove {
+    pub id: i64,
+    pub status: String,
+    pub from: String,
+    pub to: String,
+    pub date: NaiveDate,
+    pub price: f64,
+    pub images: Vec<ClientImage>,
+}
+
+pub fn photo_url(move_id: i64, photo_id: Uuid) -> String {
+    format!("/api/fotos/{move_id}/{photo_id}")
+}
+
+fn euros(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+impl StaffMove {
+    pub fn client_view(&self) -> ClientMove {
+        ClientMove {
+            id: self.id,
+            status: self.estado.customer_value().to_string(),
+            from: self.origen.clone(),
+            to: self.destino.clone(),
+            date: self.fecha_programada,
+            price: self.precio_total,
+            images: self
+                .photos
+                .iter()
+                .map(|p| ClientImage {
+                    id: p.id,
+                    url: p.url.clone(),
+                    descripcion: p.descripcion.clone(),
+                    tipo: p.tipo.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    fn evolve(mut this: Option<StaffMove>, e: &RecordedEvent) -> Result<StaffMove, Error> {
+        let poison = |reason: &str| Error::Poison {
+            position: e.position,
+            reason: reason.to_string(),
+        };
+        let event = e.decode().map_err(|err| poison(&err.to_string()))?;
+        let id = move_id_of(&e.stream_id).ok_or_else(|| poison("not a move stream"))?;
+        if let Event::MoveCreated(c) = event {
+            if this.is_some() {
+                return Err(poison("the move already exists"));
+            }
+            return Ok(StaffMove {
+                id,
+                cliente_nombre: c.cliente.nombre,
+                cliente_telefono: c.cliente.telefono,
+                cliente_email: c.cliente.email,
+                origen: c.origen,
+                destino: c.destino,
+                fecha_programada: c.fecha_programada,
+                fecha_alternativa: c.fecha_alternativa,
+                flexible: c.flexible,
+                estado: MoveStatus::Pendiente,
+                precio_total: euros(c.precio.total_cents),
+                precio: c.precio,
+                urgencia: c.urgencia,
+                objects: c.objects,
+                services: c.services,
+                photos: Vec::new(),
+                worker_id: None,
+                worker: NO_WORKER.to_string(),
+                time: c.hora_preferida,
+                instructions: c.instrucciones,
+                contacto: c.contacto,
+                property_details: c.property_details,
+                created_at: e.occurred_at,
+                updated_at: e.occurred_at,
+                version: e.stream_version,
+            });
+        }
+        let mut m = this
+            .take()
+            .ok_or_else(|| poison("event for a move that does not exist"))?;
+        match event {
+            Event::MoveCreated(_) => return Err(poison("the move already exists")),
+            Event::MoveDetailsUpdated(u) => {
+                if let Some(c) = u.cliente {
+                    m.cliente_nombre = c.nombre;
+                    m.cliente_telefono = c.telefono;
+                    m.cliente_email = c.email;
+                }
+                if let Some(v) = u.origen {
+                    m.origen = v;
+                }
+                if let Some(v) = u.destino {
+                    m.destino = v;
+                }
+                if let Some(v) = u.fecha_programada {
+                    m.fecha_programada = v;
+                }
+                if let Some(v) = u.urgencia {
+                    m.urgencia = v;
+                }
+                if let Some(v) = u.objects {
+                    m.objects = v;
+                }
+                if let Some(v) = u.services {
+                    m.services = v;
+                }
+                if let Some(p) = u.precio {
+                    m.precio_total = euros(p.total_cents);
+                    m.precio = p;
+                }
+            }
+            Event::MoveStatusChanged(c) => m.estado = c.to,
+            Event::WorkerAssigned(w) => {
+                m.worker_id = Some(w.worker_id);
+                m.worker = w.worker_name;
+            }
+            Event::PhotoAdded(p) => m.photos.push(StaffPhoto {
+                id: p.photo_id,
+                url: photo_url(id, p.photo_id),
+                descripcion: p.descripcion,
+                tipo: p.tipo,
+                fecha_subida: e.occurred_at,
+            }),
+            Event::QuoteRequested(_) => return Err(poison("a quote event in a move stream")),
+        }
+        m.updated_at = e.occurred_at;
+        m.version = e.stream_version;
+        Ok(m)
+    }
+}
+
+/// The staff document as a worker may see it: no prices.
+pub fn without_prices(mut doc: serde_json::Value) -> serde_json::Value {
+    if let Some(object) = doc.as_object_mut() {
+        object.remove("precio_total");
+        object.remove("precio");
+    }
+    doc
+}
+
+pub struct MovesProjector;
+
+#[async_trait]
+impl Projector for MovesProjector {
+    fn name(&self) -> &'static str {
+        "moves"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &["move_staff_view", "move_client_view", "live_changes"]
+    }
+
+    async fn reset(&self, tx: &mut PgConnection) -> Result<(), Error> {
+        sqlx::query("TRUNCATE move_staff_view, move_client_view")
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM live_changes WHERE kind = $1")
+            .bind(LIVE_KIND)
+            .execute(&mut *tx)
+            .await?;
+        Ok(())
+    }
+
+    async fn apply(&self, tx: &mut PgConnection, events: &[RecordedEvent]) -> Result<(), Error> {
+        let events: Vec<&RecordedEvent> = events
+            .iter()
+            .filter(|e| e.stream_id.starts_with("move-"))
+            .collect();
+        if events.is_empty() {
+            return Ok(());
+        }
+        let mut ids: Vec<i64> = events
+            .iter()
+            .filter_map(|e| move_id_of(&e.stream_id))
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let rows: Vec<(i64, sqlx::types::Json<StaffMove>)> =
+            sqlx::query_as("SELECT id, doc FROM move_staff_view WHERE id = ANY($1)")
+                .bind(&ids)
+                .fetch_all(&mut *tx)
+                .await?;
+        let mut moves: HashMap<i64, StaffMove> =
+            rows.into_iter().map(|(id, doc)| (id, doc.0)).collect();
+
+        let mut changes = LiveRows::default();
+        let mut last_position: HashMap<i64, i64> = HashMap::new();
+        for e in events {
+            let id = move_id_of(&e.stream_id).ok_or_else(|| Error::Poison {
+                position: e.position,
+                reason: "not a move stream".into(),
+            })?;
+            let next = StaffMove::evolve(moves.remove(&id), e)?;
+            changes.push(e.position, &next);
+            last_position.insert(id, e.position);
+            moves.insert(id, next);
+        }
+
+        let mut staff = StaffRows::default();
+        for (id, m) in &moves {
+            if let Some(position) = last_position.get(id) {
+                staff.push(*position, m);
+            }
+        }
+        staff.write(tx).await?;
+        changes.write(tx).await?;
+        Ok(())
+    }
+}
+
+#[derive(Default)]
+struct StaffRows {
+    ids: Vec<i64>,
+    estados: Vec<String>,
+    fechas: Vec<NaiveDate>,
+    emails: Vec<String>,
+    workers: Vec<Option<Uuid>>,
+    positions: Vec<i64>,
+    docs: Vec<serde_json::Value>,
+    client_docs: Vec<serde_json::Value>,
+}
+
+impl StaffRows {
+    fn push(&mut self, position: i64, m: &StaffMove) {
+        self.ids.push(m.id);
+        self.estados.push(m.estado.as_str().to_string());
+        self.fechas.push(m.fecha_programada);
+        self.emails.push(m.cliente_email.clone());
+        self.workers.push(m.worker_id);
+        self.positions.push(position);
+        self.docs.push(serde_json::to_value(m).unwrap_or_default());
+        self.client_docs
+            .push(serde_json::to_value(m.client_view()).unwrap_or_default());
+    }
+
+    async fn write(&self, tx: &mut PgConnection) -> Result<(), Error> {
+        sqlx::query(
+            "INSERT INTO move_staff_view (id, estado, fecha_programada, cliente_email, worker_id, position, doc) \
+             SELECT * FROM UNNEST($1::bigint[], $2::text[], $3::date[], $4::text[], $5::uuid[], $6::bigint[], $7::jsonb[]) \
+             ON CONFLICT (id) DO UPDATE SET estado = EXCLUDED.estado, fecha_programada = EXCLUDED.fecha_programada, \
+             cliente_email = EXCLUDED.cliente_email, worker_id = EXCLUDED.worker_id, position = EXCLUDED.position, doc = EXCLUDED.doc",
+        )
+        .bind(&self.ids)
+        .bind(&self.estados)
+        .bind(&self.fechas)
+        .bind(&self.emails)
+        .bind(&self.workers)
+        .bind(&self.positions)
+        .bind(&self.docs)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO move_client_view (id, cliente_email, position, doc) \
+             SELECT * FROM UNNEST($1::bigint[], $2::text[], $3::bigint[], $4::jsonb[]) \
+             ON CONFLICT (id) DO UPDATE SET cliente_email = EXCLUDED.cliente_email, \
+             position = EXCLUDED.position, doc = EXCLUDED.doc",
+        )
+        .bind(&self.ids)
+        .bind(&self.emails)
+        .bind(&self.positions)
+        .bind(&self.client_docs)
+        .execute(&mut *tx)
+        .await?;
+        Ok(())
+    }
+}
+
+#[derive(Default)]
+struct LiveRows {
+    positions: Vec<i64>,
+    entity_ids: Vec<String>,
+    emails: Vec<String>,
+    staff_docs: Vec<serde_json::Value>,
+    client_docs: Vec<serde_json::Value>,
+}
+
+impl LiveRows {
+    fn push(&mut self, position: i64, m: &StaffMove) {
+        self.positions.push(position);
+        self.entity_ids.push(m.id.to_string());
+        self.emails.push(m.cliente_email.clone());
+        self.staff_docs
+            .push(serde_json::to_value(m).unwrap_or_default());
+        self.client_docs
+            .push(serde_json::to_value(m.client_view()).unwrap_or_default());
+    }
+
+    async fn write(&self, tx: &mut PgConnection) -> Result<(), Error> {
+        sqlx::query(
+            "INSERT INTO live_changes (position, kind, entity_id, cliente_email, staff_doc, client_doc) \
+             SELECT p, $2, e, m, s, c FROM UNNEST($1::bigint[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[]) AS u(p, e, m, s, c)",
+        )
+        .bind(&self.positions)
+        .bind(LIVE_KIND)
+        .bind(&self.entity_ids)
+        .bind(&self.emails)
+        .bind(&self.staff_docs)
+        .bind(&self.client_docs)
+        .execute(&mut *tx)
+        .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,234 @@
+//! Runs projectors: each applies events in position order, and its read-model writes and its
+//! checkpoint commit in one transaction, so a crash at any point neither loses nor doubles an
+//! effect. Several processes may run the same projector: a transaction-level advisory lock per
+//! projector makes them take turns, each applying what the other has not.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use events_schema::{EventStore, RecordedEvent};
+use sqlx::{PgConnection, PgPool};
+use tokio::sync::watch;
+
+use crate::Error;
+
+#[async_trait]
+pub trait Projector: Send + Sync {
+    fn name(&self) -> &'static str;
+    /// The read-model tables this projector owns (for rebuild checks and dumps).
+    fn tables(&self) -> &'static [&'static str];
+    /// Empties everything this projector wrote, before a rebuild.
+    async fn reset(&self, tx: &mut PgConnection) -> Result<(), Error>;
+    /// Applies a batch of events in order. Must be deterministic: it is replayed on rebuild.
+    async fn apply(&self, tx: &mut PgConnection, events: &[RecordedEvent]) -> Result<(), Error>;
+}
+
+const LOCK_SQL: &str = "SELECT pg_advisory_xact_lock(1, hashtext($1))";
+
+async fn checkpoint_of(conn: &mut PgConnection, name: &str) -> Result<i64, Error> {
+    sqlx::query("INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING")
+        .bind(name)
+        .execute(&mut *conn)
+        .await?;
+    Ok(
+        sqlx::query_scalar("SELECT position FROM projection_checkpoints WHERE name = $1")
+            .bind(name)
+            .fetch_one(conn)
+            .await?,
+    )
+}
+
+/// Applies at most one batch. Returns the checkpoint afterwards (unchanged when there was nothing
+/// to do).
+pub async fn step(pool: &PgPool, projector: &dyn Projector, batch: i64) -> Result<i64, Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query(LOCK_SQL)
+        .bind(projector.name())
+        .execute(&mut *tx)
+        .await?;
+    // The checkpoint row is created once, outside this transaction's snapshot horizon concerns:
+    // reading it assigns no transaction id, so the log read below sees everything committed.
+    let checkpoint: Option<i64> =
+        sqlx::query_scalar("SELECT position FROM projection_checkpoints WHERE name = $1")
+            .bind(projector.name())
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some(checkpoint) = checkpoint else {
+        tx.rollback().await?;
+        let mut conn = pool.acquire().await?;
+        checkpoint_of(&mut conn, projector.name()).await?;
+        return Ok(0);
+    };
+    let events = EventStore::read_after(&mut tx, checkpoint, batch).await?;
+    let Some(last) = events.last().map(|e| e.position) else {
+        tx.rollback().await?;
+        return Ok(checkpoint);
+    };
+    projector.apply(&mut tx, &events).await?;
+    sqlx::query(
+        "UPDATE projection_checkpoints SET position = $2, updated_at = now(), last_error = NULL \
+         WHERE name = $1",
+    )
+    .bind(projector.name())
+    .bind(last)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(last)
+}
+
+/// The projectors running in this process, and how far each has got.
+#[derive(Clone)]
+pub struct Projections {
+    progress: Arc<Vec<(&'static str, watch::Receiver<i64>)>>,
+}
+
+impl Projections {
+    /// Starts one task per projector. They run until the process ends.
+    pub fn start(
+        store: EventStore,
+        projectors: Vec<Arc<dyn Projector>>,
+        batch: i64,
+    ) -> Projections {
+        let mut progress = Vec::new();
+        for projector in projectors {
+            let (tx, rx) = watch::channel(0);
+            progress.push((projector.name(), rx));
+            tokio::spawn(run(store.clone(), projector, batch, tx));
+        }
+        Projections {
+            progress: Arc::new(progress),
+        }
+    }
+
+    /// The position every projector has passed.
+    pub fn position(&self) -> i64 {
+        self.progress
+            .iter()
+            .map(|(_, rx)| *rx.borrow())
+            .min()
+            .unwrap_or(0)
+    }
+
+    pub fn checkpoints(&self) -> Vec<(&'static str, i64)> {
+        self.progress
+            .iter()
+            .map(|(name, rx)| (*name, *rx.borrow()))
+            .collect()
+    }
+
+    /// Read-your-writes: waits until every projector has passed `position`, at most `timeout`.
+    /// Returns whether it got there.
+    pub async fn wait_for(&self, position: i64, timeout: Duration) -> bool {
+        let all = async {
+            for (_, rx) in self.progress.iter() {
+                let mut rx = rx.clone();
+                if rx.wait_for(|p| *p >= position).await.is_err() {
+                    return false;
+                }
+            }
+            true
+        };
+        tokio::time::timeout(timeout, all).await.unwrap_or(false)
+    }
+
+    /// Changes whenever any projector moves on.
+    pub fn subscribe(&self) -> Vec<watch::Receiver<i64>> {
+        self.progress.iter().map(|(_, rx)| rx.clone()).collect()
+    }
+}
+
+async fn run(
+    store: EventStore,
+    projector: Arc<dyn Projector>,
+    batch: i64,
+    progress: watch::Sender<i64>,
+) {
+    let mut head = store.subscribe_head();
+    let mut backoff = Duration::from_millis(100);
+    loop {
+        match step(store.pool(), projector.as_ref(), batch).await {
+            Ok(position) => {
+                backoff = Duration::from_millis(100);
+                let moved = progress.send_if_modified(|p| {
+                    let moved = position > *p;
+                    *p = (*p).max(position);
+                    moved
+                });
+                if !moved {
+                    store.wait_for_news(&mut head, position).await;
+                }
+            }
+            Err(e) => {
+                // A poison event or a lost database: record it where operators look, retry later.
+                tracing::error!(projector = projector.name(), error = %e, "projection failed");
+                let _ = sqlx::query(
+                    "UPDATE projection_checkpoints SET last_error = $2, updated_at = now() WHERE name = $1",
+                )
+                .bind(projector.name())
+                .bind(e.to_string())
+                .execute(store.pool())
+                .await;
+                tokio::time::sleep(backoff).await;
+                backoff = (backoff * 2).min(Duration::from_secs(10));
+            }
+        }
+    }
+}
+
+/// Rebuilds one projector from zero in a single transaction: readers keep seeing the old read
+/// model until the new one is complete, and the live runners wait on the projector's lock.
+/// `progress(done, total)` is called after each batch. A poison event stops the rebuild with its
+/// position and error, leaving the old read model in place.
+pub async fn rebuild(
+    pool: &PgPool,
+    projector: &dyn Projector,
+    batch: i64,
+    mut progress: impl FnMut(i64, i64),
+) -> Result<i64, Error> {
+    let total: i64 = sqlx::query_scalar("SELECT coalesce(max(position), 0)::bigint FROM events")
+        .fetch_one(pool)
+        .await?;
+    let mut tx = pool.begin().await?;
+    sqlx::query(LOCK_SQL)
+        .bind(projector.name())
+        .execute(&mut *tx)
+        .await?;
+    // Read the first batch before this transaction writes: its own id would hold the horizon.
+    let mut events = EventStore::read_after(&mut tx, 0, batch).await?;
+    projector.reset(&mut tx).await?;
+    let mut position = 0;
+    while let Some(last) = events.last().map(|e| e.position) {
+        projector.apply(&mut tx, &events).await?;
+        position = last;
+        progress(position, total.max(position));
+        events = EventStore::read_after(&mut tx, position, batch).await?;
+    }
+    sqlx::query(
+        "INSERT INTO projection_checkpoints (name, position) VALUES ($1, $2) \
+         ON CONFLICT (name) DO UPDATE SET position = $2, updated_at = now(), last_error = NULL",
+    )
+    .bind(projector.name())
+    .bind(position)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(position)
+}
+
+/// Every row of the given tables as JSON, ordered: for comparing a rebuild with a live run.
+pub async fn dump_tables(
+    pool: &PgPool,
+    tables: &[&str],
+) -> Result<BTreeMap<String, Vec<serde_json::Value>>, Error> {
+    let mut out = BTreeMap::new();
+    for table in tables {
+        // Table names come from projector definitions, never from input.
+        let sql = format!("SELECT to_jsonb(t) FROM {table} t ORDER BY to_jsonb(t)::text");
+        let rows: Vec<serde_json::Value> = sqlx::query_scalar(&sql).fetch_all(pool).await?;
+        out.insert(table.to_string(), rows);
+    }
+    Ok(out)
+}

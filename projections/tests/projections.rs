@@ -1,0 +1,314 @@
+//! Projections against a real PostgreSQL, one fresh database per test.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use chrono::NaiveDate;
+use command::demo::demo_move;
+use events_schema::events::{
+    move_stream, MoveStatus, MoveStatusChanged, Person, PhotoAdded, WorkerAssigned,
+};
+use events_schema::{
+    Event, EventStore, ExpectedVersion, Metadata, NewEvent, RecordedEvent, StoreOptions,
+};
+use projections::moves::MovesProjector;
+use projections::{dump_tables, rebuild, step, Error, Projections, Projector};
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+fn client(n: usize) -> Person {
+    Person {
+        nombre: format!("Cliente {n}"),
+        telefono: "612345678".into(),
+        email: format!("cliente{}@mudanzas.test", n % 4),
+    }
+}
+
+async fn append(store: &EventStore, move_id: i64, event: Event) -> i64 {
+    store
+        .append(
+            &move_stream(move_id),
+            ExpectedVersion::Any,
+            &[NewEvent::new(event, Metadata::system("test"))],
+        )
+        .await
+        .unwrap()
+        .last_position
+}
+
+/// A realistic history: `moves` moves, each created, then moved through statuses, assigned a
+/// worker and given a photo, interleaved across moves.
+async fn history(store: &EventStore, moves: i64) -> i64 {
+    let day = NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+    let mut last = 0;
+    for id in 1..=moves {
+        let m = demo_move(
+            id,
+            client(id as usize),
+            day + chrono::Days::new(id as u64 % 20),
+            id as usize,
+        );
+        last = append(store, id, Event::MoveCreated(m)).await;
+    }
+    let steps = [
+        MoveStatus::Confirmada,
+        MoveStatus::EnCurso,
+        MoveStatus::Finalizada,
+    ];
+    for (i, to) in steps.iter().enumerate() {
+        for id in 1..=moves {
+            let from = if i == 0 {
+                MoveStatus::Pendiente
+            } else {
+                steps[i - 1]
+            };
+            last = append(
+                store,
+                id,
+                Event::MoveStatusChanged(MoveStatusChanged { from, to: *to }),
+            )
+            .await;
+            if i == 1 {
+                append(
+                    store,
+                    id,
+                    Event::WorkerAssigned(WorkerAssigned {
+                        worker_id: Uuid::from_u128(id as u128),
+                        worker_name: "Javier Moreno".into(),
+                    }),
+                )
+                .await;
+                last = append(
+                    store,
+                    id,
+                    Event::PhotoAdded(PhotoAdded {
+                        photo_id: Uuid::from_u128(1000 + id as u128),
+                        content_type: "image/jpeg".into(),
+                        size_bytes: 1234,
+                        descripcion: "Carga del camión".into(),
+                        tipo: "carga".into(),
+                    }),
+                )
+                .await;
+            }
+        }
+    }
+    last
+}
+
+async fn catch_up(pool: &PgPool, projector: &dyn Projector, batch: i64) -> i64 {
+    let mut position = -1;
+    loop {
+        let next = step(pool, projector, batch).await.unwrap();
+        if next == position {
+            return position;
+        }
+        position = next;
+    }
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn the_views_follow_a_moves_history(pool: PgPool) {
+    let store = EventStore::new(pool.clone(), StoreOptions::default());
+    history(&store, 2).await;
+    catch_up(&pool, &MovesProjector, 100).await;
+
+    let doc: serde_json::Value = sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = 2")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(doc["estado"], "finalizada");
+    assert_eq!(doc["worker"], "Javier Moreno");
+    assert_eq!(doc["cliente_email"], "cliente2@mudanzas.test");
+    assert_eq!(
+        doc["photos"][0]["url"],
+        format!("/api/fotos/2/{}", Uuid::from_u128(1002))
+    );
+    assert!(doc["precio_total"].as_f64().unwrap() > 0.0);
+    let without = projections::moves::without_prices(doc);
+    assert!(without.get("precio_total").is_none() && without.get("precio").is_none());
+
+    let client: serde_json::Value =
+        sqlx::query_scalar("SELECT doc FROM move_client_view WHERE id = 2")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(client["status"], "completed");
+    assert_eq!(client["images"].as_array().unwrap().len(), 1);
+    assert!(
+        client.get("cliente_telefono").is_none(),
+        "the customer view is the customer's, not staff's"
+    );
+
+    // One live change per move event, in position order.
+    let changes = projections::changes::read_changes(&pool, 0, i64::MAX, 1000)
+        .await
+        .unwrap();
+    let events: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(changes.len() as i64, events);
+    assert!(changes.windows(2).all(|w| w[0].position < w[1].position));
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn rebuild_from_zero_equals_live_projection(pool: PgPool) {
+    let store = EventStore::new(pool.clone(), StoreOptions::default());
+    let running = Projections::start(store.clone(), projections::all(), 7);
+    let last = history(&store, 25).await;
+    assert!(
+        running.wait_for(last, Duration::from_secs(30)).await,
+        "live projection caught up"
+    );
+
+    let tables = MovesProjector.tables();
+    let live = dump_tables(&pool, tables).await.unwrap();
+    assert_eq!(live["move_staff_view"].len(), 25);
+
+    let mut calls = 0;
+    let rebuilt_to = rebuild(&pool, &MovesProjector, 50, |done, total| {
+        calls += 1;
+        assert!(done <= total);
+    })
+    .await
+    .unwrap();
+    assert_eq!(rebuilt_to, last);
+    assert!(calls > 1, "progress is reported per batch");
+    let rebuilt = dump_tables(&pool, tables).await.unwrap();
+    assert_eq!(
+        live, rebuilt,
+        "rebuild must reproduce the live read models exactly"
+    );
+}
+
+/// Applies the real projector, then fails on its `fail_on`-th batch after writing: as if the
+/// process died between the writes and the commit.
+struct CrashingProjector {
+    batches: AtomicUsize,
+    fail_on: usize,
+}
+
+#[async_trait]
+impl Projector for CrashingProjector {
+    fn name(&self) -> &'static str {
+        MovesProjector.name()
+    }
+    fn tables(&self) -> &'static [&'static str] {
+        MovesProjector.tables()
+    }
+    async fn reset(&self, tx: &mut PgConnection) -> Result<(), Error> {
+        MovesProjector.reset(tx).await
+    }
+    async fn apply(&self, tx: &mut PgConnection, events: &[RecordedEvent]) -> Result<(), Error> {
+        MovesProjector.apply(tx, events).await?;
+        if self.batches.fetch_add(1, Ordering::SeqCst) + 1 == self.fail_on {
+            return Err(Error::Poison {
+                position: events[0].position,
+                reason: "simulated crash".into(),
+            });
+        }
+        Ok(())
+    }
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_projector_stopped_mid_way_and_restarted_produces_the_same_read_models(pool: PgPool) {
+    let store = EventStore::new(pool.clone(), StoreOptions::default());
+    let last = history(&store, 12).await;
+
+    let crashing = CrashingProjector {
+        batches: AtomicUsize::new(0),
+        fail_on: 4,
+    };
+    let mut before_crash = 0;
+    loop {
+        match step(&pool, &crashing, 5).await {
+            Ok(p) => before_crash = p,
+            Err(_) => break,
+        }
+    }
+    assert_eq!(
+        before_crash, 15,
+        "three batches of five committed before the crash"
+    );
+    let checkpoint: i64 =
+        sqlx::query_scalar("SELECT position FROM projection_checkpoints WHERE name = 'moves'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(checkpoint, 15, "the crashed batch left no trace");
+
+    // Restart with a different batch size and run to the end.
+    assert_eq!(catch_up(&pool, &MovesProjector, 3).await, last);
+    let resumed = dump_tables(&pool, MovesProjector.tables()).await.unwrap();
+
+    rebuild(&pool, &MovesProjector, 1000, |_, _| {})
+        .await
+        .unwrap();
+    let uninterrupted = dump_tables(&pool, MovesProjector.tables()).await.unwrap();
+    assert_eq!(resumed, uninterrupted);
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_poison_event_stops_rebuild_with_its_position_and_keeps_the_old_model(pool: PgPool) {
+    let store = EventStore::new(pool.clone(), StoreOptions::default());
+    history(&store, 3).await;
+    catch_up(&pool, &MovesProjector, 100).await;
+    let before = dump_tables(&pool, MovesProjector.tables()).await.unwrap();
+
+    let poison: i64 = sqlx::query_scalar(
+        "SELECT out_position FROM append_events('move-2', NULL, ARRAY[gen_random_uuid()], \
+         ARRAY['move.status_changed'], ARRAY[1], ARRAY['{\"from\": \"pendiente\", \"to\": \"volando\"}'::jsonb], \
+         ARRAY['{\"correlation_id\": \"0190a8f2-8d1c-7c6e-9a1b-3f5e2d4c6b7a\"}'::jsonb], ARRAY[now()])",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+
+    let result = tokio::time::timeout(
+        Duration::from_secs(30),
+        rebuild(&pool, &MovesProjector, 10, |_, _| {}),
+    )
+    .await
+    .expect("a poison event must not hang the rebuild");
+    match result {
+        Err(Error::Poison { position, reason }) => {
+            assert_eq!(position, poison);
+            assert!(reason.contains("volando"), "{reason}");
+        }
+        other => panic!("expected a poison error, got {other:?}"),
+    }
+    assert_eq!(
+        dump_tables(&pool, MovesProjector.tables()).await.unwrap(),
+        before
+    );
+
+    // The live runner stops there too, and says why where operators look.
+    let running = Projections::start(store.clone(), projections::all(), 100);
+    assert!(!running.wait_for(poison, Duration::from_millis(700)).await);
+    let error: Option<String> =
+        sqlx::query_scalar("SELECT last_error FROM projection_checkpoints WHERE name = 'moves'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert!(error.unwrap_or_default().contains(&poison.to_string()));
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn wait_for_returns_once_the_projection_has_passed_a_position(pool: PgPool) {
+    let store = EventStore::new(pool.clone(), StoreOptions::default());
+    let running = Projections::start(store.clone(), projections::all(), 100);
+    let position = history(&store, 1).await;
+    assert!(running.wait_for(position, Duration::from_secs(10)).await);
+    assert!(running.position() >= position);
+    let estado: String = sqlx::query_scalar("SELECT estado FROM move_staff_view WHERE id = 1")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        estado, "finalizada",
+        "the read model shows the last write once wait_for returns"
+    );
+}
