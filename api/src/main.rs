@@ -1,1 +1,134 @@
-fn main() {}
+//! `mudanzas`: serve the site, seed demo data, rebuild projections, run the benchmark.
+
+use std::process::ExitCode;
+
+use api::config::Config;
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+
+#[derive(Parser)]
+#[command(
+    name = "mudanzas",
+    about = "Mudanzas: the moving company's site and staff dashboards"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Migrate the database and serve the site and the API (the default).
+    Serve,
+    /// Apply the database migrations.
+    Migrate,
+    /// Migrate and load the demo accounts and sample moves (idempotent).
+    Seed,
+    /// Rebuild read models from zero by replaying the event log.
+    Rebuild {
+        /// Only this projection (default: all).
+        #[arg(long)]
+        projection: Option<String>,
+    },
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn,tower_http=info".into()),
+        )
+        .init();
+    let cli = Cli::parse();
+    match run(cli.command.unwrap_or(Command::Serve)).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(command: Command) -> Result<(), String> {
+    let config = Config::from_env()?;
+    let pool = api::connect(&config.database_url, 20)
+        .await
+        .map_err(|e| format!("database: {e}"))?;
+    events_schema::MIGRATOR
+        .run(&pool)
+        .await
+        .map_err(|e| format!("migrations: {e}"))?;
+    match command {
+        Command::Migrate => Ok(()),
+        Command::Seed => api::seed::seed(&pool, &config.seed_dir).await,
+        Command::Rebuild { projection } => rebuild(&pool, projection.as_deref()).await,
+        Command::Serve => serve(pool, config).await,
+    }
+}
+
+async fn serve(pool: sqlx::PgPool, config: Config) -> Result<(), String> {
+    let addr = config.addr;
+    let state = api::AppState::start(pool, config, api::StartOptions::default())
+        .await
+        .map_err(|e| e.to_string())?;
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("{addr}: {e}"))?;
+    tracing::info!("Mudanzas en http://{addr}");
+    axum::serve(listener, api::router(state))
+        .with_graceful_shutdown(shutdown())
+        .await
+        .map_err(|e| e.to_string())
+}
+
+async fn shutdown() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(s) => s,
+                Err(_) => return std::future::pending().await,
+            };
+        tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
+    }
+    #[cfg(not(unix))]
+    let _ = ctrl_c.await;
+}
+
+async fn rebuild(pool: &sqlx::PgPool, only: Option<&str>) -> Result<(), String> {
+    let all = projections::all();
+    let selected: Vec<_> = all
+        .iter()
+        .filter(|p| only.is_none_or(|name| p.name() == name))
+        .collect();
+    if selected.is_empty() {
+        let names: Vec<_> = all.iter().map(|p| p.name()).collect();
+        return Err(format!("no such projection; known: {}", names.join(", ")));
+    }
+    for projector in selected {
+        let bar = ProgressBar::new(0).with_message(projector.name());
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{msg:>10} [{bar:40}] {pos}/{len} events ({per_sec}, {eta})",
+            )
+            .map_err(|e| e.to_string())?
+            .progress_chars("=> "),
+        );
+        let started = std::time::Instant::now();
+        let position = projections::rebuild(pool, projector.as_ref(), 2_000, |done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        })
+        .await
+        .map_err(|e| format!("{}: {e}", projector.name()))?;
+        bar.finish();
+        println!(
+            "{}: rebuilt up to position {position} in {:.2?}",
+            projector.name(),
+            started.elapsed()
+        );
+    }
+    Ok(())
+}

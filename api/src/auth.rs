@@ -1,0 +1,255 @@
+//! Accounts, passwords (argon2id) and server-side sessions behind an HttpOnly SameSite cookie.
+
+use argon2::password_hash::{
+    rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
+};
+use argon2::Argon2;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use command::Role;
+use rand::RngCore;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+pub const COOKIE: &str = "mudanzas_session";
+const SESSION_DAYS: i64 = 30;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Preferences {
+    #[serde(rename = "emailNotifications")]
+    pub email_notifications: bool,
+    #[serde(rename = "smsNotifications")]
+    pub sms_notifications: bool,
+    pub marketing: bool,
+}
+
+/// The logged-in account, as `auth-status` and the login calls return it (spec §3 'User').
+#[derive(Debug, Clone, Serialize)]
+pub struct User {
+    pub id: Uuid,
+    pub email: Option<String>,
+    pub username: Option<String>,
+    pub nombre: String,
+    pub role: Role,
+    pub telefono: String,
+    pub direccion: String,
+    pub ciudad: String,
+    pub codigo_postal: String,
+    #[serde(rename = "isUserEmailConfirmed")]
+    pub email_confirmed: bool,
+    pub preferencias: Preferences,
+}
+
+#[derive(sqlx::FromRow)]
+struct AccountRow {
+    id: Uuid,
+    role: String,
+    email: Option<String>,
+    username: Option<String>,
+    password_hash: String,
+    nombre: String,
+    telefono: String,
+    direccion: String,
+    ciudad: String,
+    codigo_postal: String,
+    email_confirmed: bool,
+    preferencias: serde_json::Value,
+}
+
+impl AccountRow {
+    fn into_user(self) -> Option<User> {
+        let pref = |k: &str| {
+            self.preferencias
+                .get(k)
+                .and_then(|v| v.as_bool())
+                .unwrap_or(false)
+        };
+        Some(User {
+            id: self.id,
+            role: Role::parse(&self.role)?,
+            preferencias: Preferences {
+                email_notifications: pref("emailNotifications"),
+                sms_notifications: pref("smsNotifications"),
+                marketing: pref("marketing"),
+            },
+            email: self.email,
+            username: self.username,
+            nombre: self.nombre,
+            telefono: self.telefono,
+            direccion: self.direccion,
+            ciudad: self.ciudad,
+            codigo_postal: self.codigo_postal,
+            email_confirmed: self.email_confirmed,
+        })
+    }
+}
+
+const ACCOUNT_COLUMNS: &str =
+    "id, role, email, username, password_hash, nombre, telefono, direccion, \
+     ciudad, codigo_postal, email_confirmed, preferencias";
+
+pub fn hash_password(password: &str) -> Result<String, ApiError> {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| ApiError::Internal(format!("hashing a password: {e}")))
+}
+
+fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash)
+        .map(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
+        .unwrap_or(false)
+}
+
+/// A hash of nothing anyone knows, verified when the account does not exist so that a wrong login
+/// takes as long as a wrong password and does not reveal which accounts exist.
+fn dummy_hash() -> &'static str {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HASH.get_or_init(|| hash_password("no es la contraseña de nadie").unwrap_or_default())
+}
+
+/// Checks a login (email for clients and managers, employee id for workers) and its password
+/// among the accounts of the given roles.
+pub async fn authenticate(
+    pool: &PgPool,
+    login: &str,
+    password: &str,
+    roles: &[Role],
+) -> Result<Option<User>, ApiError> {
+    let roles: Vec<&str> = roles.iter().map(|r| r.as_str()).collect();
+    let sql = format!(
+        "SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE active AND role = ANY($2) \
+         AND (lower(email) = lower($1) OR lower(username) = lower($1)) LIMIT 1"
+    );
+    let row: Option<AccountRow> = sqlx::query_as(&sql)
+        .bind(login.trim())
+        .bind(&roles)
+        .fetch_optional(pool)
+        .await?;
+    let password = password.to_string();
+    let hash = row.as_ref().map(|r| r.password_hash.clone());
+    // Verifying takes tens of milliseconds of CPU: keep it off the async workers.
+    let ok = tokio::task::spawn_blocking(move || {
+        verify_password(&password, hash.as_deref().unwrap_or(dummy_hash()))
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(row.filter(|_| ok).and_then(AccountRow::into_user))
+}
+
+fn token_hash(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+/// Opens a session and returns the cookie that carries it.
+pub async fn start_session(state: &AppState, account: Uuid) -> Result<Cookie<'static>, ApiError> {
+    let mut bytes = [0u8; 32];
+    rand::thread_rng().fill_bytes(&mut bytes);
+    let token = hex::encode(bytes);
+    sqlx::query(
+        "INSERT INTO sessions (token_hash, account_id, expires_at) \
+         VALUES ($1, $2, now() + make_interval(days => $3))",
+    )
+    .bind(token_hash(&token))
+    .bind(account)
+    .bind(SESSION_DAYS as i32)
+    .execute(&state.pool)
+    .await?;
+    Ok(Cookie::build((COOKIE, token))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(!state.config.development)
+        .max_age(time_days(SESSION_DAYS))
+        .build())
+}
+
+fn time_days(days: i64) -> time::Duration {
+    time::Duration::days(days)
+}
+
+pub async fn end_session(state: &AppState, jar: &CookieJar) -> Result<(), ApiError> {
+    if let Some(cookie) = jar.get(COOKIE) {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(token_hash(cookie.value()))
+            .execute(&state.pool)
+            .await?;
+    }
+    Ok(())
+}
+
+pub fn removal_cookie() -> Cookie<'static> {
+    Cookie::build((COOKIE, "")).path("/").build()
+}
+
+pub async fn user_for_token(pool: &PgPool, token: &str) -> Result<Option<User>, ApiError> {
+    let sql = format!(
+        "SELECT {} FROM sessions s JOIN accounts a ON a.id = s.account_id \
+         WHERE s.token_hash = $1 AND s.expires_at > now() AND a.active",
+        ACCOUNT_COLUMNS
+            .split(", ")
+            .map(|c| format!("a.{c}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let row: Option<AccountRow> = sqlx::query_as(&sql)
+        .bind(token_hash(token))
+        .fetch_optional(pool)
+        .await?;
+    Ok(row.and_then(AccountRow::into_user))
+}
+
+/// The caller's account, if they are logged in.
+pub struct MaybeUser(pub Option<User>);
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let jar = CookieJar::from_headers(&parts.headers);
+        match jar.get(COOKIE) {
+            Some(cookie) => Ok(MaybeUser(
+                user_for_token(&state.pool, cookie.value()).await?,
+            )),
+            None => Ok(MaybeUser(None)),
+        }
+    }
+}
+
+/// A logged-in caller: anonymous requests get 401.
+pub struct CurrentUser(pub User);
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        match MaybeUser::from_request_parts(parts, state).await?.0 {
+            Some(user) => Ok(CurrentUser(user)),
+            None => Err(ApiError::Unauthorized),
+        }
+    }
+}
+
+impl CurrentUser {
+    /// 403 unless the caller has one of `roles`.
+    pub fn require(self, roles: &[Role]) -> Result<User, ApiError> {
+        if roles.contains(&self.0.role) {
+            Ok(self.0)
+        } else {
+            Err(ApiError::Forbidden)
+        }
+    }
+}
+
+pub const STAFF: &[Role] = &[Role::Empleado, Role::Empresario, Role::Admin, Role::Auditor];

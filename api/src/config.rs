@@ -1,0 +1,43 @@
+//! Settings, from the environment (README 'Settings').
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub addr: SocketAddr,
+    pub database_url: String,
+    pub data_dir: PathBuf,
+    pub web_dist: PathBuf,
+    pub seed_dir: PathBuf,
+    /// Local development: cookies without `Secure` (the site is served over plain http).
+    pub development: bool,
+}
+
+pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:55432/mudanzas";
+
+impl Config {
+    pub fn from_env() -> Result<Config, String> {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+        let port: u16 = match var("PORT") {
+            Some(p) => p
+                .parse()
+                .map_err(|_| format!("PORT no es un puerto válido: {p}"))?,
+            None => 8080,
+        };
+        let host: IpAddr = match var("HOST") {
+            Some(h) => h
+                .parse()
+                .map_err(|_| format!("HOST no es una dirección IP: {h}"))?,
+            None => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        };
+        Ok(Config {
+            addr: SocketAddr::new(host, port),
+            database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
+            data_dir: var("DATA_DIR").unwrap_or_else(|| ".data".into()).into(),
+            web_dist: var("WEB_DIST").unwrap_or_else(|| "web/dist".into()).into(),
+            seed_dir: var("SEED_DIR").unwrap_or_else(|| "seed".into()).into(),
+            development: var("MUDANZAS_ENV").as_deref() != Some("production"),
+        })
+    }
+}

@@ -1,0 +1,103 @@
+//! The one place where errors become HTTP responses: `{"success": false, "error": "<Spanish>"}`.
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use command::DomainError;
+use serde_json::json;
+
+pub const INTERNAL: &str = "Error interno del servidor. Por favor, inténtalo más tarde.";
+pub const INVALID_DATA: &str = "Datos inválidos. Verifica tu información.";
+pub const CONFLICT: &str =
+    "La mudanza ha sido modificada por otra persona mientras la editabas. Recarga e inténtalo de nuevo.";
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("No has iniciado sesión")]
+    Unauthorized,
+    #[error("No tienes permiso para realizar esta acción")]
+    Forbidden,
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    InvalidCredentials(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error(transparent)]
+    Domain(#[from] DomainError),
+    #[error(transparent)]
+    Log(#[from] events_schema::Error),
+    #[error(transparent)]
+    Projection(#[from] projections::Error),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl ApiError {
+    fn status_and_message(&self) -> (StatusCode, String) {
+        use ApiError::*;
+        match self {
+            Unauthorized => (StatusCode::UNAUTHORIZED, self.to_string()),
+            Forbidden => (StatusCode::FORBIDDEN, self.to_string()),
+            BadRequest(m) => (StatusCode::BAD_REQUEST, m.clone()),
+            InvalidCredentials(m) => (StatusCode::UNAUTHORIZED, m.clone()),
+            NotFound(m) => (StatusCode::NOT_FOUND, m.clone()),
+            Conflict(m) => (StatusCode::CONFLICT, m.clone()),
+            Domain(e) => {
+                let status = match e {
+                    DomainError::NotFound => StatusCode::NOT_FOUND,
+                    DomainError::AlreadyExists => StatusCode::CONFLICT,
+                    DomainError::Forbidden | DomainError::StatusNotAllowed(_) => {
+                        StatusCode::FORBIDDEN
+                    }
+                    DomainError::Invalid(_) => StatusCode::BAD_REQUEST,
+                };
+                (status, e.to_string())
+            }
+            Log(events_schema::Error::Conflict { .. }) => (StatusCode::CONFLICT, CONFLICT.into()),
+            Log(_) | Projection(_) | Database(_) | Internal(_) => {
+                (StatusCode::INTERNAL_SERVER_ERROR, INTERNAL.into())
+            }
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, message) = self.status_and_message();
+        if status.is_server_error() {
+            tracing::error!(error = %self, "request failed");
+        }
+        (status, Json(json!({ "success": false, "error": message }))).into_response()
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> ApiError {
+        tracing::debug!(%rejection, "rejected JSON body");
+        ApiError::BadRequest(INVALID_DATA.into())
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> ApiError {
+        tracing::debug!(%rejection, "rejected query string");
+        ApiError::BadRequest(INVALID_DATA.into())
+    }
+}
+
+/// `Json` whose rejections are the Spanish 400 above instead of axum's English text.
+#[derive(axum::extract::FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct ApiJson<T>(pub T);
+
+#[derive(axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct ApiQuery<T>(pub T);
+
+pub type ApiResult<T> = Result<T, ApiError>;

@@ -1,0 +1,39 @@
+//! The Mudanzas server: axum routes (the exact `/api` paths of spec §7), sessions and roles, the
+//! WebSocket live feed, the web app, and the operator commands (seed, rebuild, bench).
+
+pub mod auth;
+pub mod config;
+pub mod error;
+pub mod live;
+pub mod routes;
+pub mod seed;
+pub mod state;
+pub mod web;
+
+pub use routes::router;
+pub use state::{AppState, StartOptions};
+
+use std::time::Duration;
+
+use sqlx::postgres::{PgPool, PgPoolOptions};
+
+/// Connects, waiting a little for a database that is still starting.
+pub async fn connect(url: &str, max_connections: u32) -> Result<PgPool, sqlx::Error> {
+    let mut attempt = 0;
+    loop {
+        match PgPoolOptions::new()
+            .max_connections(max_connections)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect(url)
+            .await
+        {
+            Ok(pool) => return Ok(pool),
+            Err(e) if attempt < 30 => {
+                attempt += 1;
+                tracing::info!(error = %e, "waiting for the database");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}

@@ -1,0 +1,311 @@
+//! The live feed: one WebSocket endpoint, `/api/live`, authenticated by the session cookie.
+//!
+//! One pump per process reads the change feed (`live_changes`) up to the position every projector
+//! has passed and broadcasts it in batches that cover whole position ranges. Each connection
+//! filters what its user may see. Every frame carries its log position; a dashboard that
+//! reconnects with `?after=<last position>` is sent what it missed, and a connection that falls
+//! behind the broadcast (`Lagged`) catches up from the database instead of losing messages.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::response::Response;
+use command::Role;
+use projections::changes::{read_changes, Change};
+use projections::moves::without_prices;
+use projections::Projections;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+use tokio::sync::{broadcast, watch};
+
+use crate::auth::{CurrentUser, User};
+use crate::error::{ApiQuery, ApiResult};
+use crate::state::AppState;
+
+/// A reconnect that missed more than this many changes is told to reload instead.
+pub const MAX_REPLAY: usize = 5_000;
+/// The pump reads at most this many positions per database round trip.
+const PUMP_SPAN: i64 = 1_000;
+
+/// Every change with `from < position <= to`.
+#[derive(Debug)]
+pub struct ChangeBatch {
+    pub from: i64,
+    pub to: i64,
+    pub changes: Vec<Change>,
+}
+
+#[derive(Clone)]
+pub struct LiveHub {
+    sender: broadcast::Sender<Arc<ChangeBatch>>,
+    sent: watch::Receiver<i64>,
+    pool: PgPool,
+    connections: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl LiveHub {
+    /// Starts the pump at the current end of the change feed.
+    pub async fn start(
+        pool: PgPool,
+        projections: Projections,
+        capacity: usize,
+    ) -> Result<LiveHub, sqlx::Error> {
+        let start: i64 =
+            sqlx::query_scalar("SELECT coalesce(max(position), 0)::bigint FROM live_changes")
+                .fetch_one(&pool)
+                .await?;
+        let (sender, _) = broadcast::channel(capacity.max(1));
+        let (sent_tx, sent) = watch::channel(start);
+        tokio::spawn(pump(
+            pool.clone(),
+            projections.subscribe_all(),
+            sender.clone(),
+            sent_tx,
+            start,
+        ));
+        Ok(LiveHub {
+            sender,
+            sent,
+            pool,
+            connections: Arc::default(),
+        })
+    }
+
+    /// The position up to which changes have been broadcast.
+    pub fn sent(&self) -> i64 {
+        *self.sent.borrow()
+    }
+
+    pub fn connections(&self) -> usize {
+        self.connections.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// A cursor for one user, starting after `after` (or at the current end).
+    pub fn cursor(&self, user: User, after: Option<i64>) -> Cursor {
+        // Subscribe before reading `sent`: every batch past it is then sure to arrive.
+        let rx = self.sender.subscribe();
+        let head = self.sent();
+        Cursor {
+            hub: self.clone(),
+            user,
+            rx,
+            through: after.unwrap_or(head).min(head),
+            head,
+            lagged: 0,
+        }
+    }
+}
+
+async fn pump(
+    pool: PgPool,
+    mut projected: watch::Receiver<i64>,
+    sender: broadcast::Sender<Arc<ChangeBatch>>,
+    sent: watch::Sender<i64>,
+    mut through: i64,
+) {
+    loop {
+        let upto = *projected.borrow_and_update();
+        while through < upto {
+            let to = upto.min(through + PUMP_SPAN);
+            match read_changes(&pool, through, to, i64::MAX).await {
+                Ok(changes) => {
+                    // No receivers is fine: nobody is watching right now.
+                    let _ = sender.send(Arc::new(ChangeBatch {
+                        from: through,
+                        to,
+                        changes,
+                    }));
+                    through = to;
+                    sent.send_replace(through);
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "live feed could not read changes; retrying");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+            }
+        }
+        if projected.changed().await.is_err() {
+            return;
+        }
+    }
+}
+
+/// What a user may see of a change, as the frame's `data`; `None` when it is not theirs.
+pub fn visible(user: &User, change: &Change) -> Option<Value> {
+    match user.role {
+        Role::Cliente => {
+            let email = user.email.as_deref()?;
+            let owner = change.cliente_email.as_deref()?;
+            owner
+                .eq_ignore_ascii_case(email)
+                .then(|| change.client_doc.clone())
+                .flatten()
+        }
+        Role::Empleado => change.staff_doc.clone().map(without_prices),
+        Role::Empresario | Role::Admin | Role::Auditor => change.staff_doc.clone(),
+    }
+}
+
+fn frame(change: &Change, data: Value) -> Value {
+    json!({
+        "type": "change",
+        "position": change.position,
+        "kind": change.kind,
+        "id": change.entity_id,
+        "data": data,
+    })
+}
+
+/// One connection's place in the feed.
+pub struct Cursor {
+    hub: LiveHub,
+    user: User,
+    rx: broadcast::Receiver<Arc<ChangeBatch>>,
+    /// Everything up to here has been delivered (or was not this user's).
+    through: i64,
+    /// The broadcast position when the cursor was made.
+    head: i64,
+    /// How many times this cursor fell behind the broadcast and caught up from the database.
+    pub lagged: u64,
+}
+
+impl Cursor {
+    pub fn position(&self) -> i64 {
+        self.through
+    }
+
+    /// The frames a new connection gets first: a hello, then what it missed since `after`.
+    pub async fn start(&mut self) -> Result<Vec<Value>, sqlx::Error> {
+        let mut frames =
+            vec![json!({ "type": "hello", "position": self.head, "role": self.user.role })];
+        frames.extend(self.catch_up(self.head).await?);
+        Ok(frames)
+    }
+
+    /// Reads what was missed up to `upto` from the database: the frames, or a resync frame when
+    /// it is too much to send (the dashboard then reloads its lists over HTTP).
+    async fn catch_up(&mut self, upto: i64) -> Result<Vec<Value>, sqlx::Error> {
+        if self.through >= upto {
+            return Ok(vec![]);
+        }
+        let missed = read_changes(&self.hub.pool, self.through, upto, MAX_REPLAY as i64 + 1)
+            .await
+            .map_err(|e| match e {
+                projections::Error::Database(e) => e,
+                other => sqlx::Error::Protocol(other.to_string()),
+            })?;
+        let frames = if missed.len() > MAX_REPLAY {
+            vec![json!({ "type": "resync", "position": upto })]
+        } else {
+            missed
+                .iter()
+                .filter_map(|c| visible(&self.user, c).map(|data| frame(c, data)))
+                .collect()
+        };
+        self.through = upto;
+        Ok(frames)
+    }
+
+    /// Waits for the next frames for this user.
+    pub async fn next(&mut self) -> Result<Vec<Value>, sqlx::Error> {
+        loop {
+            match self.rx.recv().await {
+                Ok(batch) => {
+                    if batch.to <= self.through {
+                        continue;
+                    }
+                    self.through = batch.to;
+                    let frames: Vec<Value> = batch
+                        .changes
+                        .iter()
+                        .filter_map(|c| visible(&self.user, c).map(|data| frame(c, data)))
+                        .collect();
+                    if !frames.is_empty() {
+                        return Ok(frames);
+                    }
+                }
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    self.lagged += 1;
+                    let frames = self.catch_up(self.hub.sent()).await?;
+                    if !frames.is_empty() {
+                        return Ok(frames);
+                    }
+                }
+                Err(broadcast::error::RecvError::Closed) => return Ok(vec![]),
+            }
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct LiveParams {
+    after: Option<i64>,
+}
+
+pub async fn live(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiQuery(params): ApiQuery<LiveParams>,
+    ws: WebSocketUpgrade,
+) -> ApiResult<Response> {
+    let cursor = state.live.cursor(user, params.after);
+    let hub = state.live.clone();
+    Ok(ws.on_upgrade(move |socket| connection(socket, cursor, hub)))
+}
+
+async fn send(socket: &mut WebSocket, frames: Vec<Value>) -> bool {
+    for f in frames {
+        if socket
+            .send(Message::Text(f.to_string().into()))
+            .await
+            .is_err()
+        {
+            return false;
+        }
+    }
+    true
+}
+
+async fn connection(mut socket: WebSocket, mut cursor: Cursor, hub: LiveHub) {
+    hub.connections
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let started = match cursor.start().await {
+        Ok(frames) => send(&mut socket, frames).await,
+        Err(e) => {
+            tracing::warn!(error = %e, "live connection could not start");
+            false
+        }
+    };
+    if started {
+        {
+            let mut ping = tokio::time::interval(Duration::from_secs(25));
+            ping.tick().await;
+            loop {
+                tokio::select! {
+                    frames = cursor.next() => match frames {
+                        Ok(frames) if !frames.is_empty() => {
+                            if !send(&mut socket, frames).await { break; }
+                        }
+                        Ok(_) => break,
+                        Err(e) => {
+                            tracing::warn!(error = %e, "live connection could not catch up");
+                            break;
+                        }
+                    },
+                    incoming = socket.recv() => match incoming {
+                        Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                        Some(Ok(_)) => {}
+                    },
+                    _ = ping.tick() => {
+                        if socket.send(Message::Ping(Default::default())).await.is_err() { break; }
+                    }
+                }
+            }
+        }
+    }
+    hub.connections
+        .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+}

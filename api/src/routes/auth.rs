@@ -1,0 +1,96 @@
+//! Sessions: `auth-status`, `login` (clients), `worker/login` (staff), `logout` (spec §7).
+
+use axum::extract::State;
+use axum::Json;
+use axum_extra::extract::cookie::CookieJar;
+use command::Role;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::auth::{authenticate, end_session, removal_cookie, start_session, MaybeUser};
+use crate::error::{ApiError, ApiJson, ApiResult};
+use crate::state::AppState;
+
+pub const INVALID_CREDENTIALS: &str = "Credenciales inválidas";
+pub const FILL_ALL_FIELDS: &str = "Por favor, completa todos los campos";
+
+pub async fn auth_status(MaybeUser(user): MaybeUser) -> Json<Value> {
+    Json(json!({ "authenticated": user.is_some(), "user": user }))
+}
+
+#[derive(Deserialize)]
+pub struct LoginBody {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+}
+
+pub async fn login(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    ApiJson(body): ApiJson<LoginBody>,
+) -> ApiResult<(CookieJar, Json<Value>)> {
+    if body.email.trim().is_empty() || body.password.trim().is_empty() {
+        return Err(ApiError::BadRequest(FILL_ALL_FIELDS.into()));
+    }
+    let user = authenticate(&state.pool, &body.email, &body.password, &[Role::Cliente])
+        .await?
+        .ok_or_else(|| ApiError::InvalidCredentials(INVALID_CREDENTIALS.into()))?;
+    end_session(&state, &jar).await?;
+    let cookie = start_session(&state, user.id).await?;
+    Ok((
+        jar.add(cookie),
+        Json(json!({ "success": true, "user": user })),
+    ))
+}
+
+#[derive(Deserialize)]
+pub struct WorkerLoginBody {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    role: String,
+}
+
+pub async fn worker_login(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    ApiJson(body): ApiJson<WorkerLoginBody>,
+) -> ApiResult<(CookieJar, Json<Value>)> {
+    if body.username.trim().is_empty() || body.password.trim().is_empty() {
+        return Err(ApiError::BadRequest(FILL_ALL_FIELDS.into()));
+    }
+    // The staff login has two tabs (spec §2): 'manager' maps to empresario, and is also where the
+    // admin and the auditor sign in; 'worker' maps to empleado.
+    let roles: &[Role] = match body.role.as_str() {
+        "empresario" => &[Role::Empresario, Role::Admin, Role::Auditor],
+        "empleado" => &[Role::Empleado],
+        _ => return Err(ApiError::BadRequest("Rol no válido".into())),
+    };
+    let user = authenticate(&state.pool, &body.username, &body.password, roles)
+        .await?
+        .ok_or_else(|| ApiError::InvalidCredentials(INVALID_CREDENTIALS.into()))?;
+    end_session(&state, &jar).await?;
+    let cookie = start_session(&state, user.id).await?;
+    let worker = json!({
+        "id": user.id, "nombre": user.nombre, "role": user.role, "username": user.username,
+    });
+    Ok((
+        jar.add(cookie),
+        Json(json!({ "success": true, "worker": worker, "user": user })),
+    ))
+}
+
+pub async fn logout(
+    State(state): State<AppState>,
+    jar: CookieJar,
+) -> ApiResult<(CookieJar, Json<Value>)> {
+    end_session(&state, &jar).await?;
+    Ok((
+        jar.remove(removal_cookie()),
+        Json(json!({ "success": true })),
+    ))
+}

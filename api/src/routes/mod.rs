@@ -1,0 +1,68 @@
+//! The HTTP API: the exact `/api` paths of spec §7.
+
+mod auth;
+mod moves;
+
+use axum::http::{header, Method, Request, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get, post, put};
+use axum::Router;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+pub fn router(state: AppState) -> Router {
+    let web = crate::web::service(&state.config.web_dist);
+    Router::new()
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/api/auth-status", get(auth::auth_status))
+        .route("/api/login", post(auth::login))
+        .route("/api/worker/login", post(auth::worker_login))
+        .route("/api/logout", post(auth::logout))
+        .route("/api/todas-las-mudanzas", get(moves::list))
+        .route("/api/actualizar-estado-mudanza", put(moves::update_status))
+        .route("/api/live", get(crate::live::live))
+        .route("/api/{*rest}", any(api_not_found))
+        .fallback_service(web)
+        .layer(middleware::from_fn(same_origin_only))
+        .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024))
+        .layer(tower_http::trace::TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::NotFound("Ruta no encontrada".into())
+}
+
+/// State-changing requests from another site's page are refused (ARCHITECTURE §6): a browser
+/// always sends `Origin` on them, and it must name this host.
+async fn same_origin_only(request: Request<axum::body::Body>, next: Next) -> Response {
+    let changes_state = !matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    );
+    if changes_state {
+        let origin_host = request
+            .headers()
+            .get(header::ORIGIN)
+            .and_then(|o| o.to_str().ok())
+            .map(|o| o.split("://").nth(1).unwrap_or(o).to_string());
+        let host = request
+            .headers()
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok());
+        if let Some(origin_host) = origin_host {
+            if Some(origin_host.as_str()) != host {
+                return (
+                    StatusCode::FORBIDDEN,
+                    axum::Json(
+                        serde_json::json!({"success": false, "error": "Origen no permitido"}),
+                    ),
+                )
+                    .into_response();
+            }
+        }
+    }
+    next.run(request).await
+}

@@ -1,0 +1,151 @@
+//! Demo data for a fresh installation: one account per role (from `seed/demo-accounts.json`, the
+//! file the README and the tests also read) and a few sample moves, written as events through the
+//! Move decider like any other. Running it again changes nothing.
+
+use std::path::Path;
+
+use chrono::{Days, Utc};
+use command::demo::demo_move;
+use command::moves::{decide, evolve, MoveCommand, MoveState};
+use command::Role;
+use events_schema::events::{move_stream, MoveStatus, Person, WorkerAssigned};
+use events_schema::{EventStore, ExpectedVersion, Metadata, NewEvent, StoreOptions};
+use serde::Deserialize;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::auth::hash_password;
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct DemoAccount {
+    pub role: String,
+    pub login: String,
+    pub password: String,
+    pub nombre: String,
+    pub email: String,
+}
+
+pub fn demo_accounts(seed_dir: &Path) -> Result<Vec<DemoAccount>, String> {
+    let path = seed_dir.join("demo-accounts.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+pub async fn seed(pool: &PgPool, seed_dir: &Path) -> Result<(), String> {
+    let accounts = demo_accounts(seed_dir)?;
+    for a in &accounts {
+        let role = Role::parse(&a.role).ok_or_else(|| format!("unknown role {}", a.role))?;
+        // Workers log in with their employee id; everyone else with their email.
+        let username = (role == Role::Empleado).then_some(a.login.as_str());
+        let exists: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM accounts WHERE lower(email) = lower($1) OR lower(username) = lower($2))",
+        )
+        .bind(&a.email)
+        .bind(username.unwrap_or(""))
+        .fetch_one(pool)
+        .await
+        .map_err(|e| e.to_string())?;
+        if exists {
+            continue;
+        }
+        let hash = hash_password(&a.password).map_err(|e| e.to_string())?;
+        sqlx::query(
+            "INSERT INTO accounts (id, role, email, username, password_hash, nombre, telefono, direccion, \
+             ciudad, codigo_postal, email_confirmed) VALUES ($1, $2, $3, $4, $5, $6, '612 345 678', \
+             'Calle de Alcalá 120, 3ºB', 'Madrid', '28009', true)",
+        )
+        .bind(Uuid::now_v7())
+        .bind(role.as_str())
+        .bind(&a.email)
+        .bind(username)
+        .bind(hash)
+        .bind(&a.nombre)
+        .execute(pool)
+        .await
+        .map_err(|e| e.to_string())?;
+    }
+    seed_moves(pool, &accounts).await
+}
+
+async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), String> {
+    let any_move: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM events WHERE stream_id LIKE 'move-%')")
+            .fetch_one(pool)
+            .await
+            .map_err(|e| e.to_string())?;
+    if any_move {
+        return Ok(());
+    }
+    let clients: Vec<&DemoAccount> = accounts.iter().filter(|a| a.role == "cliente").collect();
+    let worker: Option<(Uuid, String)> = sqlx::query_as(
+        "SELECT id, nombre FROM accounts WHERE role = 'empleado' ORDER BY username LIMIT 1",
+    )
+    .fetch_optional(pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    if clients.is_empty() {
+        return Ok(());
+    }
+    let store = EventStore::new(
+        pool.clone(),
+        StoreOptions {
+            cross_process: false,
+            ..Default::default()
+        },
+    );
+    let today = Utc::now().date_naive();
+    // (days from today, status the move has reached)
+    let plan = [
+        (-12i64, MoveStatus::Finalizada),
+        (-3, MoveStatus::Finalizada),
+        (0, MoveStatus::EnCurso),
+        (2, MoveStatus::Confirmada),
+        (5, MoveStatus::Pendiente),
+        (9, MoveStatus::Pendiente),
+        (14, MoveStatus::Cancelada),
+        (21, MoveStatus::Pendiente),
+    ];
+    for (n, (days, status)) in plan.into_iter().enumerate() {
+        let client = clients[n % clients.len()];
+        let fecha = if days < 0 {
+            today.checked_sub_days(Days::new(days.unsigned_abs()))
+        } else {
+            today.checked_add_days(Days::new(days as u64))
+        }
+        .unwrap_or(today);
+        let move_id: i64 = sqlx::query_scalar("SELECT nextval('move_number_seq')")
+            .fetch_one(pool)
+            .await
+            .map_err(|e| e.to_string())?;
+        let person = Person {
+            nombre: client.nombre.clone(),
+            telefono: "612 345 678".into(),
+            email: client.email.clone(),
+        };
+        let mut commands = vec![MoveCommand::Create(Box::new(demo_move(
+            move_id, person, fecha, n,
+        )))];
+        if let (Some((id, name)), true) = (&worker, status != MoveStatus::Pendiente) {
+            commands.push(MoveCommand::AssignWorker(WorkerAssigned {
+                worker_id: *id,
+                worker_name: name.clone(),
+            }));
+        }
+        if status != MoveStatus::Pendiente {
+            commands.push(MoveCommand::ChangeStatus(status));
+        }
+        let mut state = MoveState::default();
+        let mut events = Vec::new();
+        for c in commands {
+            for e in decide(&state, c, Role::Empresario).map_err(|e| e.to_string())? {
+                state = evolve(state, &e);
+                events.push(NewEvent::new(e, Metadata::system("seed")));
+            }
+        }
+        store
+            .append(&move_stream(move_id), ExpectedVersion::NoStream, &events)
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,72 @@
+//! What every handler shares: the pool, the log, the projections running here, the live feed.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use events_schema::{EventStore, StoreOptions};
+use projections::Projections;
+use sqlx::PgPool;
+
+use crate::config::Config;
+use crate::live::LiveHub;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub store: EventStore,
+    pub projections: Projections,
+    pub live: LiveHub,
+    pub config: Arc<Config>,
+}
+
+#[derive(Debug, Clone)]
+pub struct StartOptions {
+    pub poll_interval: Duration,
+    pub broadcast_capacity: usize,
+    pub projection_batch: i64,
+}
+
+impl Default for StartOptions {
+    fn default() -> Self {
+        StartOptions {
+            poll_interval: Duration::from_secs(2),
+            broadcast_capacity: 1024,
+            projection_batch: 500,
+        }
+    }
+}
+
+/// How long a command waits for the projections to show its effect before answering anyway.
+pub const READ_YOUR_WRITES: Duration = Duration::from_secs(5);
+
+impl AppState {
+    /// Starts this process's projectors and live feed on a migrated database.
+    pub async fn start(
+        pool: PgPool,
+        config: Config,
+        options: StartOptions,
+    ) -> Result<AppState, sqlx::Error> {
+        let store = EventStore::new(
+            pool.clone(),
+            StoreOptions {
+                poll_interval: options.poll_interval,
+                cross_process: true,
+            },
+        );
+        let projections =
+            Projections::start(store.clone(), projections::all(), options.projection_batch);
+        let live = LiveHub::start(
+            pool.clone(),
+            projections.clone(),
+            options.broadcast_capacity,
+        )
+        .await?;
+        Ok(AppState {
+            pool,
+            store,
+            projections,
+            live,
+            config: Arc::new(config),
+        })
+    }
+}

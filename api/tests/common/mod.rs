@@ -1,0 +1,254 @@
+//! A real server on a random port over a fresh database, and a logged-in HTTP client.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use api::config::Config;
+use api::seed::{demo_accounts, DemoAccount};
+use api::{AppState, StartOptions};
+use futures::StreamExt;
+use reqwest::header::{COOKIE, SET_COOKIE};
+use serde_json::{json, Value};
+use sqlx::PgPool;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+
+pub fn seed_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../seed")
+}
+
+pub struct TestServer {
+    pub base: String,
+    pub state: AppState,
+    pub http: reqwest::Client,
+}
+
+pub async fn start(pool: PgPool) -> TestServer {
+    start_with(pool, StartOptions::default(), None).await
+}
+
+pub async fn start_with(
+    pool: PgPool,
+    options: StartOptions,
+    web_dist: Option<PathBuf>,
+) -> TestServer {
+    api::seed::seed(&pool, &seed_dir()).await.expect("seed");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let config = Config {
+        addr,
+        database_url: String::new(),
+        data_dir: std::env::temp_dir(),
+        web_dist: web_dist.unwrap_or_else(|| PathBuf::from("/nonexistent")),
+        seed_dir: seed_dir(),
+        development: true,
+    };
+    let state = AppState::start(pool, config, options).await.unwrap();
+    let app = api::router(state.clone());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    TestServer {
+        base: format!("http://{addr}"),
+        state,
+        http: reqwest::Client::new(),
+    }
+}
+
+pub fn account(role: &str) -> DemoAccount {
+    demo_accounts(&seed_dir())
+        .unwrap()
+        .into_iter()
+        .find(|a| a.role == role)
+        .unwrap_or_else(|| panic!("no demo account with role {role}"))
+}
+
+pub fn account_by_login(login: &str) -> DemoAccount {
+    demo_accounts(&seed_dir())
+        .unwrap()
+        .into_iter()
+        .find(|a| a.login == login)
+        .unwrap()
+}
+
+/// A caller with a session cookie (or none).
+#[derive(Clone)]
+pub struct Caller {
+    pub base: String,
+    pub http: reqwest::Client,
+    pub cookie: Option<String>,
+}
+
+impl TestServer {
+    pub fn anonymous(&self) -> Caller {
+        Caller {
+            base: self.base.clone(),
+            http: self.http.clone(),
+            cookie: None,
+        }
+    }
+
+    /// Logs a demo account in through the call its role uses.
+    pub async fn login(&self, account: &DemoAccount) -> Caller {
+        let (path, body) = if account.role == "cliente" {
+            (
+                "/api/login",
+                json!({"email": account.login, "password": account.password}),
+            )
+        } else {
+            let tab = if account.role == "empleado" {
+                "empleado"
+            } else {
+                "empresario"
+            };
+            (
+                "/api/worker/login",
+                json!({"username": account.login, "password": account.password, "role": tab}),
+            )
+        };
+        let response = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200, "login of {}", account.login);
+        let cookie = response
+            .headers()
+            .get(SET_COOKIE)
+            .and_then(|c| c.to_str().ok())
+            .and_then(|c| c.split(';').next())
+            .map(str::to_string)
+            .expect("a session cookie");
+        Caller {
+            base: self.base.clone(),
+            http: self.http.clone(),
+            cookie: Some(cookie),
+        }
+    }
+
+    pub async fn login_role(&self, role: &str) -> Caller {
+        self.login(&account(role)).await
+    }
+}
+
+impl Caller {
+    fn with_cookie(&self, request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+        match &self.cookie {
+            Some(c) => request.header(COOKIE, c),
+            None => request,
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let r = self
+            .with_cookie(self.http.get(format!("{}{path}", self.base)))
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn send(&self, method: reqwest::Method, path: &str, body: Value) -> (u16, Value) {
+        let r = self
+            .with_cookie(self.http.request(method, format!("{}{path}", self.base)))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn set_status(&self, move_id: i64, estado: &str) -> (u16, Value) {
+        self.send(
+            reqwest::Method::PUT,
+            "/api/actualizar-estado-mudanza",
+            json!({"mudanza_id": move_id, "nuevo_estado": estado}),
+        )
+        .await
+    }
+
+    /// Opens the live feed, optionally resuming after a position.
+    pub async fn live(
+        &self,
+        after: Option<i64>,
+    ) -> Result<LiveClient, tokio_tungstenite::tungstenite::Error> {
+        let ws_base = self.base.replace("http://", "ws://");
+        let url = match after {
+            Some(p) => format!("{ws_base}/api/live?after={p}"),
+            None => format!("{ws_base}/api/live"),
+        };
+        let mut request = url.into_client_request()?;
+        if let Some(c) = &self.cookie {
+            request.headers_mut().insert("cookie", c.parse().unwrap());
+        }
+        let (socket, _) = tokio_tungstenite::connect_async(request).await?;
+        let mut client = LiveClient { socket };
+        let hello = client.next().await.expect("a hello frame");
+        assert_eq!(hello["type"], "hello");
+        Ok(client)
+    }
+}
+
+pub struct LiveClient {
+    socket: tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+}
+
+impl LiveClient {
+    /// The next JSON frame, or None after 5 s of silence.
+    pub async fn next(&mut self) -> Option<Value> {
+        self.next_within(Duration::from_secs(5)).await
+    }
+
+    pub async fn next_within(&mut self, wait: Duration) -> Option<Value> {
+        loop {
+            match tokio::time::timeout(wait, self.socket.next()).await {
+                Ok(Some(Ok(Message::Text(text)))) => return serde_json::from_str(&text).ok(),
+                Ok(Some(Ok(_))) => continue,
+                _ => return None,
+            }
+        }
+    }
+
+    /// The next change frame about `move_id`, skipping others.
+    pub async fn next_about(&mut self, move_id: i64) -> Option<Value> {
+        loop {
+            let frame = self.next().await?;
+            if frame["type"] == "change" && frame["id"] == move_id.to_string() {
+                return Some(frame);
+            }
+        }
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.socket.close(None).await;
+    }
+}
+
+/// The id of a seeded move of the given client, with a status workers may change.
+pub async fn move_of(pool: &PgPool, email: &str) -> i64 {
+    sqlx::query_scalar(
+        "SELECT id FROM move_staff_view WHERE cliente_email = $1 ORDER BY id LIMIT 1",
+    )
+    .bind(email)
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
+/// Waits until the seeded moves are projected.
+pub async fn projected(server: &TestServer) {
+    let head = server.state.store.max_position().await.unwrap();
+    assert!(
+        server
+            .state
+            .projections
+            .wait_for(head, Duration::from_secs(20))
+            .await
+    );
+}

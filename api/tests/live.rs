@@ -1,0 +1,174 @@
+//! The live feed over real WebSockets.
+
+mod common;
+
+use std::time::Duration;
+
+use api::StartOptions;
+use common::{account, account_by_login, move_of, projected, start, start_with};
+use sqlx::PgPool;
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_change_made_through_the_api_reaches_a_connected_dashboard(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let id = move_of(&pool, &account("cliente").email).await;
+    let manager = server.login_role("empresario").await;
+    let mut feed = manager.live(None).await.unwrap();
+
+    let worker = server.login_role("empleado").await;
+    let (status, body) = worker.set_status(id, "en curso").await;
+    assert_eq!(status, 200);
+    let frame = feed.next_about(id).await.expect("the change is pushed");
+    assert_eq!(frame["position"], body["position"]);
+    assert_eq!(frame["kind"], "move");
+    assert_eq!(frame["data"]["estado"], "en curso");
+    assert!(
+        frame["data"]["precio_total"].is_number(),
+        "managers see prices live too"
+    );
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn resuming_from_the_last_position_delivers_what_was_missed(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let id = move_of(&pool, &account("cliente").email).await;
+    let manager = server.login_role("empresario").await;
+
+    let mut feed = manager.live(None).await.unwrap();
+    manager.set_status(id, "confirmada").await;
+    let seen = feed.next_about(id).await.unwrap();
+    let last = seen["position"].as_i64().unwrap();
+    feed.close().await;
+
+    // While disconnected, two more changes.
+    let (_, a) = manager.set_status(id, "en curso").await;
+    let (_, b) = manager.set_status(id, "finalizada").await;
+
+    let mut feed = manager.live(Some(last)).await.unwrap();
+    let first = feed.next_about(id).await.expect("the first missed change");
+    let second = feed.next_about(id).await.expect("the second missed change");
+    assert_eq!(first["position"], a["position"]);
+    assert_eq!(first["data"]["estado"], "en curso");
+    assert_eq!(second["position"], b["position"]);
+    assert_eq!(second["data"]["estado"], "finalizada");
+    assert!(
+        feed.next_within(Duration::from_millis(300)).await.is_none(),
+        "nothing twice"
+    );
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn each_user_receives_only_what_they_may_see(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let owner = account_by_login("cliente@mudanzas.test");
+    let other = account_by_login("pablo@mudanzas.test");
+    let id = move_of(&pool, &owner.email).await;
+    let others_id = move_of(&pool, &other.email).await;
+
+    let mut owner_feed = server.login(&owner).await.live(None).await.unwrap();
+    let mut other_feed = server.login(&other).await.live(None).await.unwrap();
+    let mut worker_feed = server
+        .login_role("empleado")
+        .await
+        .live(None)
+        .await
+        .unwrap();
+
+    let manager = server.login_role("empresario").await;
+    manager.set_status(id, "en curso").await;
+    manager.set_status(others_id, "cancelada").await;
+
+    let mine = owner_feed.next().await.expect("the owner sees their move");
+    assert_eq!(mine["id"], id.to_string());
+    assert_eq!(
+        mine["data"]["status"], "in_progress",
+        "clients get the customer view"
+    );
+    assert!(mine["data"].get("cliente_telefono").is_none());
+    assert!(mine["data"].get("precio").is_none());
+    assert!(
+        owner_feed
+            .next_within(Duration::from_millis(500))
+            .await
+            .is_none(),
+        "and nothing of another client's"
+    );
+
+    let theirs = other_feed
+        .next()
+        .await
+        .expect("the other client sees only theirs");
+    assert_eq!(theirs["id"], others_id.to_string());
+
+    for _ in 0..2 {
+        let frame = worker_feed.next().await.expect("workers see every move");
+        assert!(
+            frame["data"].get("precio_total").is_none(),
+            "but never prices"
+        );
+        assert!(frame["data"]["estado"].is_string());
+    }
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn the_feed_refuses_anonymous_callers(pool: PgPool) {
+    let server = start(pool).await;
+    let err = server.anonymous().live(None).await.err().expect("refused");
+    let text = err.to_string();
+    assert!(text.contains("401"), "{text}");
+}
+
+/// A connection that falls behind the in-process broadcast (tokio's `Lagged`) catches up from the
+/// database: every change, once, in order.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_lagging_connection_catches_up_instead_of_losing_changes(pool: PgPool) {
+    let options = StartOptions {
+        broadcast_capacity: 1,
+        ..StartOptions::default()
+    };
+    let server = start_with(pool.clone(), options, None).await;
+    projected(&server).await;
+    let manager_account = account("empresario");
+    let manager = server.login(&manager_account).await;
+    let id = move_of(&pool, &account("cliente").email).await;
+
+    let user = api::auth::authenticate(
+        &pool,
+        &manager_account.login,
+        &manager_account.password,
+        &[command::Role::Empresario],
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    let mut cursor = server.state.live.cursor(user, None);
+    let mut positions = Vec::new();
+    for estado in [
+        "confirmada",
+        "en curso",
+        "finalizada",
+        "cancelada",
+        "pendiente",
+    ] {
+        let (_, body) = manager.set_status(id, estado).await;
+        let position = body["position"].as_i64().unwrap();
+        positions.push(position);
+        // Let each change go out as its own broadcast, so the idle cursor falls behind.
+        while server.state.live.sent() < position {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+    let mut seen = Vec::new();
+    while seen.len() < positions.len() {
+        let frames = tokio::time::timeout(Duration::from_secs(5), cursor.next())
+            .await
+            .unwrap()
+            .unwrap();
+        seen.extend(frames.iter().map(|f| f["position"].as_i64().unwrap()));
+    }
+    assert!(cursor.lagged > 0, "the cursor did fall behind");
+    assert_eq!(seen, positions);
+}

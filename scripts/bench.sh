@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `make bench`: the release binary's benchmark against the run cluster
+# (started here when it is not running, and then stopped again), or against
+# DATABASE_URL when that is set.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$REPO_ROOT"
+
+export DATA_DIR=${DATA_DIR:-.data}
+RUN_PG_PORT=${RUN_PG_PORT:-55432}
+
+"$SCRIPTS/ensure-deps.sh"
+
+STARTED_PG=0
+cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM HUP
+  if ((STARTED_PG)); then
+    "$SCRIPTS/pg.sh" stop "$DATA_DIR" || true
+  fi
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+
+if [ -z "${DATABASE_URL:-}" ]; then
+  if ! "$SCRIPTS/pg.sh" status "$DATA_DIR" >/dev/null; then
+    STARTED_PG=1
+  fi
+  "$SCRIPTS/pg.sh" start "$DATA_DIR" "$RUN_PG_PORT" mudanzas
+  export DATABASE_URL="postgres://postgres@127.0.0.1:$RUN_PG_PORT/mudanzas"
+fi
+
+say "building the server (release)"
+cargo build --release -p api
+say "running the benchmark"
+target/release/mudanzas bench "$@"
