@@ -83,6 +83,8 @@ pub async fn step(pool: &PgPool, projector: &dyn Projector, batch: i64) -> Resul
 #[derive(Clone)]
 pub struct Projections {
     progress: Arc<Vec<(&'static str, watch::Receiver<i64>)>>,
+    /// The position every projector has passed.
+    all: watch::Receiver<i64>,
 }
 
 impl Projections {
@@ -92,15 +94,33 @@ impl Projections {
         projectors: Vec<Arc<dyn Projector>>,
         batch: i64,
     ) -> Projections {
-        let mut progress = Vec::new();
-        for projector in projectors {
-            let (tx, rx) = watch::channel(0);
-            progress.push((projector.name(), rx));
-            tokio::spawn(run(store.clone(), projector, batch, tx));
+        let channels: Vec<_> = projectors.iter().map(|_| watch::channel(0)).collect();
+        let progress: Arc<Vec<_>> = Arc::new(
+            projectors
+                .iter()
+                .zip(&channels)
+                .map(|(p, (_, rx))| (p.name(), rx.clone()))
+                .collect(),
+        );
+        let (all_tx, all) = watch::channel(0);
+        let all_tx = Arc::new(all_tx);
+        for (projector, (tx, _)) in projectors.into_iter().zip(channels) {
+            let (progress, all_tx) = (progress.clone(), all_tx.clone());
+            tokio::spawn(run(store.clone(), projector, batch, tx, move || {
+                let min = progress
+                    .iter()
+                    .map(|(_, rx)| *rx.borrow())
+                    .min()
+                    .unwrap_or(0);
+                all_tx.send_if_modified(|p| raise(p, min));
+            }));
         }
-        Projections {
-            progress: Arc::new(progress),
-        }
+        Projections { progress, all }
+    }
+
+    /// Changes whenever the position every projector has passed moves on.
+    pub fn subscribe_all(&self) -> watch::Receiver<i64> {
+        self.all.clone()
     }
 
     /// The position every projector has passed.
@@ -133,11 +153,12 @@ impl Projections {
         };
         tokio::time::timeout(timeout, all).await.unwrap_or(false)
     }
+}
 
-    /// Changes whenever any projector moves on.
-    pub fn subscribe(&self) -> Vec<watch::Receiver<i64>> {
-        self.progress.iter().map(|(_, rx)| rx.clone()).collect()
-    }
+fn raise(current: &mut i64, to: i64) -> bool {
+    let moved = to > *current;
+    *current = (*current).max(to);
+    moved
 }
 
 async fn run(
@@ -145,6 +166,7 @@ async fn run(
     projector: Arc<dyn Projector>,
     batch: i64,
     progress: watch::Sender<i64>,
+    on_progress: impl Fn() + Send + 'static,
 ) {
     let mut head = store.subscribe_head();
     let mut backoff = Duration::from_millis(100);
@@ -152,12 +174,9 @@ async fn run(
         match step(store.pool(), projector.as_ref(), batch).await {
             Ok(position) => {
                 backoff = Duration::from_millis(100);
-                let moved = progress.send_if_modified(|p| {
-                    let moved = position > *p;
-                    *p = (*p).max(position);
-                    moved
-                });
-                if !moved {
+                if progress.send_if_modified(|p| raise(p, position)) {
+                    on_progress();
+                } else {
                     store.wait_for_news(&mut head, position).await;
                 }
             }
