@@ -13,6 +13,9 @@ pub enum Error {
     /// An event no projector can apply; it stops the projector at that position.
     #[error("event at position {position} cannot be projected: {reason}")]
     Poison { position: i64, reason: String },
+    /// A rebuild could not reach the end of the log because an old transaction is still open.
+    #[error("the log cannot be read to its end while an older transaction runs: {0}")]
+    HorizonHeld(String),
     #[error(transparent)]
     Log(#[from] events_schema::Error),
     #[error(transparent)]

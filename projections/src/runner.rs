@@ -219,10 +219,24 @@ pub async fn rebuild(
     let mut events = EventStore::read_after(&mut tx, 0, batch).await?;
     projector.reset(&mut tx).await?;
     let mut position = 0;
-    while let Some(last) = events.last().map(|e| e.position) {
-        projector.apply(&mut tx, &events).await?;
-        position = last;
-        progress(position, total.max(position));
+    let mut held_since: Option<std::time::Instant> = None;
+    loop {
+        if let Some(last) = events.last().map(|e| e.position) {
+            held_since = None;
+            projector.apply(&mut tx, &events).await?;
+            position = last;
+            progress(position, total.max(position));
+        } else if position >= total {
+            break;
+        } else {
+            // Events up to `total` were committed before we started, but an older transaction
+            // (in any database of the cluster: xids are cluster-wide) still holds the horizon.
+            let since = *held_since.get_or_insert_with(std::time::Instant::now);
+            if since.elapsed() > HORIZON_WAIT {
+                return Err(Error::HorizonHeld(oldest_transaction(pool).await));
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
         events = EventStore::read_after(&mut tx, position, batch).await?;
     }
     sqlx::query(
@@ -235,6 +249,23 @@ pub async fn rebuild(
     .await?;
     tx.commit().await?;
     Ok(position)
+}
+
+/// How long a rebuild waits for an older transaction to finish before giving up.
+const HORIZON_WAIT: Duration = Duration::from_secs(60);
+
+/// Describes the oldest running transaction, for the error that names what blocks a rebuild.
+async fn oldest_transaction(pool: &PgPool) -> String {
+    sqlx::query_scalar::<_, String>(
+        "SELECT format('pid %s in database %s, %s since %s: %s', pid, datname, state, xact_start, left(query, 120)) \
+         FROM pg_stat_activity WHERE backend_xid IS NOT NULL AND pid <> pg_backend_pid() \
+         ORDER BY age(backend_xid) DESC LIMIT 1",
+    )
+    .fetch_optional(pool)
+    .await
+    .ok()
+    .flatten()
+    .unwrap_or_else(|| "unknown".into())
 }
 
 /// Every row of the given tables as JSON, ordered: for comparing a rebuild with a live run.

@@ -97,14 +97,24 @@ async fn history(store: &EventStore, moves: i64) -> i64 {
     last
 }
 
+/// Steps until the projector has passed every stored event. "No progress" alone does not mean
+/// done: a transaction in another test's database may hold the cluster-wide horizon for a moment.
 async fn catch_up(pool: &PgPool, projector: &dyn Projector, batch: i64) -> i64 {
-    let mut position = -1;
+    let target: i64 = sqlx::query_scalar("SELECT coalesce(max(position), 0)::bigint FROM events")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
     loop {
-        let next = step(pool, projector, batch).await.unwrap();
-        if next == position {
+        let position = step(pool, projector, batch).await.unwrap();
+        if position >= target {
             return position;
         }
-        position = next;
+        assert!(
+            std::time::Instant::now() < deadline,
+            "stuck at {position} of {target}"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
 }
 

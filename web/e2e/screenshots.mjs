@@ -1,0 +1,56 @@
+// PNG screenshots of pages at desktop and phone width, for docs and reviews:
+//   BASE_URL=http://127.0.0.1:8080 node e2e/screenshots.mjs [/ruta ...]
+// Files land in docs/screenshots/ (SCREENSHOT_DIR overrides) as <nombre>-desktop.png and <nombre>-375.png.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { BASE_URL, launchBrowser, waitForServer } from './browser.mjs';
+
+const DEFAULT_ROUTES = [
+  '/',
+  '/acceso-gerencia',
+  '/error',
+  '/esta-pagina-no-existe',
+  '/preguntas-frecuentes',
+  '/registro',
+];
+
+const VIEWPORTS = [
+  { suffix: 'desktop', width: 1280, height: 800 },
+  { suffix: '375', width: 375, height: 800 },
+];
+
+const outDir = process.env.SCREENSHOT_DIR || fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULT_ROUTES;
+
+/** '/' → home, '/acceso-gerencia' → acceso-gerencia, '/cliente/123' → cliente-123. */
+function nameFor(route) {
+  const slug = route
+    .replace(/[?#].*$/, '')
+    .replace(/^\/+|\/+$/g, '')
+    .replace(/[^a-zA-Z0-9-]+/g, '-');
+  return slug === '' ? 'home' : slug;
+}
+
+await waitForServer();
+mkdirSync(outDir, { recursive: true });
+const browser = await launchBrowser();
+try {
+  for (const viewport of VIEWPORTS) {
+    const context = await browser.newContext({
+      viewport: { width: viewport.width, height: viewport.height },
+      locale: 'es-ES',
+    });
+    const page = await context.newPage();
+    for (const route of routes) {
+      const path = route.startsWith('/') ? route : `/${route}`;
+      await page.goto(`${BASE_URL}${path}`, { waitUntil: 'networkidle' });
+      await page.locator('h1').first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
+      const file = `${outDir.replace(/\/$/, '')}/${nameFor(path)}-${viewport.suffix}.png`;
+      await page.screenshot({ path: file, fullPage: process.env.FULL_PAGE === '1' });
+      console.log(file);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,107 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAuthStore } from '../features/auth/useAuthStore';
+import { makeUser } from '../test/fixtures';
+import { pageRoutes, routes } from './routes';
+
+const SPEC_PATHS = [
+  '/',
+  '/sobre-nosotros',
+  '/cliente/:id',
+  '/confirmar-mudanza',
+  '/error',
+  '/preguntas-frecuentes',
+  '/detalles-mudanza',
+  '/registro',
+  '/formulario-mudanza',
+  '/admin',
+  '/factura',
+  '/gestion',
+  '/trabajo',
+  '/buscador-precios',
+  '/contacto',
+  '/opiniones',
+  '/politica-privacidad',
+  '/condiciones-uso',
+  '/trabaja-con-nosotros',
+  '/recuperar',
+  '/confirmar-email',
+  '/debug',
+  '/dev',
+  '/acceso-gerencia',
+  '/acceso-de-pago',
+  '/pago',
+  '/pago-exitoso',
+  '/pago-fallido',
+];
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('route table', () => {
+  beforeEach(() => {
+    useAuthStore.setState({ checking: false, user: null });
+  });
+
+  it('has exactly the 28 paths of §2', () => {
+    expect(pageRoutes.map((r) => r.path)).toEqual(SPEC_PATHS);
+  });
+
+  it('shows the 404 page with a link home for unknown paths', () => {
+    renderAt('/esto-no-existe');
+    expect(screen.getByRole('heading', { name: '404 - Página no encontrada' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the home hero with navbar and footer', () => {
+    renderAt('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Mudanzas en Madrid' })).toBeTruthy();
+    expect(screen.getByText('En construcción')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('marks unbuilt pages as under construction', () => {
+    renderAt('/preguntas-frecuentes');
+    expect(screen.getByRole('heading', { name: 'Preguntas frecuentes' })).toBeTruthy();
+    expect(screen.getByText('En construcción')).toBeTruthy();
+  });
+
+  it('renders the error page with banner, title, two subtitles and a link home', () => {
+    renderAt('/error');
+    expect(screen.getByRole('img', { name: 'Camión de mudanzas detenido' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: '¡Vaya! Algo ha salido mal' })).toBeTruthy();
+    expect(document.querySelectorAll('.error-page__subtitle')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
+  });
+
+  it('loads the privacy page lazily', async () => {
+    renderAt('/politica-privacidad');
+    expect(await screen.findByRole('heading', { name: 'Política de privacidad' })).toBeTruthy();
+  });
+
+  it('drops the navbar and footer on the staff login page', () => {
+    renderAt('/acceso-gerencia');
+    expect(screen.getByRole('heading', { name: 'Acceso de personal' })).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  it('opens the login dialog from the navbar', async () => {
+    renderAt('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Iniciar sesión' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+  });
+
+  it('shows a profile link to the client dashboard for a logged-in client', async () => {
+    useAuthStore.setState({ checking: false, user: makeUser({ id: 'c-42', role: 'cliente' }) });
+    renderAt('/');
+    expect(screen.getByRole('link', { name: 'Mi perfil' }).getAttribute('href')).toBe('/cliente/c-42');
+    expect(screen.queryByRole('button', { name: 'Iniciar sesión' })).toBeNull();
+  });
+});

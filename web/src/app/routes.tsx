@@ -1,0 +1,90 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { NotFound } from '../components/NotFound';
+import { RouteGuard } from '../components/RouteGuard';
+import { UnderConstruction } from '../components/UnderConstruction';
+import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
+import { StaffLoginPage } from '../features/auth/StaffLoginPage';
+import { ErrorPage } from '../features/error/ErrorPage';
+import { HomePage } from '../features/home/HomePage';
+import { ManagerDashboardPage } from '../features/manager/ManagerDashboardPage';
+import { WorkerDashboardPage } from '../features/worker/WorkerDashboardPage';
+import { Layout } from './Layout';
+
+const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'));
+
+const placeholder = (title: string) => <UnderConstruction title={title} />;
+
+/** Every page of §2 with its exact path; the layout route wraps them in the shared shell. */
+export const pageRoutes: RouteObject[] = [
+  { path: '/', element: <HomePage /> },
+  { path: '/sobre-nosotros', element: placeholder('Sobre nosotros') },
+  {
+    path: '/cliente/:id',
+    element: <RouteGuard path="/cliente/:id">{placeholder('Mi área de cliente')}</RouteGuard>,
+  },
+  { path: '/confirmar-mudanza', element: placeholder('Confirmar mudanza') },
+  { path: '/error', element: <ErrorPage /> },
+  { path: '/preguntas-frecuentes', element: placeholder('Preguntas frecuentes') },
+  { path: '/detalles-mudanza', element: placeholder('Detalles de la mudanza') },
+  { path: '/registro', element: placeholder('Crear cuenta') },
+  { path: '/formulario-mudanza', element: placeholder('Formulario de mudanza') },
+  {
+    path: '/admin',
+    element: (
+      <RouteGuard path="/admin">
+        <AdminDashboardPage />
+      </RouteGuard>
+    ),
+  },
+  { path: '/factura', element: placeholder('Factura') },
+  {
+    path: '/gestion',
+    element: (
+      <RouteGuard path="/gestion">
+        <ManagerDashboardPage />
+      </RouteGuard>
+    ),
+  },
+  {
+    path: '/trabajo',
+    element: (
+      <RouteGuard path="/trabajo">
+        <WorkerDashboardPage />
+      </RouteGuard>
+    ),
+  },
+  { path: '/buscador-precios', element: placeholder('Buscador de precios') },
+  { path: '/contacto', element: placeholder('Contacto') },
+  { path: '/opiniones', element: placeholder('Opiniones') },
+  { path: '/politica-privacidad', element: <PrivacyPolicyPage /> },
+  { path: '/condiciones-uso', element: placeholder('Condiciones de uso') },
+  { path: '/trabaja-con-nosotros', element: placeholder('Trabaja con nosotros') },
+  {
+    path: '/recuperar',
+    element: <RouteGuard path="/recuperar">{placeholder('Recuperar contraseña')}</RouteGuard>,
+  },
+  { path: '/confirmar-email', element: placeholder('Confirmar email') },
+  { path: '/debug', element: <RouteGuard path="/debug">{placeholder('Depuración')}</RouteGuard> },
+  { path: '/dev', element: placeholder('Sobre el desarrollador') },
+  {
+    path: '/acceso-gerencia',
+    element: (
+      <RouteGuard path="/acceso-gerencia">
+        <StaffLoginPage />
+      </RouteGuard>
+    ),
+  },
+  { path: '/acceso-de-pago', element: placeholder('Acceso de pago') },
+  { path: '/pago', element: placeholder('Pago') },
+  { path: '/pago-exitoso', element: placeholder('Pago completado') },
+  { path: '/pago-fallido', element: placeholder('Pago fallido') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <ErrorPage />,
+    children: [...pageRoutes, { path: '*', element: <NotFound /> }],
+  },
+];

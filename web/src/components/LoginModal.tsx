@@ -1,0 +1,191 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useAuthStore } from '../features/auth/useAuthStore';
+import { useLoginModalStore } from '../features/auth/useLoginModalStore';
+import { errorText, login, NetworkError } from '../lib/api';
+import { CloseIcon } from './icons';
+import { PasswordInput } from './PasswordInput';
+import './LoginModal.css';
+
+export const LOGIN_MESSAGES = {
+  required: 'Por favor, completa todos los campos',
+  fallback: 'Error al iniciar sesión',
+  network: 'Error de conexión. Verifica que el servidor esté funcionando.',
+} as const;
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Mounted only while open, so every opening starts with an empty form. */
+function LoginDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const setUser = useAuthStore((s) => s.setUser);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    emailRef.current?.focus();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      previouslyFocused?.focus?.();
+    };
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  // Keeps Tab inside the dialog while it is modal.
+  const trapFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmedEmail = email.trim();
+    if (trimmedEmail === '' || password.trim() === '') {
+      setError(LOGIN_MESSAGES.required);
+      return;
+    }
+
+    setError(null);
+    setSubmitting(true);
+    try {
+      const response = await login({ email: trimmedEmail, password });
+      const user = response.body?.user;
+      if (response.ok && response.body?.success && user) {
+        onClose();
+        setUser(user);
+        navigate('/');
+        return;
+      }
+      setError(errorText(response.body, LOGIN_MESSAGES.fallback));
+    } catch (err) {
+      setError(err instanceof NetworkError ? LOGIN_MESSAGES.network : LOGIN_MESSAGES.fallback);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const goToRegister = () => {
+    onClose();
+    navigate('/registro');
+  };
+
+  return (
+    <div
+      className="modal-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        className="modal login-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="login-modal-title"
+        aria-describedby="login-modal-intro"
+        onKeyDown={trapFocus}
+      >
+        <button type="button" className="modal__close" aria-label="Cerrar" onClick={onClose}>
+          <CloseIcon />
+        </button>
+
+        <h2 id="login-modal-title" className="modal__title">
+          Iniciar sesión
+        </h2>
+        <p id="login-modal-intro" className="modal__intro">
+          Accede a tu área de cliente para consultar tus mudanzas y tu perfil.
+        </p>
+
+        <form className="form" noValidate onSubmit={handleSubmit}>
+          <div className="form__field">
+            <label className="form__label" htmlFor="login-email">
+              Email
+            </label>
+            <input
+              ref={emailRef}
+              id="login-email"
+              className="input"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="tu@email.com"
+              value={email}
+              disabled={submitting}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+
+          <div className="form__field">
+            <label className="form__label" htmlFor="login-password">
+              Contraseña
+            </label>
+            <PasswordInput
+              id="login-password"
+              value={password}
+              onChange={setPassword}
+              placeholder="Tu contraseña"
+              disabled={submitting}
+            />
+          </div>
+
+          <Link to="/recuperar" className="login-modal__forgot" onClick={onClose}>
+            ¿Olvidaste tu contraseña?
+          </Link>
+
+          {error && (
+            <p className="form__error" role="alert">
+              {error}
+            </p>
+          )}
+
+          <div className="login-modal__actions">
+            <button type="submit" className="button button--primary button--block" disabled={submitting}>
+              {submitting ? 'Iniciando sesión...' : 'Iniciar sesión'}
+            </button>
+            <button type="button" className="button button--ghost button--block" onClick={goToRegister}>
+              ¿No tienes cuenta? Regístrate
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+export function LoginModal() {
+  const open = useLoginModalStore((s) => s.open);
+  const closeLoginModal = useLoginModalStore((s) => s.closeLoginModal);
+  const { pathname } = useLocation();
+
+  // A dialog left open must not follow the user to another page (e.g. back button).
+  useEffect(() => {
+    closeLoginModal();
+  }, [pathname, closeLoginModal]);
+
+  if (!open) return null;
+  return <LoginDialog onClose={closeLoginModal} />;
+}

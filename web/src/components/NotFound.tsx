@@ -1,0 +1,21 @@
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import './StatusPage.css';
+
+export function NotFound() {
+  useDocumentTitle('Página no encontrada');
+  return (
+    <section className="status-page">
+      <div className="container status-page__inner">
+        <p className="status-page__code" aria-hidden="true">
+          404
+        </p>
+        <h1 className="status-page__title">404 - Página no encontrada</h1>
+        <p className="status-page__text">La dirección que has abierto no existe o ha cambiado de sitio.</p>
+        <Link className="button button--primary" to="/">
+          Volver al inicio
+        </Link>
+      </div>
+    </section>
+  );
+}
