@@ -40,7 +40,7 @@ pub fn demo_move(move_id: i64, cliente: Person, fecha: NaiveDate, n: usize) -> M
     let urgent = n % 4 == 3;
     let base = 18_000 + (n as i64 % 5) * 4_500;
     let distance = 1_200 + (n as i64 % 7) * 900;
-    let services = if n % 2 == 0 { 4_000 } else { 0 };
+    let services = if n.is_multiple_of(2) { 4_000 } else { 0 };
     let urgency = if urgent { 5_000 } else { 0 };
     let subtotal = base + distance + services + urgency;
     let tax = (subtotal * 21 + 50) / 100;
@@ -57,7 +57,7 @@ pub fn demo_move(move_id: i64, cliente: Person, fecha: NaiveDate, n: usize) -> M
         destino: destino.into(),
         fecha_programada: fecha,
         fecha_alternativa: fecha.succ_opt(),
-        flexible: n % 3 == 0,
+        flexible: n.is_multiple_of(3),
         hora_preferida: ["morning", "afternoon", "evening", "flexible"][n % 4].into(),
         urgencia: if urgent {
             Urgency::Urgente
@@ -69,7 +69,7 @@ pub fn demo_move(move_id: i64, cliente: Person, fecha: NaiveDate, n: usize) -> M
                 property_type: "apartment_2_rooms".into(),
                 access: "normal".into(),
                 floor: "third".into(),
-                elevator: n % 2 == 0,
+                elevator: n.is_multiple_of(2),
             },
             destination: PropertyDetails {
                 property_type: "house_2_rooms".into(),
@@ -93,15 +93,15 @@ pub fn demo_move(move_id: i64, cliente: Person, fecha: NaiveDate, n: usize) -> M
             },
         ],
         services: Services {
-            dismount: n % 2 == 0,
-            dismount_quantity: if n % 2 == 0 { 2 } else { 0 },
-            packaging: n % 2 == 0,
-            packaging_quantity: if n % 2 == 0 { 3 } else { 0 },
+            dismount: n.is_multiple_of(2),
+            dismount_quantity: if n.is_multiple_of(2) { 2 } else { 0 },
+            packaging: n.is_multiple_of(2),
+            packaging_quantity: if n.is_multiple_of(2) { 3 } else { 0 },
             cleaning: false,
             fragile: n % 3 == 1,
             long_stairs: false,
         },
-        instrucciones: if n % 2 == 0 {
+        instrucciones: if n.is_multiple_of(2) {
             "Llamar al llegar; portero automático.".into()
         } else {
             String::new()

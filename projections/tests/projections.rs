@@ -233,11 +233,8 @@ async fn a_projector_stopped_mid_way_and_restarted_produces_the_same_read_models
         fail_on: 4,
     };
     let mut before_crash = 0;
-    loop {
-        match step(&pool, &crashing, 5).await {
-            Ok(p) => before_crash = p,
-            Err(_) => break,
-        }
+    while let Ok(p) = step(&pool, &crashing, 5).await {
+        before_crash = p;
     }
     assert_eq!(
         before_crash, 15,

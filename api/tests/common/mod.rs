@@ -219,7 +219,9 @@ impl LiveClient {
     pub async fn next_about(&mut self, move_id: i64) -> Option<Value> {
         loop {
             let frame = self.next().await?;
-            if frame["type"] == "change" && frame["id"] == move_id.to_string() {
+            if frame["type"] == "change"
+                && frame["id"].as_str().and_then(|s| s.parse().ok()) == Some(move_id)
+            {
                 return Some(frame);
             }
         }
