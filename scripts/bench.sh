@@ -26,13 +26,7 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 trap 'exit 129' HUP
 
-if [ -z "${DATABASE_URL:-}" ]; then
-  if ! "$SCRIPTS/pg.sh" status "$DATA_DIR" >/dev/null; then
-    STARTED_PG=1
-  fi
-  "$SCRIPTS/pg.sh" start "$DATA_DIR" "$RUN_PG_PORT" mudanzas
-  export DATABASE_URL="postgres://postgres@127.0.0.1:$RUN_PG_PORT/mudanzas"
-fi
+use_run_cluster
 
 say "building the server (release)"
 cargo build --release -p api

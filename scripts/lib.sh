@@ -52,3 +52,21 @@ stop_pid() {
   fi
   wait "$pid" 2>/dev/null || true
 }
+
+# Unless DATABASE_URL is set, start the run cluster under $DATA_DIR on
+# $RUN_PG_PORT and point DATABASE_URL at it. Sets STARTED_PG=1 only when this
+# call started it: a cluster someone else started (another `make run`) is used
+# but left running.
+# shellcheck disable=SC2034 # STARTED_PG is read by the calling script
+use_run_cluster() {
+  STARTED_PG=0
+  if [ -n "${DATABASE_URL:-}" ]; then
+    say "using DATABASE_URL from the environment (no private cluster)"
+    return 0
+  fi
+  if ! "$SCRIPTS/pg.sh" status "$DATA_DIR" >/dev/null; then
+    STARTED_PG=1
+  fi
+  "$SCRIPTS/pg.sh" start "$DATA_DIR" "$RUN_PG_PORT" mudanzas
+  export DATABASE_URL="postgres://postgres@127.0.0.1:$RUN_PG_PORT/mudanzas"
+}
