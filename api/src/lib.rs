@@ -2,6 +2,7 @@
 //! WebSocket live feed, the web app, and the operator commands (seed, rebuild, bench).
 
 pub mod auth;
+pub mod bench;
 pub mod config;
 pub mod error;
 pub mod live;

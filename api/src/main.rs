@@ -30,6 +30,13 @@ enum Command {
         #[arg(long)]
         projection: Option<String>,
     },
+    /// Measure appends, replay and live latency in a scratch database `mudanzas_bench` on the
+    /// DATABASE_URL server (created and dropped here; DATABASE_URL's own database is untouched).
+    Bench {
+        /// Shorter runs and a smaller history, for a quick look.
+        #[arg(long)]
+        quick: bool,
+    },
 }
 
 #[tokio::main]
@@ -52,6 +59,10 @@ async fn main() -> ExitCode {
 
 async fn run(command: Command) -> Result<(), String> {
     let config = Config::from_env()?;
+    // Before connecting: the bench works in a database of its own and must not migrate this one.
+    if let Command::Bench { quick } = command {
+        return api::bench::run(&config, quick).await;
+    }
     let pool = api::connect(&config.database_url, 20)
         .await
         .map_err(|e| format!("database: {e}"))?;
@@ -64,6 +75,8 @@ async fn run(command: Command) -> Result<(), String> {
         Command::Seed => api::seed::seed(&pool, &config.seed_dir).await,
         Command::Rebuild { projection } => rebuild(&pool, projection.as_deref()).await,
         Command::Serve => serve(pool, config).await,
+        // Dispatched above, before the connection.
+        Command::Bench { .. } => Ok(()),
     }
 }
 
