@@ -25,6 +25,9 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<PgPool, sqlx::Er
         match PgPoolOptions::new()
             .max_connections(max_connections)
             .acquire_timeout(Duration::from_secs(10))
+            // A ping before every use would add a round trip to every append; a broken
+            // connection shows up as an error on use instead, and is then dropped.
+            .test_before_acquire(false)
             .connect(url)
             .await
         {

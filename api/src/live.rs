@@ -9,11 +9,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
 use command::Role;
-use projections::changes::{read_changes, Change};
+use futures::SinkExt;
+use projections::changes::{read_changes, Change, RETENTION};
 use projections::moves::without_prices;
 use projections::Projections;
 use serde::Deserialize;
@@ -30,12 +31,23 @@ pub const MAX_REPLAY: usize = 5_000;
 /// The pump reads at most this many positions per database round trip.
 const PUMP_SPAN: i64 = 1_000;
 
+/// A change rendered once for each audience, so that a thousand connections each only pick a
+/// frame and clone a reference to it.
+#[derive(Debug)]
+pub struct Rendered {
+    pub position: i64,
+    pub cliente_email: Option<String>,
+    pub staff: Option<Utf8Bytes>,
+    pub worker: Option<Utf8Bytes>,
+    pub client: Option<Utf8Bytes>,
+}
+
 /// Every change with `from < position <= to`.
 #[derive(Debug)]
 pub struct ChangeBatch {
     pub from: i64,
     pub to: i64,
-    pub changes: Vec<Change>,
+    pub changes: Vec<Rendered>,
 }
 
 #[derive(Clone)]
@@ -112,6 +124,7 @@ async fn pump(
             let to = upto.min(through + PUMP_SPAN);
             match read_changes(&pool, through, to, i64::MAX).await {
                 Ok(changes) => {
+                    let changes = changes.iter().map(render).collect();
                     // No receivers is fine: nobody is watching right now.
                     let _ = sender.send(Arc::new(ChangeBatch {
                         from: through,
@@ -133,23 +146,7 @@ async fn pump(
     }
 }
 
-/// What a user may see of a change, as the frame's `data`; `None` when it is not theirs.
-pub fn visible(user: &User, change: &Change) -> Option<Value> {
-    match user.role {
-        Role::Cliente => {
-            let email = user.email.as_deref()?;
-            let owner = change.cliente_email.as_deref()?;
-            owner
-                .eq_ignore_ascii_case(email)
-                .then(|| change.client_doc.clone())
-                .flatten()
-        }
-        Role::Empleado => change.staff_doc.clone().map(without_prices),
-        Role::Empresario | Role::Admin | Role::Auditor => change.staff_doc.clone(),
-    }
-}
-
-fn frame(change: &Change, data: Value) -> Value {
+fn frame(change: &Change, data: Value) -> Utf8Bytes {
     json!({
         "type": "change",
         "position": change.position,
@@ -157,6 +154,39 @@ fn frame(change: &Change, data: Value) -> Value {
         "id": change.entity_id,
         "data": data,
     })
+    .to_string()
+    .into()
+}
+
+/// Renders a change for each audience: managers, the admin and the auditor get the staff view;
+/// workers the staff view without prices; the client who owns the move the customer view.
+pub fn render(change: &Change) -> Rendered {
+    Rendered {
+        position: change.position,
+        cliente_email: change.cliente_email.clone(),
+        staff: change.staff_doc.clone().map(|d| frame(change, d)),
+        worker: change
+            .staff_doc
+            .clone()
+            .map(|d| frame(change, without_prices(d))),
+        client: change.client_doc.clone().map(|d| frame(change, d)),
+    }
+}
+
+/// The frame a user may see of a change; `None` when it is not theirs.
+pub fn visible(user: &User, change: &Rendered) -> Option<Utf8Bytes> {
+    match user.role {
+        Role::Cliente => {
+            let email = user.email.as_deref()?;
+            let owner = change.cliente_email.as_deref()?;
+            owner
+                .eq_ignore_ascii_case(email)
+                .then(|| change.client.clone())
+                .flatten()
+        }
+        Role::Empleado => change.worker.clone(),
+        Role::Empresario | Role::Admin | Role::Auditor => change.staff.clone(),
+    }
 }
 
 /// One connection's place in the feed.
@@ -178,16 +208,16 @@ impl Cursor {
     }
 
     /// The frames a new connection gets first: a hello, then what it missed since `after`.
-    pub async fn start(&mut self) -> Result<Vec<Value>, sqlx::Error> {
-        let mut frames =
-            vec![json!({ "type": "hello", "position": self.head, "role": self.user.role })];
+    pub async fn start(&mut self) -> Result<Vec<Utf8Bytes>, sqlx::Error> {
+        let hello = json!({ "type": "hello", "position": self.head, "role": self.user.role });
+        let mut frames = vec![Utf8Bytes::from(hello.to_string())];
         frames.extend(self.catch_up(self.head).await?);
         Ok(frames)
     }
 
     /// Reads what was missed up to `upto` from the database: the frames, or a resync frame when
     /// it is too much to send (the dashboard then reloads its lists over HTTP).
-    async fn catch_up(&mut self, upto: i64) -> Result<Vec<Value>, sqlx::Error> {
+    async fn catch_up(&mut self, upto: i64) -> Result<Vec<Utf8Bytes>, sqlx::Error> {
         if self.through >= upto {
             return Ok(vec![]);
         }
@@ -197,12 +227,15 @@ impl Cursor {
                 projections::Error::Database(e) => e,
                 other => sqlx::Error::Protocol(other.to_string()),
             })?;
-        let frames = if missed.len() > MAX_REPLAY {
-            vec![json!({ "type": "resync", "position": upto })]
+        // Past the retention window some changes are gone: reloading is the only honest answer.
+        let frames = if missed.len() > MAX_REPLAY || upto - self.through > RETENTION {
+            vec![json!({ "type": "resync", "position": upto })
+                .to_string()
+                .into()]
         } else {
             missed
                 .iter()
-                .filter_map(|c| visible(&self.user, c).map(|data| frame(c, data)))
+                .filter_map(|c| visible(&self.user, &render(c)))
                 .collect()
         };
         self.through = upto;
@@ -210,7 +243,7 @@ impl Cursor {
     }
 
     /// Waits for the next frames for this user.
-    pub async fn next(&mut self) -> Result<Vec<Value>, sqlx::Error> {
+    pub async fn next(&mut self) -> Result<Vec<Utf8Bytes>, sqlx::Error> {
         loop {
             match self.rx.recv().await {
                 Ok(batch) => {
@@ -218,10 +251,10 @@ impl Cursor {
                         continue;
                     }
                     self.through = batch.to;
-                    let frames: Vec<Value> = batch
+                    let frames: Vec<Utf8Bytes> = batch
                         .changes
                         .iter()
-                        .filter_map(|c| visible(&self.user, c).map(|data| frame(c, data)))
+                        .filter_map(|c| visible(&self.user, c))
                         .collect();
                     if !frames.is_empty() {
                         return Ok(frames);
@@ -253,20 +286,20 @@ pub async fn live(
 ) -> ApiResult<Response> {
     let cursor = state.live.cursor(user, params.after);
     let hub = state.live.clone();
-    Ok(ws.on_upgrade(move |socket| connection(socket, cursor, hub)))
+    // tungstenite zero-fills its whole read buffer before every read: 128 KiB by default, for
+    // connections that only ever receive pings.
+    Ok(ws
+        .read_buffer_size(4 * 1024)
+        .on_upgrade(move |socket| connection(socket, cursor, hub)))
 }
 
-async fn send(socket: &mut WebSocket, frames: Vec<Value>) -> bool {
+async fn send(socket: &mut WebSocket, frames: Vec<Utf8Bytes>) -> bool {
     for f in frames {
-        if socket
-            .send(Message::Text(f.to_string().into()))
-            .await
-            .is_err()
-        {
+        if socket.feed(Message::Text(f)).await.is_err() {
             return false;
         }
     }
-    true
+    socket.flush().await.is_ok()
 }
 
 async fn connection(mut socket: WebSocket, mut cursor: Cursor, hub: LiveHub) {

@@ -167,7 +167,10 @@ async fn a_lagging_connection_catches_up_instead_of_losing_changes(pool: PgPool)
             .await
             .unwrap()
             .unwrap();
-        seen.extend(frames.iter().map(|f| f["position"].as_i64().unwrap()));
+        seen.extend(frames.iter().map(|f| {
+            let frame: serde_json::Value = serde_json::from_str(f.as_str()).unwrap();
+            frame["position"].as_i64().unwrap()
+        }));
     }
     assert!(cursor.lagged > 0, "the cursor did fall behind");
     assert_eq!(seen, positions);

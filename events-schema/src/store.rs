@@ -110,68 +110,76 @@ impl EventStore {
         let occurred: Vec<chrono::DateTime<chrono::Utc>> =
             events.iter().map(|e| e.occurred_at).collect();
 
-        // A second try only follows a concurrent append of the very same event ids, which the
-        // second call then reports as a duplicate.
-        for attempt in 0..2 {
-            let mut conn = self.inner.pool.acquire().await?;
-            let result = sqlx::query(
-                "SELECT out_position, out_stream_version, out_duplicate \
-                 FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
-            )
-            .bind(stream_id)
-            .bind(expected.as_sql())
-            .bind(&ids)
-            .bind(&types)
-            .bind(&versions)
-            .bind(&data)
-            .bind(&metadata)
-            .bind(&occurred)
-            .fetch_all(&mut *conn)
-            .await;
-            match result {
-                Ok(rows) => {
-                    let first = rows.first().ok_or(Error::BadBatch(0))?;
-                    let last = rows.last().ok_or(Error::BadBatch(0))?;
-                    let appended = Appended {
-                        first_position: first.get(0),
-                        last_position: last.get(0),
-                        stream_version: last.get(1),
-                        duplicate: first.get(2),
-                    };
-                    self.announce(appended.last_position);
-                    return Ok(appended);
-                }
-                Err(sqlx::Error::Database(db)) => {
-                    let code = db.code().unwrap_or_default().to_string();
-                    if code == "MU409" {
-                        let actual = db
-                            .try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
-                            .and_then(|e| e.detail())
-                            .and_then(|d| d.parse().ok());
-                        return Err(self.conflict(stream_id, expected, actual));
-                    }
-                    if code == "23505" {
-                        match db.constraint() {
-                            Some("events_stream_version_key") => {
-                                return Err(self.conflict(stream_id, expected, None))
-                            }
-                            Some("events_event_id_key") if attempt == 0 => continue,
-                            _ => {}
-                        }
-                    }
-                    // Anything else is unexpected: close the connection rather than return it to
-                    // the pool, so that nothing it might still hold (the session-level append
-                    // lock, if a cancel struck inside the critical section) outlives this call.
-                    let _ = conn.close().await;
-                    return Err(Error::Database(sqlx::Error::Database(db)));
-                }
-                Err(other) => {
-                    let _ = conn.close().await;
-                    return Err(Error::Database(other));
-                }
+        let mut conn = self.inner.pool.acquire().await?;
+        let result = sqlx::query(
+            "SELECT out_position, out_stream_version, out_duplicate \
+             FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(stream_id)
+        .bind(expected.as_sql())
+        .bind(&ids)
+        .bind(&types)
+        .bind(&versions)
+        .bind(&data)
+        .bind(&metadata)
+        .bind(&occurred)
+        .fetch_all(&mut *conn)
+        .await;
+        let error = match result {
+            Ok(rows) => {
+                let first = rows.first().ok_or(Error::BadBatch(0))?;
+                let last = rows.last().ok_or(Error::BadBatch(0))?;
+                let appended = Appended {
+                    first_position: first.get(0),
+                    last_position: last.get(0),
+                    stream_version: last.get(1),
+                    duplicate: false,
+                };
+                self.announce(appended.last_position);
+                return Ok(appended);
             }
+            Err(e) => e,
+        };
+        let conflict = match &error {
+            sqlx::Error::Database(db) => match db.code().as_deref() {
+                Some("MU409") => Some(
+                    db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
+                        .and_then(|e| e.detail())
+                        .and_then(|d| d.parse().ok()),
+                ),
+                Some("23505") => matches!(
+                    db.constraint(),
+                    Some("events_stream_version_key" | "events_event_id_key")
+                )
+                .then_some(None),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(actual) = conflict else {
+            // Unexpected: close the connection rather than return it to the pool, so that
+            // nothing it might still hold (the session-level append lock, if a cancel struck
+            // inside the critical section) outlives this call.
+            let _ = conn.close().await;
+            return Err(Error::Database(error));
+        };
+        // A conflict may be this very batch, stored before (a retried command reuses its event
+        // ids): that is a success that wrote nothing. Only failed appends pay for this look-up.
+        let stored: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT position, stream_version FROM events WHERE event_id = ANY($1) ORDER BY position",
+        )
+        .bind(&ids)
+        .fetch_all(&mut *conn)
+        .await?;
+        match (stored.first(), stored.last()) {
+            (Some(first), Some(last)) => Ok(Appended {
+                first_position: first.0,
+                last_position: last.0,
+                stream_version: last.1,
+                duplicate: true,
+            }),
+            _ => Err(self.conflict(stream_id, expected, actual)),
         }
-        Err(self.conflict(stream_id, expected, None))
     }
 
     fn conflict(&self, stream: &str, expected: ExpectedVersion, actual: Option<i64>) -> Error {
@@ -311,15 +319,19 @@ impl Follower {
 /// Passes this process's newest appended position on to other processes. It sends one NOTIFY at
 /// a time with the newest position, coalescing bursts: a NOTIFY inside the append transaction
 /// would take PostgreSQL's global notify lock at every commit and serialise all appenders.
+///
+/// The NOTIFY commits with `synchronous_commit` off: it stores nothing worth an fsync, and waiting
+/// for one per append would double the flushes of a single writer.
 async fn notifier(inner: std::sync::Weak<Inner>, mut local_head: watch::Receiver<i64>) {
     while local_head.changed().await.is_ok() {
         let position = *local_head.borrow_and_update();
         let Some(inner) = inner.upgrade() else { return };
-        let sent = sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(NOTIFY_CHANNEL)
-            .bind(position.to_string())
-            .execute(&inner.pool)
-            .await;
+        // One round trip (simple protocol); the payload is a number we format ourselves.
+        let sql = format!(
+            "BEGIN; SET LOCAL synchronous_commit TO off; NOTIFY {NOTIFY_CHANNEL}, '{position}'; COMMIT;"
+        );
+        let sent = sqlx::raw_sql(&sql).execute(&inner.pool).await;
+        drop(inner);
         if let Err(e) = sent {
             // Other processes will still see the event at their next poll.
             tracing::warn!(error = %e, "could not notify other processes of new events");

@@ -7,6 +7,21 @@ use sqlx::PgPool;
 
 use crate::Error;
 
+/// How many positions of changes are kept: a dashboard that was away for longer reloads instead.
+pub const RETENTION: i64 = 10_000;
+
+/// The live-feed rows a batch ending at `last` no longer needs, with `kind`.
+pub async fn prune(tx: &mut sqlx::PgConnection, kind: &str, last: i64) -> Result<(), Error> {
+    if last > RETENTION {
+        sqlx::query("DELETE FROM live_changes WHERE kind = $1 AND position <= $2")
+            .bind(kind)
+            .bind(last - RETENTION)
+            .execute(tx)
+            .await?;
+    }
+    Ok(())
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
 pub struct Change {
     pub position: i64,

@@ -6,7 +6,7 @@ pub mod changes;
 pub mod moves;
 mod runner;
 
-pub use runner::{dump_tables, rebuild, step, Projections, Projector};
+pub use runner::{dump_tables, rebuild, step, Mode, Projections, Projector};
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {

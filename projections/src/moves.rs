@@ -16,7 +16,8 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::{Error, Projector};
+use crate::changes::{prune, RETENTION};
+use crate::{Error, Mode, Projector};
 
 pub const LIVE_KIND: &str = "move";
 
@@ -241,7 +242,12 @@ impl Projector for MovesProjector {
         Ok(())
     }
 
-    async fn apply(&self, tx: &mut PgConnection, events: &[RecordedEvent]) -> Result<(), Error> {
+    async fn apply(
+        &self,
+        tx: &mut PgConnection,
+        events: &[RecordedEvent],
+        mode: Mode,
+    ) -> Result<(), Error> {
         let events: Vec<&RecordedEvent> = events
             .iter()
             .filter(|e| e.stream_id.starts_with("move-"))
@@ -263,15 +269,23 @@ impl Projector for MovesProjector {
         let mut moves: HashMap<i64, StaffMove> =
             rows.into_iter().map(|(id, doc)| (id, doc.0)).collect();
 
+        // Live-feed rows older than the retention window are pruned at the end of a rebuild
+        // anyway; not writing them is most of what makes a rebuild fast.
+        let keep_after = match mode {
+            Mode::Live => i64::MIN,
+            Mode::Rebuild { until } => until - RETENTION,
+        };
         let mut changes = LiveRows::default();
         let mut last_position: HashMap<i64, i64> = HashMap::new();
-        for e in events {
+        for e in &events {
             let id = move_id_of(&e.stream_id).ok_or_else(|| Error::Poison {
                 position: e.position,
                 reason: "not a move stream".into(),
             })?;
             let next = StaffMove::evolve(moves.remove(&id), e)?;
-            changes.push(e.position, &next);
+            if e.position > keep_after {
+                changes.push(e.position, &next);
+            }
             last_position.insert(id, e.position);
             moves.insert(id, next);
         }
@@ -284,8 +298,16 @@ impl Projector for MovesProjector {
         }
         staff.write(tx).await?;
         changes.write(tx).await?;
+        let last = events.last().map(|e| e.position).unwrap_or(0);
+        prune(tx, LIVE_KIND, last).await?;
         Ok(())
     }
+}
+
+/// Documents go to the database as JSON text: building a `Value` tree first would only be
+/// thrown away again by the driver.
+fn to_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".into())
 }
 
 #[derive(Default)]
@@ -296,8 +318,8 @@ struct StaffRows {
     emails: Vec<String>,
     workers: Vec<Option<Uuid>>,
     positions: Vec<i64>,
-    docs: Vec<serde_json::Value>,
-    client_docs: Vec<serde_json::Value>,
+    docs: Vec<String>,
+    client_docs: Vec<String>,
 }
 
 impl StaffRows {
@@ -308,15 +330,14 @@ impl StaffRows {
         self.emails.push(m.cliente_email.clone());
         self.workers.push(m.worker_id);
         self.positions.push(position);
-        self.docs.push(serde_json::to_value(m).unwrap_or_default());
-        self.client_docs
-            .push(serde_json::to_value(m.client_view()).unwrap_or_default());
+        self.docs.push(to_json(m));
+        self.client_docs.push(to_json(&m.client_view()));
     }
 
     async fn write(&self, tx: &mut PgConnection) -> Result<(), Error> {
         sqlx::query(
             "INSERT INTO move_staff_view (id, estado, fecha_programada, cliente_email, worker_id, position, doc) \
-             SELECT * FROM UNNEST($1::bigint[], $2::text[], $3::date[], $4::text[], $5::uuid[], $6::bigint[], $7::jsonb[]) \
+             SELECT * FROM UNNEST($1::bigint[], $2::text[], $3::date[], $4::text[], $5::uuid[], $6::bigint[], $7::text[]::jsonb[]) \
              ON CONFLICT (id) DO UPDATE SET estado = EXCLUDED.estado, fecha_programada = EXCLUDED.fecha_programada, \
              cliente_email = EXCLUDED.cliente_email, worker_id = EXCLUDED.worker_id, position = EXCLUDED.position, doc = EXCLUDED.doc",
         )
@@ -331,7 +352,7 @@ impl StaffRows {
         .await?;
         sqlx::query(
             "INSERT INTO move_client_view (id, cliente_email, position, doc) \
-             SELECT * FROM UNNEST($1::bigint[], $2::text[], $3::bigint[], $4::jsonb[]) \
+             SELECT * FROM UNNEST($1::bigint[], $2::text[], $3::bigint[], $4::text[]::jsonb[]) \
              ON CONFLICT (id) DO UPDATE SET cliente_email = EXCLUDED.cliente_email, \
              position = EXCLUDED.position, doc = EXCLUDED.doc",
         )
@@ -350,8 +371,8 @@ struct LiveRows {
     positions: Vec<i64>,
     entity_ids: Vec<String>,
     emails: Vec<String>,
-    staff_docs: Vec<serde_json::Value>,
-    client_docs: Vec<serde_json::Value>,
+    staff_docs: Vec<String>,
+    client_docs: Vec<String>,
 }
 
 impl LiveRows {
@@ -359,16 +380,14 @@ impl LiveRows {
         self.positions.push(position);
         self.entity_ids.push(m.id.to_string());
         self.emails.push(m.cliente_email.clone());
-        self.staff_docs
-            .push(serde_json::to_value(m).unwrap_or_default());
-        self.client_docs
-            .push(serde_json::to_value(m.client_view()).unwrap_or_default());
+        self.staff_docs.push(to_json(m));
+        self.client_docs.push(to_json(&m.client_view()));
     }
 
     async fn write(&self, tx: &mut PgConnection) -> Result<(), Error> {
         sqlx::query(
             "INSERT INTO live_changes (position, kind, entity_id, cliente_email, staff_doc, client_doc) \
-             SELECT p, $2, e, m, s, c FROM UNNEST($1::bigint[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[]) AS u(p, e, m, s, c)",
+             SELECT p, $2, e, m, s, c FROM UNNEST($1::bigint[], $3::text[], $4::text[], $5::text[]::jsonb[], $6::text[]::jsonb[]) AS u(p, e, m, s, c)",
         )
         .bind(&self.positions)
         .bind(LIVE_KIND)

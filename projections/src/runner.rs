@@ -21,8 +21,24 @@ pub trait Projector: Send + Sync {
     fn tables(&self) -> &'static [&'static str];
     /// Empties everything this projector wrote, before a rebuild.
     async fn reset(&self, tx: &mut PgConnection) -> Result<(), Error>;
-    /// Applies a batch of events in order. Must be deterministic: it is replayed on rebuild.
-    async fn apply(&self, tx: &mut PgConnection, events: &[RecordedEvent]) -> Result<(), Error>;
+    /// Applies a batch of events in order. Must be deterministic: it is replayed on rebuild, and
+    /// a rebuild must leave exactly what live projection left.
+    async fn apply(
+        &self,
+        tx: &mut PgConnection,
+        events: &[RecordedEvent],
+        mode: Mode,
+    ) -> Result<(), Error>;
+}
+
+/// How a batch is being applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// As events arrive.
+    Live,
+    /// Replaying from zero towards `until` (the last position when the rebuild began): work whose
+    /// result would be pruned before the end, such as old live-feed rows, can be skipped.
+    Rebuild { until: i64 },
 }
 
 const LOCK_SQL: &str = "SELECT pg_advisory_xact_lock(1, hashtext($1))";
@@ -66,7 +82,7 @@ pub async fn step(pool: &PgPool, projector: &dyn Projector, batch: i64) -> Resul
         tx.rollback().await?;
         return Ok(checkpoint);
     };
-    projector.apply(&mut tx, &events).await?;
+    projector.apply(&mut tx, &events, Mode::Live).await?;
     sqlx::query(
         "UPDATE projection_checkpoints SET position = $2, updated_at = now(), last_error = NULL \
          WHERE name = $1",
@@ -223,7 +239,9 @@ pub async fn rebuild(
     loop {
         if let Some(last) = events.last().map(|e| e.position) {
             held_since = None;
-            projector.apply(&mut tx, &events).await?;
+            projector
+                .apply(&mut tx, &events, Mode::Rebuild { until: total })
+                .await?;
             position = last;
             progress(position, total.max(position));
         } else if position >= total {

@@ -211,8 +211,13 @@ impl Projector for CrashingProjector {
     async fn reset(&self, tx: &mut PgConnection) -> Result<(), Error> {
         MovesProjector.reset(tx).await
     }
-    async fn apply(&self, tx: &mut PgConnection, events: &[RecordedEvent]) -> Result<(), Error> {
-        MovesProjector.apply(tx, events).await?;
+    async fn apply(
+        &self,
+        tx: &mut PgConnection,
+        events: &[RecordedEvent],
+        mode: projections::Mode,
+    ) -> Result<(), Error> {
+        MovesProjector.apply(tx, events, mode).await?;
         if self.batches.fetch_add(1, Ordering::SeqCst) + 1 == self.fail_on {
             return Err(Error::Poison {
                 position: events[0].position,
