@@ -1029,10 +1029,15 @@ async fn replay_phase(db: &Databases, plan: &Plan) -> Result<ReplayFigures, Stri
 
     let bar = counter("rebuild");
     let started = Instant::now();
-    let position = projections::rebuild(&pool, &MovesProjector, REPLAY_BATCH, |done, total| {
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
-    })
+    let position = projections::rebuild(
+        &pool,
+        &MovesProjector::new(),
+        REPLAY_BATCH,
+        |done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        },
+    )
     .await
     .ctx("rebuilding the moves projection")?;
     let rebuild = Rate {
@@ -1547,22 +1552,7 @@ fn stub_web_dist() -> Result<PathBuf, String> {
 
 /// Logs in over HTTP as the web app does and returns the session cookie (`name=value`).
 async fn login(addr: std::net::SocketAddr, account: &DemoAccount) -> Result<String, String> {
-    let (path, body) = if account.role == "cliente" {
-        (
-            "/api/login",
-            serde_json::json!({"email": account.login, "password": account.password}),
-        )
-    } else {
-        let tab = if account.role == "empleado" {
-            "empleado"
-        } else {
-            "empresario"
-        };
-        (
-            "/api/worker/login",
-            serde_json::json!({"username": account.login, "password": account.password, "role": tab}),
-        )
-    };
+    let (path, body) = account.login_request();
     let body = body.to_string();
     let request = format!(
         "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\

@@ -25,6 +25,25 @@ pub struct DemoAccount {
     pub email: String,
 }
 
+impl DemoAccount {
+    /// The call and body that log this account in, as the web app sends them: clients through
+    /// the login modal, staff through the staff login's tab for their role.
+    pub fn login_request(&self) -> (&'static str, serde_json::Value) {
+        if self.role == "cliente" {
+            let body = serde_json::json!({"email": self.login, "password": self.password});
+            return ("/api/login", body);
+        }
+        let tab = if self.role == "empleado" {
+            "empleado"
+        } else {
+            "empresario"
+        };
+        let body =
+            serde_json::json!({"username": self.login, "password": self.password, "role": tab});
+        ("/api/worker/login", body)
+    }
+}
+
 pub fn demo_accounts(seed_dir: &Path) -> Result<Vec<DemoAccount>, String> {
     let path = seed_dir.join("demo-accounts.json");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -24,5 +24,5 @@ pub enum Error {
 
 /// Every projector of the system, in the order they are started.
 pub fn all() -> Vec<std::sync::Arc<dyn Projector>> {
-    vec![std::sync::Arc::new(moves::MovesProjector)]
+    vec![std::sync::Arc::new(moves::MovesProjector::new())]
 }

@@ -219,7 +219,80 @@ pub fn without_prices(mut doc: serde_json::Value) -> serde_json::Value {
     doc
 }
 
-pub struct MovesProjector;
+/// During a rebuild, moves are folded in memory across batches and written once at the end:
+/// a log's events are spread over time, so a batch touches as many moves as it has events, and
+/// writing every touched move after every batch was most of a rebuild's time.
+pub struct MovesProjector {
+    rebuild: std::sync::Mutex<RebuildMemory>,
+    /// Past this many moves in memory, a rebuild writes them out and starts afresh.
+    memory_limit: usize,
+}
+
+impl Default for MovesProjector {
+    fn default() -> Self {
+        MovesProjector::with_memory_limit(REBUILD_MEMORY)
+    }
+}
+
+#[derive(Default)]
+struct RebuildMemory {
+    moves: HashMap<i64, (i64, StaffMove)>,
+    /// Some moves were already written (memory was full): a move missing here may be stored.
+    flushed: bool,
+}
+
+/// Moves a rebuild keeps in memory (a few KiB each) before writing them out.
+const REBUILD_MEMORY: usize = 100_000;
+/// Rows per statement when writing many moves at once.
+const WRITE_CHUNK: usize = 5_000;
+
+impl MovesProjector {
+    pub fn new() -> MovesProjector {
+        MovesProjector::default()
+    }
+
+    pub fn with_memory_limit(memory_limit: usize) -> MovesProjector {
+        MovesProjector {
+            rebuild: Default::default(),
+            memory_limit,
+        }
+    }
+
+    fn take_memory(&self) -> RebuildMemory {
+        std::mem::take(&mut *self.rebuild.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    fn keep_memory(&self, memory: RebuildMemory) {
+        *self.rebuild.lock().unwrap_or_else(|p| p.into_inner()) = memory;
+    }
+}
+
+async fn load_moves(tx: &mut PgConnection, ids: &[i64]) -> Result<HashMap<i64, StaffMove>, Error> {
+    let rows: Vec<(i64, sqlx::types::Json<StaffMove>)> =
+        sqlx::query_as("SELECT id, doc FROM move_staff_view WHERE id = ANY($1)")
+            .bind(ids)
+            .fetch_all(&mut *tx)
+            .await?;
+    Ok(rows.into_iter().map(|(id, doc)| (id, doc.0)).collect())
+}
+
+async fn write_moves<'a>(
+    tx: &mut PgConnection,
+    moves: impl Iterator<Item = (i64, &'a StaffMove)>,
+) -> Result<(), Error> {
+    let mut staff = StaffRows::default();
+    for (position, m) in moves {
+        staff.push(position, m);
+        if staff.ids.len() >= WRITE_CHUNK {
+            staff.write(tx).await?;
+            staff = StaffRows::default();
+        }
+    }
+    if !staff.ids.is_empty() {
+        staff.write(tx).await?;
+    }
+    Ok(())
+}
 
 #[async_trait]
 impl Projector for MovesProjector {
@@ -232,6 +305,7 @@ impl Projector for MovesProjector {
     }
 
     async fn reset(&self, tx: &mut PgConnection) -> Result<(), Error> {
+        self.take_memory();
         sqlx::query("TRUNCATE move_staff_view, move_client_view")
             .execute(&mut *tx)
             .await?;
@@ -252,22 +326,35 @@ impl Projector for MovesProjector {
             .iter()
             .filter(|e| e.stream_id.starts_with("move-"))
             .collect();
-        if events.is_empty() {
+        let Some(last) = events.last().map(|e| e.position) else {
             return Ok(());
-        }
+        };
         let mut ids: Vec<i64> = events
             .iter()
             .filter_map(|e| move_id_of(&e.stream_id))
             .collect();
         ids.sort_unstable();
         ids.dedup();
-        let rows: Vec<(i64, sqlx::types::Json<StaffMove>)> =
-            sqlx::query_as("SELECT id, doc FROM move_staff_view WHERE id = ANY($1)")
-                .bind(&ids)
-                .fetch_all(&mut *tx)
-                .await?;
-        let mut moves: HashMap<i64, StaffMove> =
-            rows.into_iter().map(|(id, doc)| (id, doc.0)).collect();
+
+        // Live: the batch's moves come from the table and go back to it. Rebuild: they stay in
+        // memory, and only moves that memory lost (after a flush) are read back.
+        let mut memory = match mode {
+            Mode::Live => RebuildMemory::default(),
+            Mode::Rebuild { .. } => self.take_memory(),
+        };
+        let missing: Vec<i64> = match mode {
+            Mode::Live => ids,
+            Mode::Rebuild { .. } if memory.flushed => ids
+                .into_iter()
+                .filter(|id| !memory.moves.contains_key(id))
+                .collect(),
+            Mode::Rebuild { .. } => Vec::new(),
+        };
+        if !missing.is_empty() {
+            for (id, m) in load_moves(tx, &missing).await? {
+                memory.moves.insert(id, (0, m));
+            }
+        }
 
         // Live-feed rows older than the retention window are pruned at the end of a rebuild
         // anyway; not writing them is most of what makes a rebuild fast.
@@ -276,31 +363,48 @@ impl Projector for MovesProjector {
             Mode::Rebuild { until } => until - RETENTION,
         };
         let mut changes = LiveRows::default();
-        let mut last_position: HashMap<i64, i64> = HashMap::new();
+        let mut touched: Vec<i64> = Vec::new();
         for e in &events {
             let id = move_id_of(&e.stream_id).ok_or_else(|| Error::Poison {
                 position: e.position,
                 reason: "not a move stream".into(),
             })?;
-            let next = StaffMove::evolve(moves.remove(&id), e)?;
+            let next = StaffMove::evolve(memory.moves.remove(&id).map(|(_, m)| m), e)?;
             if e.position > keep_after {
                 changes.push(e.position, &next);
             }
-            last_position.insert(id, e.position);
-            moves.insert(id, next);
+            touched.push(id);
+            memory.moves.insert(id, (e.position, next));
         }
-
-        let mut staff = StaffRows::default();
-        for (id, m) in &moves {
-            if let Some(position) = last_position.get(id) {
-                staff.push(*position, m);
-            }
-        }
-        staff.write(tx).await?;
         changes.write(tx).await?;
-        let last = events.last().map(|e| e.position).unwrap_or(0);
         prune(tx, LIVE_KIND, last).await?;
+
+        match mode {
+            Mode::Live => {
+                touched.sort_unstable();
+                touched.dedup();
+                let rows = touched
+                    .iter()
+                    .filter_map(|id| memory.moves.get(id).map(|(p, m)| (*p, m)));
+                write_moves(tx, rows).await?;
+            }
+            Mode::Rebuild { .. } if memory.moves.len() > self.memory_limit => {
+                write_moves(tx, memory.moves.values().map(|(p, m)| (*p, m))).await?;
+                memory.moves.clear();
+                memory.flushed = true;
+                self.keep_memory(memory);
+            }
+            Mode::Rebuild { .. } => self.keep_memory(memory),
+        }
         Ok(())
+    }
+
+    async fn finish_rebuild(&self, tx: &mut PgConnection) -> Result<(), Error> {
+        let memory = self.take_memory();
+        let mut moves: Vec<(i64, &StaffMove)> =
+            memory.moves.values().map(|(p, m)| (*p, m)).collect();
+        moves.sort_unstable_by_key(|(_, m)| m.id);
+        write_moves(tx, moves.into_iter()).await
     }
 }
 

@@ -29,6 +29,11 @@ pub trait Projector: Send + Sync {
         events: &[RecordedEvent],
         mode: Mode,
     ) -> Result<(), Error>;
+    /// Called once at the end of a rebuild, in its transaction: a projector that folded state in
+    /// memory during the rebuild writes it now.
+    async fn finish_rebuild(&self, _tx: &mut PgConnection) -> Result<(), Error> {
+        Ok(())
+    }
 }
 
 /// How a batch is being applied.
@@ -257,6 +262,7 @@ pub async fn rebuild(
         }
         events = EventStore::read_after(&mut tx, position, batch).await?;
     }
+    projector.finish_rebuild(&mut tx).await?;
     sqlx::query(
         "INSERT INTO projection_checkpoints (name, position) VALUES ($1, $2) \
          ON CONFLICT (name) DO UPDATE SET position = $2, updated_at = now(), last_error = NULL",

@@ -122,7 +122,7 @@ async fn catch_up(pool: &PgPool, projector: &dyn Projector, batch: i64) -> i64 {
 async fn the_views_follow_a_moves_history(pool: PgPool) {
     let store = EventStore::new(pool.clone(), StoreOptions::default());
     history(&store, 2).await;
-    catch_up(&pool, &MovesProjector, 100).await;
+    catch_up(&pool, &MovesProjector::new(), 100).await;
 
     let doc: serde_json::Value = sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = 2")
         .fetch_one(&pool)
@@ -173,12 +173,12 @@ async fn rebuild_from_zero_equals_live_projection(pool: PgPool) {
         "live projection caught up"
     );
 
-    let tables = MovesProjector.tables();
+    let tables = MovesProjector::new().tables();
     let live = dump_tables(&pool, tables).await.unwrap();
     assert_eq!(live["move_staff_view"].len(), 25);
 
     let mut calls = 0;
-    let rebuilt_to = rebuild(&pool, &MovesProjector, 50, |done, total| {
+    let rebuilt_to = rebuild(&pool, &MovesProjector::new(), 50, |done, total| {
         calls += 1;
         assert!(done <= total);
     })
@@ -193,9 +193,30 @@ async fn rebuild_from_zero_equals_live_projection(pool: PgPool) {
     );
 }
 
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_rebuild_that_runs_out_of_memory_writes_out_and_still_equals_live(pool: PgPool) {
+    let store = EventStore::new(pool.clone(), StoreOptions::default());
+    history(&store, 25).await;
+    catch_up(&pool, &MovesProjector::new(), 7).await;
+    let live = dump_tables(&pool, MovesProjector::new().tables())
+        .await
+        .unwrap();
+    // Room for only three moves: the rebuild writes out and reads back many times over.
+    rebuild(&pool, &MovesProjector::with_memory_limit(3), 4, |_, _| {})
+        .await
+        .unwrap();
+    assert_eq!(
+        dump_tables(&pool, MovesProjector::new().tables())
+            .await
+            .unwrap(),
+        live
+    );
+}
+
 /// Applies the real projector, then fails on its `fail_on`-th batch after writing: as if the
 /// process died between the writes and the commit.
 struct CrashingProjector {
+    inner: MovesProjector,
     batches: AtomicUsize,
     fail_on: usize,
 }
@@ -203,13 +224,13 @@ struct CrashingProjector {
 #[async_trait]
 impl Projector for CrashingProjector {
     fn name(&self) -> &'static str {
-        MovesProjector.name()
+        MovesProjector::new().name()
     }
     fn tables(&self) -> &'static [&'static str] {
-        MovesProjector.tables()
+        MovesProjector::new().tables()
     }
     async fn reset(&self, tx: &mut PgConnection) -> Result<(), Error> {
-        MovesProjector.reset(tx).await
+        self.inner.reset(tx).await
     }
     async fn apply(
         &self,
@@ -217,7 +238,7 @@ impl Projector for CrashingProjector {
         events: &[RecordedEvent],
         mode: projections::Mode,
     ) -> Result<(), Error> {
-        MovesProjector.apply(tx, events, mode).await?;
+        self.inner.apply(tx, events, mode).await?;
         if self.batches.fetch_add(1, Ordering::SeqCst) + 1 == self.fail_on {
             return Err(Error::Poison {
                 position: events[0].position,
@@ -234,6 +255,7 @@ async fn a_projector_stopped_mid_way_and_restarted_produces_the_same_read_models
     let last = history(&store, 12).await;
 
     let crashing = CrashingProjector {
+        inner: MovesProjector::new(),
         batches: AtomicUsize::new(0),
         fail_on: 4,
     };
@@ -253,13 +275,17 @@ async fn a_projector_stopped_mid_way_and_restarted_produces_the_same_read_models
     assert_eq!(checkpoint, 15, "the crashed batch left no trace");
 
     // Restart with a different batch size and run to the end.
-    assert_eq!(catch_up(&pool, &MovesProjector, 3).await, last);
-    let resumed = dump_tables(&pool, MovesProjector.tables()).await.unwrap();
-
-    rebuild(&pool, &MovesProjector, 1000, |_, _| {})
+    assert_eq!(catch_up(&pool, &MovesProjector::new(), 3).await, last);
+    let resumed = dump_tables(&pool, MovesProjector::new().tables())
         .await
         .unwrap();
-    let uninterrupted = dump_tables(&pool, MovesProjector.tables()).await.unwrap();
+
+    rebuild(&pool, &MovesProjector::new(), 1000, |_, _| {})
+        .await
+        .unwrap();
+    let uninterrupted = dump_tables(&pool, MovesProjector::new().tables())
+        .await
+        .unwrap();
     assert_eq!(resumed, uninterrupted);
 }
 
@@ -267,8 +293,10 @@ async fn a_projector_stopped_mid_way_and_restarted_produces_the_same_read_models
 async fn a_poison_event_stops_rebuild_with_its_position_and_keeps_the_old_model(pool: PgPool) {
     let store = EventStore::new(pool.clone(), StoreOptions::default());
     history(&store, 3).await;
-    catch_up(&pool, &MovesProjector, 100).await;
-    let before = dump_tables(&pool, MovesProjector.tables()).await.unwrap();
+    catch_up(&pool, &MovesProjector::new(), 100).await;
+    let before = dump_tables(&pool, MovesProjector::new().tables())
+        .await
+        .unwrap();
 
     let poison: i64 = sqlx::query_scalar(
         "SELECT out_position FROM append_events('move-2', NULL, ARRAY[gen_random_uuid()], \
@@ -281,7 +309,7 @@ async fn a_poison_event_stops_rebuild_with_its_position_and_keeps_the_old_model(
 
     let result = tokio::time::timeout(
         Duration::from_secs(30),
-        rebuild(&pool, &MovesProjector, 10, |_, _| {}),
+        rebuild(&pool, &MovesProjector::new(), 10, |_, _| {}),
     )
     .await
     .expect("a poison event must not hang the rebuild");
@@ -293,7 +321,9 @@ async fn a_poison_event_stops_rebuild_with_its_position_and_keeps_the_old_model(
         other => panic!("expected a poison error, got {other:?}"),
     }
     assert_eq!(
-        dump_tables(&pool, MovesProjector.tables()).await.unwrap(),
+        dump_tables(&pool, MovesProjector::new().tables())
+            .await
+            .unwrap(),
         before
     );
 

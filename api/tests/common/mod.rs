@@ -90,22 +90,7 @@ impl TestServer {
 
     /// Logs a demo account in through the call its role uses.
     pub async fn login(&self, account: &DemoAccount) -> Caller {
-        let (path, body) = if account.role == "cliente" {
-            (
-                "/api/login",
-                json!({"email": account.login, "password": account.password}),
-            )
-        } else {
-            let tab = if account.role == "empleado" {
-                "empleado"
-            } else {
-                "empresario"
-            };
-            (
-                "/api/worker/login",
-                json!({"username": account.login, "password": account.password, "role": tab}),
-            )
-        };
+        let (path, body) = account.login_request();
         let response = self
             .http
             .post(format!("{}{path}", self.base))
