@@ -74,7 +74,7 @@ pub struct RecordedEvent {
 impl RecordedEvent {
     /// Decodes the data, upcasting an older version to the current one.
     pub fn decode(&self) -> Result<Event, crate::Error> {
-        Event::decode(&self.event_type, self.schema_version, self.data.clone())
+        Event::decode_ref(&self.event_type, self.schema_version, &self.data)
     }
 }
 

@@ -349,6 +349,16 @@ impl Event {
         schema_version: i32,
         data: serde_json::Value,
     ) -> Result<Event, crate::Error> {
+        Event::decode_ref(event_type, schema_version, &data)
+    }
+
+    /// As `decode`, reading the data in place: only an older version, which must be rewritten by
+    /// its upcasters, is copied.
+    pub fn decode_ref(
+        event_type: &str,
+        schema_version: i32,
+        data: &serde_json::Value,
+    ) -> Result<Event, crate::Error> {
         let info = EVENT_TYPES
             .iter()
             .find(|t| t.name == event_type)
@@ -359,24 +369,29 @@ impl Event {
                 version: schema_version,
             });
         }
-        let data = crate::upcast::upcast(event_type, schema_version, data)?;
-        let bad = |e: serde_json::Error| crate::Error::Malformed {
-            event_type: event_type.to_string(),
-            reason: e.to_string(),
+        let upcast;
+        let data = if schema_version < info.current_version {
+            upcast = crate::upcast::upcast(event_type, schema_version, data.clone())?;
+            &upcast
+        } else {
+            data
         };
+        fn parse<T: serde::de::DeserializeOwned>(
+            event_type: &str,
+            data: &serde_json::Value,
+        ) -> Result<T, crate::Error> {
+            T::deserialize(data).map_err(|e| crate::Error::Malformed {
+                event_type: event_type.to_string(),
+                reason: e.to_string(),
+            })
+        }
         Ok(match event_type {
-            "move.created" => Event::MoveCreated(serde_json::from_value(data).map_err(bad)?),
-            "move.details_updated" => {
-                Event::MoveDetailsUpdated(serde_json::from_value(data).map_err(bad)?)
-            }
-            "move.status_changed" => {
-                Event::MoveStatusChanged(serde_json::from_value(data).map_err(bad)?)
-            }
-            "move.worker_assigned" => {
-                Event::WorkerAssigned(serde_json::from_value(data).map_err(bad)?)
-            }
-            "move.photo_added" => Event::PhotoAdded(serde_json::from_value(data).map_err(bad)?),
-            "quote.requested" => Event::QuoteRequested(serde_json::from_value(data).map_err(bad)?),
+            "move.created" => Event::MoveCreated(parse(event_type, data)?),
+            "move.details_updated" => Event::MoveDetailsUpdated(parse(event_type, data)?),
+            "move.status_changed" => Event::MoveStatusChanged(parse(event_type, data)?),
+            "move.worker_assigned" => Event::WorkerAssigned(parse(event_type, data)?),
+            "move.photo_added" => Event::PhotoAdded(parse(event_type, data)?),
+            "quote.requested" => Event::QuoteRequested(parse(event_type, data)?),
             other => return Err(crate::Error::UnknownEventType(other.to_string())),
         })
     }

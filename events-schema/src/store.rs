@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use sqlx::postgres::{PgListener, PgPool};
 use sqlx::{PgConnection, Row};
-use tokio::sync::watch;
+use tokio::sync::{mpsc, oneshot, watch};
 use uuid::Uuid;
 
 use crate::envelope::{Appended, ExpectedVersion, NewEvent, RecordedEvent};
@@ -55,6 +55,32 @@ struct Inner {
     head: watch::Sender<i64>,
     /// The newest position this process appended, for the notifier to pass on.
     local_head: watch::Sender<i64>,
+    /// Small appends wait here for an appender task, which commits several at once.
+    queue: mpsc::Sender<Pending>,
+}
+
+/// Appenders committing at the same time; each takes whatever has queued up meanwhile.
+const APPENDERS: usize = 4;
+/// At most this many events go into one group commit.
+const MAX_GROUP_EVENTS: usize = 1_000;
+/// Appends at least this large go straight to the database: they are a batch already.
+const DIRECT_APPEND: usize = 50;
+
+/// One append, encoded for the database.
+struct Encoded {
+    stream: String,
+    expected: ExpectedVersion,
+    ids: Vec<Uuid>,
+    types: Vec<&'static str>,
+    versions: Vec<i32>,
+    data: Vec<serde_json::Value>,
+    metadata: Vec<serde_json::Value>,
+    occurred: Vec<chrono::DateTime<chrono::Utc>>,
+}
+
+struct Pending {
+    append: Encoded,
+    reply: oneshot::Sender<Result<Appended, Error>>,
 }
 
 impl EventStore {
@@ -63,12 +89,18 @@ impl EventStore {
     pub fn new(pool: PgPool, options: StoreOptions) -> EventStore {
         let (head, _) = watch::channel(0);
         let (local_head, _) = watch::channel(0);
+        let (queue, pending) = mpsc::channel(4_096);
+        let pending = Arc::new(tokio::sync::Mutex::new(pending));
+        for _ in 0..APPENDERS {
+            tokio::spawn(appender(pool.clone(), pending.clone()));
+        }
         let store = EventStore {
             inner: Arc::new(Inner {
                 pool,
                 options,
                 head,
                 local_head,
+                queue,
             }),
         };
         if store.inner.options.cross_process {
@@ -90,6 +122,9 @@ impl EventStore {
     }
 
     /// Appends events to one stream, atomically, if the stream is at `expected`.
+    ///
+    /// Small appends made at the same time are committed together (group commit): each keeps its
+    /// own version check and result, and they share one round trip and one flush to disk.
     pub async fn append(
         &self,
         stream_id: &str,
@@ -99,95 +134,34 @@ impl EventStore {
         if events.is_empty() || events.len() > MAX_BATCH {
             return Err(Error::BadBatch(events.len()));
         }
-        let ids: Vec<Uuid> = events.iter().map(|e| e.event_id).collect();
-        let types: Vec<&str> = events.iter().map(|e| e.event.event_type()).collect();
-        let versions: Vec<i32> = events.iter().map(|e| e.event.schema_version()).collect();
-        let data: Vec<serde_json::Value> = events.iter().map(|e| e.event.to_data()).collect();
-        let metadata: Vec<serde_json::Value> = events
-            .iter()
-            .map(|e| serde_json::to_value(&e.metadata).unwrap_or_default())
-            .collect();
-        let occurred: Vec<chrono::DateTime<chrono::Utc>> =
-            events.iter().map(|e| e.occurred_at).collect();
-
-        let mut conn = self.inner.pool.acquire().await?;
-        let result = sqlx::query(
-            "SELECT out_position, out_stream_version, out_duplicate \
-             FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(stream_id)
-        .bind(expected.as_sql())
-        .bind(&ids)
-        .bind(&types)
-        .bind(&versions)
-        .bind(&data)
-        .bind(&metadata)
-        .bind(&occurred)
-        .fetch_all(&mut *conn)
-        .await;
-        let error = match result {
-            Ok(rows) => {
-                let first = rows.first().ok_or(Error::BadBatch(0))?;
-                let last = rows.last().ok_or(Error::BadBatch(0))?;
-                let appended = Appended {
-                    first_position: first.get(0),
-                    last_position: last.get(0),
-                    stream_version: last.get(1),
-                    duplicate: false,
-                };
-                self.announce(appended.last_position);
-                return Ok(appended);
+        let append = Encoded {
+            stream: stream_id.to_string(),
+            expected,
+            ids: events.iter().map(|e| e.event_id).collect(),
+            types: events.iter().map(|e| e.event.event_type()).collect(),
+            versions: events.iter().map(|e| e.event.schema_version()).collect(),
+            data: events.iter().map(|e| e.event.to_data()).collect(),
+            metadata: events
+                .iter()
+                .map(|e| serde_json::to_value(&e.metadata).unwrap_or_default())
+                .collect(),
+            occurred: events.iter().map(|e| e.occurred_at).collect(),
+        };
+        let appended = if events.len() >= DIRECT_APPEND {
+            append_one(&self.inner.pool, &append).await?
+        } else {
+            let (reply, answer) = oneshot::channel();
+            let queued = self.inner.queue.send(Pending { append, reply }).await;
+            match queued {
+                Ok(()) => answer.await.map_err(|_| Error::BadBatch(0))??,
+                // No appender left (the runtime is shutting down): append directly.
+                Err(mpsc::error::SendError(p)) => append_one(&self.inner.pool, &p.append).await?,
             }
-            Err(e) => e,
         };
-        let conflict = match &error {
-            sqlx::Error::Database(db) => match db.code().as_deref() {
-                Some("MU409") => Some(
-                    db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
-                        .and_then(|e| e.detail())
-                        .and_then(|d| d.parse().ok()),
-                ),
-                Some("23505") => matches!(
-                    db.constraint(),
-                    Some("events_stream_version_key" | "events_event_id_key")
-                )
-                .then_some(None),
-                _ => None,
-            },
-            _ => None,
-        };
-        let Some(actual) = conflict else {
-            // Unexpected: close the connection rather than return it to the pool, so that
-            // nothing it might still hold (the session-level append lock, if a cancel struck
-            // inside the critical section) outlives this call.
-            let _ = conn.close().await;
-            return Err(Error::Database(error));
-        };
-        // A conflict may be this very batch, stored before (a retried command reuses its event
-        // ids): that is a success that wrote nothing. Only failed appends pay for this look-up.
-        let stored: Vec<(i64, i64)> = sqlx::query_as(
-            "SELECT position, stream_version FROM events WHERE event_id = ANY($1) ORDER BY position",
-        )
-        .bind(&ids)
-        .fetch_all(&mut *conn)
-        .await?;
-        match (stored.first(), stored.last()) {
-            (Some(first), Some(last)) => Ok(Appended {
-                first_position: first.0,
-                last_position: last.0,
-                stream_version: last.1,
-                duplicate: true,
-            }),
-            _ => Err(self.conflict(stream_id, expected, actual)),
+        if !appended.duplicate {
+            self.announce(appended.last_position);
         }
-    }
-
-    fn conflict(&self, stream: &str, expected: ExpectedVersion, actual: Option<i64>) -> Error {
-        Error::Conflict {
-            stream: stream.to_string(),
-            expected: expected.as_sql(),
-            actual,
-        }
+        Ok(appended)
     }
 
     /// Records that `position` is committed: wakes local followers at once and, through the
@@ -275,6 +249,188 @@ impl EventStore {
             return;
         }
         let _ = tokio::time::timeout(self.inner.options.poll_interval, head.changed()).await;
+    }
+}
+
+fn conflict(append: &Encoded, actual: Option<i64>) -> Error {
+    Error::Conflict {
+        stream: append.stream.clone(),
+        expected: append.expected.as_sql(),
+        actual,
+    }
+}
+
+/// One append in its own transaction.
+async fn append_one(pool: &PgPool, append: &Encoded) -> Result<Appended, Error> {
+    let mut conn = pool.acquire().await?;
+    let result = sqlx::query(
+        "SELECT out_position, out_stream_version FROM append_events($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(&append.stream)
+    .bind(append.expected.as_sql())
+    .bind(&append.ids)
+    .bind(&append.types)
+    .bind(&append.versions)
+    .bind(&append.data)
+    .bind(&append.metadata)
+    .bind(&append.occurred)
+    .fetch_all(&mut *conn)
+    .await;
+    let error = match result {
+        Ok(rows) => {
+            let first = rows.first().ok_or(Error::BadBatch(0))?;
+            let last = rows.last().ok_or(Error::BadBatch(0))?;
+            return Ok(Appended {
+                first_position: first.get(0),
+                last_position: last.get(0),
+                stream_version: last.get(1),
+                duplicate: false,
+            });
+        }
+        Err(e) => e,
+    };
+    let actual = match &error {
+        sqlx::Error::Database(db) => match db.code().as_deref() {
+            Some("MU409") => Some(
+                db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
+                    .and_then(|e| e.detail())
+                    .and_then(|d| d.parse().ok()),
+            ),
+            Some("23505") => matches!(
+                db.constraint(),
+                Some("events_stream_version_key" | "events_event_id_key")
+            )
+            .then_some(None),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some(actual) = actual else {
+        // Unexpected: close the connection rather than return it to the pool, so that nothing
+        // it might still hold (the session-level append lock, if a cancel struck inside the
+        // critical section) outlives this call.
+        let _ = conn.close().await;
+        return Err(Error::Database(error));
+    };
+    // A conflict may be this very batch, stored before (a retried command reuses its event ids):
+    // that is a success that wrote nothing. Only failed appends pay for this look-up.
+    let stored: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT position, stream_version FROM events WHERE event_id = ANY($1) ORDER BY position",
+    )
+    .bind(&append.ids)
+    .fetch_all(&mut *conn)
+    .await?;
+    match (stored.first(), stored.last()) {
+        (Some(first), Some(last)) => Ok(Appended {
+            first_position: first.0,
+            last_position: last.0,
+            stream_version: last.1,
+            duplicate: true,
+        }),
+        _ => Err(conflict(append, actual)),
+    }
+}
+
+/// Several appends in one transaction. `None` when the group as a whole failed (a repeated event
+/// id, a concurrent append of the same version, a lost connection): each is then retried alone.
+/// An append that fails its own version check is also retried alone, which tells a stale
+/// version from a retry of an append already stored.
+async fn append_group(pool: &PgPool, group: &[Pending]) -> Option<Vec<Option<Appended>>> {
+    let appends = group.iter().map(|p| &p.append);
+    let streams: Vec<&str> = appends.clone().map(|a| a.stream.as_str()).collect();
+    let expected: Vec<Option<i64>> = appends.clone().map(|a| a.expected.as_sql()).collect();
+    let counts: Vec<i32> = appends.clone().map(|a| a.ids.len() as i32).collect();
+    let ids: Vec<Uuid> = appends
+        .clone()
+        .flat_map(|a| a.ids.iter().copied())
+        .collect();
+    let types: Vec<&str> = appends
+        .clone()
+        .flat_map(|a| a.types.iter().copied())
+        .collect();
+    let versions: Vec<i32> = appends
+        .clone()
+        .flat_map(|a| a.versions.iter().copied())
+        .collect();
+    let data: Vec<&serde_json::Value> = appends.clone().flat_map(|a| a.data.iter()).collect();
+    let metadata: Vec<&serde_json::Value> =
+        appends.clone().flat_map(|a| a.metadata.iter()).collect();
+    let occurred: Vec<chrono::DateTime<chrono::Utc>> =
+        appends.flat_map(|a| a.occurred.iter().copied()).collect();
+    let rows: Vec<(i32, Option<i64>, Option<i64>, i64)> = match sqlx::query_as(
+        "SELECT out_index, out_first_position, out_last_position, out_stream_version \
+         FROM append_many($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(&streams)
+    .bind(&expected)
+    .bind(&counts)
+    .bind(&ids)
+    .bind(&types)
+    .bind(&versions)
+    .bind(&data)
+    .bind(&metadata)
+    .bind(&occurred)
+    .fetch_all(pool)
+    .await
+    {
+        Ok(rows) => rows,
+        Err(e) => {
+            tracing::debug!(error = %e, "group append failed; appending one by one");
+            return None;
+        }
+    };
+    let mut results = vec![None; group.len()];
+    for (index, first, last, version) in rows {
+        if let (Some(first), Some(last), Some(slot)) = (
+            first,
+            last,
+            results.get_mut((index as usize).wrapping_sub(1)),
+        ) {
+            *slot = Some(Appended {
+                first_position: first,
+                last_position: last,
+                stream_version: version,
+                duplicate: false,
+            });
+        }
+    }
+    Some(results)
+}
+
+/// Takes what has queued up, commits it as one group, and answers each append.
+async fn appender(pool: PgPool, queue: Arc<tokio::sync::Mutex<mpsc::Receiver<Pending>>>) {
+    loop {
+        let group = {
+            let mut queue = queue.lock().await;
+            let Some(first) = queue.recv().await else {
+                return;
+            };
+            let mut events = first.append.ids.len();
+            let mut group = vec![first];
+            while events < MAX_GROUP_EVENTS {
+                match queue.try_recv() {
+                    Ok(p) => {
+                        events += p.append.ids.len();
+                        group.push(p);
+                    }
+                    Err(_) => break,
+                }
+            }
+            group
+        };
+        let results = if group.len() > 1 {
+            append_group(&pool, &group).await
+        } else {
+            None
+        };
+        let results = results.unwrap_or_else(|| vec![None; group.len()]);
+        for (pending, result) in group.into_iter().zip(results) {
+            let answer = match result {
+                Some(appended) => Ok(appended),
+                None => append_one(&pool, &pending.append).await,
+            };
+            let _ = pending.reply.send(answer);
+        }
     }
 }
 

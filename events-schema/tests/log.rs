@@ -422,3 +422,105 @@ async fn notifications_wake_other_processes_and_survive_a_dead_listen_connection
         .unwrap();
     assert_eq!(got[0].stream_version, 2);
 }
+
+/// Appends made at the same time share transactions (group commit), and each still gets its own
+/// answer: a stale version in the group is a conflict, a retried event id a duplicate, and the
+/// others are stored.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn concurrent_appends_are_committed_together_each_with_its_own_answer(pool: PgPool) {
+    let store = store(&pool);
+    store
+        .append(
+            "move-900",
+            ExpectedVersion::NoStream,
+            &[status_event(MoveStatus::Pendiente)],
+        )
+        .await
+        .unwrap();
+    let retried = status_event(MoveStatus::Confirmada);
+    store
+        .append(
+            "move-901",
+            ExpectedVersion::NoStream,
+            std::slice::from_ref(&retried),
+        )
+        .await
+        .unwrap();
+
+    let mut tasks = Vec::new();
+    for i in 0..12 {
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            store
+                .append(
+                    &format!("move-{i}"),
+                    ExpectedVersion::NoStream,
+                    &[status_event(MoveStatus::EnCurso)],
+                )
+                .await
+        }));
+    }
+    let stale = {
+        let store = store.clone();
+        tokio::spawn(async move {
+            store
+                .append(
+                    "move-900",
+                    ExpectedVersion::Exact(5),
+                    &[status_event(MoveStatus::EnCurso)],
+                )
+                .await
+        })
+    };
+    let again = {
+        let store = store.clone();
+        tokio::spawn(async move {
+            store
+                .append(
+                    "move-901",
+                    ExpectedVersion::NoStream,
+                    std::slice::from_ref(&retried),
+                )
+                .await
+        })
+    };
+    for t in tasks {
+        let appended = t
+            .await
+            .unwrap()
+            .expect("a fresh stream accepts its first event");
+        assert_eq!(appended.stream_version, 1);
+    }
+    assert!(matches!(
+        stale.await.unwrap(),
+        Err(Error::Conflict {
+            actual: Some(1),
+            ..
+        })
+    ));
+    assert!(again.await.unwrap().unwrap().duplicate);
+
+    let (events, transactions): (i64, i64) = sqlx::query_as(
+        "SELECT count(*), count(DISTINCT transaction_id) FROM events WHERE stream_id ~ '^move-[0-9]{1,2}$'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(events, 12);
+    assert!(
+        transactions < 12,
+        "12 appends at once were grouped into {transactions} transactions"
+    );
+    // And the log still follows gap-free and in order.
+    let mut follower = store.follow(0, 100);
+    let mut all = Vec::new();
+    while all.len() < 14 {
+        let batch = tokio::time::timeout(Duration::from_secs(10), follower.next_batch())
+            .await
+            .expect("every stored event is delivered")
+            .unwrap();
+        all.extend(batch.into_iter().map(|e| e.position));
+    }
+    assert_eq!(all.len(), 14);
+    assert!(all.windows(2).all(|w| w[0] < w[1]));
+}
