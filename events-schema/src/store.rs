@@ -60,7 +60,7 @@ struct Inner {
 }
 
 /// Appenders committing at the same time; each takes whatever has queued up meanwhile.
-const APPENDERS: usize = 4;
+const APPENDERS: usize = 2;
 /// At most this many events go into one group commit.
 const MAX_GROUP_EVENTS: usize = 1_000;
 /// Appends at least this large go straight to the database: they are a batch already.
