@@ -447,43 +447,25 @@ async fn concurrent_appends_are_committed_together_each_with_its_own_answer(pool
         .await
         .unwrap();
 
-    let mut tasks = Vec::new();
-    for i in 0..12 {
+    let spawn_append = |stream: String, expected: ExpectedVersion, event: NewEvent| {
         let store = store.clone();
-        tasks.push(tokio::spawn(async move {
-            store
-                .append(
-                    &format!("move-{i}"),
-                    ExpectedVersion::NoStream,
-                    &[status_event(MoveStatus::EnCurso)],
-                )
-                .await
-        }));
-    }
-    let stale = {
-        let store = store.clone();
-        tokio::spawn(async move {
-            store
-                .append(
-                    "move-900",
-                    ExpectedVersion::Exact(5),
-                    &[status_event(MoveStatus::EnCurso)],
-                )
-                .await
-        })
+        tokio::spawn(async move { store.append(&stream, expected, &[event]).await })
     };
-    let again = {
-        let store = store.clone();
-        tokio::spawn(async move {
-            store
-                .append(
-                    "move-901",
-                    ExpectedVersion::NoStream,
-                    std::slice::from_ref(&retried),
-                )
-                .await
+    let tasks: Vec<_> = (0..12)
+        .map(|i| {
+            spawn_append(
+                format!("move-{i}"),
+                ExpectedVersion::NoStream,
+                status_event(MoveStatus::EnCurso),
+            )
         })
-    };
+        .collect();
+    let stale = spawn_append(
+        "move-900".into(),
+        ExpectedVersion::Exact(5),
+        status_event(MoveStatus::EnCurso),
+    );
+    let again = spawn_append("move-901".into(), ExpectedVersion::NoStream, retried);
     for t in tasks {
         let appended = t
             .await
