@@ -54,22 +54,13 @@ const STUB_WEB: &str = "mudanzas-bench-web";
 const SELECT_EVENTS: &str = "SELECT position, event_id, stream_id, stream_version, event_type, \
      schema_version, data, metadata, occurred_at, recorded_at FROM events";
 
-/// The table the append baseline writes: the columns, primary key and both unique constraints of
-/// `events`, positions from a plain identity, and none of the append function's work.
-const RAW_TABLE: &str = "CREATE TABLE raw_events (
-    position        bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-    transaction_id  xid8        NOT NULL DEFAULT pg_current_xact_id(),
-    event_id        uuid        NOT NULL UNIQUE,
-    stream_id       text        NOT NULL,
-    stream_version  bigint      NOT NULL CHECK (stream_version > 0),
-    event_type      text        NOT NULL,
-    schema_version  integer     NOT NULL CHECK (schema_version > 0),
-    data            jsonb       NOT NULL,
-    metadata        jsonb       NOT NULL,
-    occurred_at     timestamptz NOT NULL,
-    recorded_at     timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT raw_events_stream_version_key UNIQUE (stream_id, stream_version)
-)";
+/// The table the append baseline writes: `events` copied with `LIKE` (columns, primary key, both
+/// unique constraints; triggers are not copied), with positions from a plain identity and the
+/// transaction id filled in by the database, so a raw INSERT does none of the append function's
+/// work and the shape cannot drift from the real table.
+const RAW_TABLE: &str = "CREATE TABLE raw_events (LIKE events INCLUDING ALL); \
+     ALTER TABLE raw_events ALTER COLUMN position ADD GENERATED ALWAYS AS IDENTITY, \
+     ALTER COLUMN transaction_id SET DEFAULT pg_current_xact_id()";
 
 trait Context<T> {
     fn ctx(self, what: &str) -> Result<T, String>;
@@ -550,7 +541,7 @@ struct AppendFigures {
 
 async fn append_phase(db: &Databases, plan: &Plan) -> Result<AppendFigures, String> {
     let pool = db.migrated_pool(MANY_WRITERS as u32 + 6).await?;
-    sqlx::query(RAW_TABLE)
+    sqlx::raw_sql(RAW_TABLE)
         .execute(&pool)
         .await
         .ctx("creating raw_events")?;

@@ -203,10 +203,6 @@ pub struct Cursor {
 }
 
 impl Cursor {
-    pub fn position(&self) -> i64 {
-        self.through
-    }
-
     /// The frames a new connection gets first: a hello, then what it missed since `after`.
     pub async fn start(&mut self) -> Result<Vec<Utf8Bytes>, sqlx::Error> {
         let hello = json!({ "type": "hello", "position": self.head, "role": self.user.role });

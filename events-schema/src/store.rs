@@ -117,10 +117,6 @@ impl EventStore {
         &self.inner.pool
     }
 
-    pub fn options(&self) -> &StoreOptions {
-        &self.inner.options
-    }
-
     /// Appends events to one stream, atomically, if the stream is at `expected`.
     ///
     /// Small appends made at the same time are committed together (group commit): each keeps its
@@ -184,7 +180,8 @@ impl EventStore {
 
     /// Up to `limit` events after `after`, in position order, never skipping one: only events of
     /// transactions older than every transaction still running are returned, and the append
-    /// function guarantees that those form a prefix of the log (see the migration).
+    /// function guarantees that those form a prefix of the log (see `reserve_positions` in
+    /// migrations/0001_event_log.sql).
     ///
     /// Run it before the caller's transaction writes anything: a transaction's own xid holds the
     /// horizon back, so events appended after its first write would wait for the next call.

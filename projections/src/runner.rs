@@ -153,13 +153,6 @@ impl Projections {
             .unwrap_or(0)
     }
 
-    pub fn checkpoints(&self) -> Vec<(&'static str, i64)> {
-        self.progress
-            .iter()
-            .map(|(name, rx)| (*name, *rx.borrow()))
-            .collect()
-    }
-
     /// Read-your-writes: waits until every projector has passed `position`, at most `timeout`.
     /// Returns whether it got there.
     pub async fn wait_for(&self, position: i64, timeout: Duration) -> bool {

@@ -20,33 +20,12 @@ const TAB_LABEL = { manager: 'Gerencia', worker: 'Trabajador' };
 const SOME_CLIENT_ID = '00000000-0000-4000-8000-000000000000';
 const UNKNOWN_PATH = '/esta-pagina-no-existe';
 
-const PUBLIC_ROUTES = [
-  '/',
-  '/sobre-nosotros',
-  '/confirmar-mudanza',
-  '/error',
-  '/preguntas-frecuentes',
-  '/detalles-mudanza',
-  '/registro',
-  '/formulario-mudanza',
-  '/factura',
-  '/buscador-precios',
-  '/contacto',
-  '/opiniones',
-  '/politica-privacidad',
-  '/condiciones-uso',
-  '/trabaja-con-nosotros',
-  '/recuperar',
-  '/confirmar-email',
-  '/dev',
-  '/acceso-gerencia',
-  '/acceso-de-pago',
-  '/pago',
-  '/pago-exitoso',
-  '/pago-fallido',
-];
+// The 28 paths of spec §2, shared with the route-table unit test.
+const SPEC_PATHS = JSON.parse(readFileSync(new URL('../src/app/spec-paths.json', import.meta.url), 'utf8'));
 // Pages behind the route guard: an anonymous visitor ends up on the home page.
-const GUARDED_ROUTES = [`/cliente/${SOME_CLIENT_ID}`, '/admin', '/gestion', '/trabajo', '/debug'];
+const GUARDED = new Set(['/cliente/:id', '/admin', '/gestion', '/trabajo', '/debug']);
+const PUBLIC_ROUTES = SPEC_PATHS.filter((p) => !GUARDED.has(p));
+const GUARDED_ROUTES = SPEC_PATHS.filter((p) => GUARDED.has(p)).map((p) => p.replace(':id', SOME_CLIENT_ID));
 
 let browser;
 

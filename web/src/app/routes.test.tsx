@@ -4,37 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../features/auth/useAuthStore';
 import { makeUser } from '../test/fixtures';
 import { pageRoutes, routes } from './routes';
-
-const SPEC_PATHS = [
-  '/',
-  '/sobre-nosotros',
-  '/cliente/:id',
-  '/confirmar-mudanza',
-  '/error',
-  '/preguntas-frecuentes',
-  '/detalles-mudanza',
-  '/registro',
-  '/formulario-mudanza',
-  '/admin',
-  '/factura',
-  '/gestion',
-  '/trabajo',
-  '/buscador-precios',
-  '/contacto',
-  '/opiniones',
-  '/politica-privacidad',
-  '/condiciones-uso',
-  '/trabaja-con-nosotros',
-  '/recuperar',
-  '/confirmar-email',
-  '/debug',
-  '/dev',
-  '/acceso-gerencia',
-  '/acceso-de-pago',
-  '/pago',
-  '/pago-exitoso',
-  '/pago-fallido',
-];
+// The 28 paths of spec §2, shared with the browser tests (e2e/run.mjs).
+import SPEC_PATHS from './spec-paths.json';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
