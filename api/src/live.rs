@@ -28,8 +28,8 @@ use crate::state::AppState;
 
 /// A reconnect that missed more than this many changes is told to reload instead.
 pub const MAX_REPLAY: usize = 5_000;
-/// The pump reads at most this many positions per database round trip.
-const PUMP_SPAN: i64 = 1_000;
+/// The pump reads about this many changes per database round trip.
+const PUMP_ROWS: i64 = 1_000;
 
 /// A change rendered once for each audience, so that a thousand connections each only pick a
 /// frame and clone a reference to it.
@@ -121,9 +121,8 @@ async fn pump(
     loop {
         let upto = *projected.borrow_and_update();
         while through < upto {
-            let to = upto.min(through + PUMP_SPAN);
-            match read_changes(&pool, through, to, i64::MAX).await {
-                Ok(changes) => {
+            match next_span(&pool, through, upto).await {
+                Ok((to, changes)) => {
                     let changes = changes.iter().map(render).collect();
                     // No receivers is fine: nobody is watching right now.
                     let _ = sender.send(Arc::new(ChangeBatch {
@@ -144,6 +143,27 @@ async fn pump(
             return;
         }
     }
+}
+
+/// The changes after `through`, up to `upto` or fewer: about [`PUMP_ROWS`], never part of a
+/// position's changes (a batch is every change with `from < position <= to`).
+async fn next_span(
+    pool: &PgPool,
+    through: i64,
+    upto: i64,
+) -> Result<(i64, Vec<Change>), projections::Error> {
+    let mut changes = read_changes(pool, through, upto, PUMP_ROWS).await?;
+    if (changes.len() as i64) < PUMP_ROWS {
+        return Ok((upto, changes));
+    }
+    let last = changes.last().map_or(upto, |c| c.position);
+    changes.retain(|c| c.position < last);
+    if changes.is_empty() {
+        // Over PUMP_ROWS changes at one position: take all of them.
+        changes = read_changes(pool, through, last, i64::MAX).await?;
+        return Ok((last, changes));
+    }
+    Ok((last - 1, changes))
 }
 
 fn frame(change: &Change, data: Value) -> Utf8Bytes {

@@ -50,7 +50,7 @@ impl AppState {
             pool.clone(),
             StoreOptions {
                 poll_interval: options.poll_interval,
-                cross_process: true,
+                ..StoreOptions::default()
             },
         );
         let projections =

@@ -55,6 +55,17 @@ impl NewEvent {
     }
 }
 
+/// An event already encoded, of any type and version: what golden histories hold.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RawEvent {
+    pub event_id: Uuid,
+    pub event_type: String,
+    pub schema_version: i32,
+    pub data: serde_json::Value,
+    pub metadata: serde_json::Value,
+    pub occurred_at: DateTime<Utc>,
+}
+
 /// An event as stored in the log, not yet decoded (its data may be of an older version).
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct RecordedEvent {

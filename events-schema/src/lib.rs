@@ -6,9 +6,9 @@ pub mod events;
 mod store;
 pub mod upcast;
 
-pub use envelope::{Appended, ExpectedVersion, Metadata, NewEvent, RecordedEvent};
+pub use envelope::{Appended, ExpectedVersion, Metadata, NewEvent, RawEvent, RecordedEvent};
 pub use events::{Event, EVENT_TYPES};
-pub use store::{EventStore, Follower, StoreOptions, NOTIFY_CHANNEL};
+pub use store::{EventStore, Follower, StoreOptions, NOTIFY_CHANNEL, POSITIONS_PER_TRANSACTION};
 
 /// The migrations of the whole database (event log, accounts, read models), in one folder.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
@@ -30,6 +30,9 @@ pub enum Error {
     Malformed { event_type: String, reason: String },
     #[error("the append of {0} events is empty or too large")]
     BadBatch(usize),
+    /// Positions come from the transaction id, so a transaction holds at most one append.
+    #[error("a transaction may append only once")]
+    SecondAppendInTransaction,
     #[error(transparent)]
     Database(#[from] sqlx::Error),
 }

@@ -6,7 +6,6 @@ use std::time::Duration;
 use events_schema::events::{MoveStatus, MoveStatusChanged};
 use events_schema::{Error, Event, EventStore, ExpectedVersion, Metadata, NewEvent, StoreOptions};
 use sqlx::PgPool;
-use uuid::Uuid;
 
 fn status_event(to: MoveStatus) -> NewEvent {
     NewEvent::new(
@@ -184,21 +183,36 @@ async fn the_database_refuses_update_delete_and_truncate(pool: PgPool) {
     assert_eq!(store.read_stream("move-4").await.unwrap().len(), 1);
 }
 
+/// An append can commit together with the caller's other writes, once per transaction.
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
-async fn append_must_be_the_first_write_of_its_transaction(pool: PgPool) {
+async fn an_append_commits_with_the_callers_transaction_once(pool: PgPool) {
     let mut tx = pool.begin().await.unwrap();
     sqlx::query("INSERT INTO projection_checkpoints (name) VALUES ('x')")
         .execute(&mut *tx)
         .await
         .unwrap();
-    let err = sqlx::query(
-        "SELECT * FROM append_events('move-5', NULL, ARRAY[gen_random_uuid()], \
-         ARRAY['move.status_changed'], ARRAY[1], ARRAY['{}'::jsonb], ARRAY['{}'::jsonb], ARRAY[now()])",
+    EventStore::append_on(
+        &mut tx,
+        "move-5",
+        ExpectedVersion::NoStream,
+        &[status_event(MoveStatus::Confirmada)],
     )
-    .fetch_all(&mut *tx)
     .await
-    .unwrap_err();
-    assert!(err.to_string().contains("first write"), "{err}");
+    .unwrap();
+    let second = EventStore::append_on(
+        &mut tx,
+        "move-55",
+        ExpectedVersion::NoStream,
+        &[status_event(MoveStatus::Confirmada)],
+    )
+    .await;
+    assert!(
+        matches!(second, Err(Error::SecondAppendInTransaction)),
+        "{second:?}"
+    );
+    tx.rollback().await.unwrap();
+    let store = store(&pool);
+    assert!(store.read_stream("move-5").await.unwrap().is_empty());
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
@@ -238,22 +252,21 @@ async fn conflicting_appends_to_one_stream_have_exactly_one_winner(pool: PgPool)
     assert_eq!(store.read_stream("move-6").await.unwrap().len(), 2);
 }
 
-/// The failure peer stores shipped: position 1 is taken first but commits last. A follower must
-/// not hand out position 2 before it, nor skip it afterwards.
+/// The failure peer stores shipped: a lower position is taken first but commits last. A follower
+/// must not hand out the higher one before it, nor skip it afterwards.
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
 async fn a_follower_waits_for_a_lower_position_that_commits_late(pool: PgPool) {
     let store = store(&pool);
     let mut slow = pool.begin().await.unwrap();
-    let slow_id = Uuid::now_v7();
-    sqlx::query(
-        "SELECT * FROM append_events('move-slow', NULL, ARRAY[$1::uuid], ARRAY['move.status_changed'], \
-         ARRAY[1], ARRAY['{\"from\":\"pendiente\",\"to\":\"confirmada\"}'::jsonb], \
-         ARRAY['{\"correlation_id\":\"0190a8f2-8d1c-7c6e-9a1b-3f5e2d4c6b7a\"}'::jsonb], ARRAY[now()])",
+    let slow_position = EventStore::append_on(
+        &mut slow,
+        "move-slow",
+        ExpectedVersion::Any,
+        &[status_event(MoveStatus::Confirmada)],
     )
-    .bind(slow_id)
-    .fetch_all(&mut *slow)
     .await
-    .unwrap();
+    .unwrap()
+    .first_position;
 
     let fast = store
         .append(
@@ -263,20 +276,20 @@ async fn a_follower_waits_for_a_lower_position_that_commits_late(pool: PgPool) {
         )
         .await
         .unwrap();
-    assert_eq!(
-        fast.first_position, 2,
-        "the slow transaction holds position 1"
+    assert!(
+        fast.first_position > slow_position,
+        "the slow transaction holds the lower position"
     );
 
     let mut follower = store.follow(0, 100);
     let early = tokio::time::timeout(Duration::from_millis(500), follower.next_batch()).await;
     assert!(
         early.is_err(),
-        "nothing may be delivered while position 1 is in flight: {early:?}"
+        "nothing may be delivered while the lower position is in flight: {early:?}"
     );
 
     slow.commit().await.unwrap();
-    store.hint(2);
+    store.hint(fast.last_position);
     let mut seen = Vec::new();
     while seen.len() < 2 {
         let batch = tokio::time::timeout(Duration::from_secs(10), follower.next_batch())
@@ -285,7 +298,7 @@ async fn a_follower_waits_for_a_lower_position_that_commits_late(pool: PgPool) {
             .unwrap();
         seen.extend(batch.into_iter().map(|e| e.position));
     }
-    assert_eq!(seen, vec![1, 2]);
+    assert_eq!(seen, vec![slow_position, fast.first_position]);
 }
 
 /// At least 8 concurrent writers append thousands of events while a follower runs: it receives
@@ -364,7 +377,7 @@ async fn a_follower_sees_every_event_once_in_order_under_eight_writers(pool: PgP
 async fn notifications_wake_other_processes_and_survive_a_dead_listen_connection(pool: PgPool) {
     let slow_poll = StoreOptions {
         poll_interval: Duration::from_secs(120),
-        cross_process: true,
+        ..StoreOptions::default()
     };
     let writer = EventStore::new(pool.clone(), slow_poll.clone());
     let reader = EventStore::new(pool.clone(), slow_poll);
@@ -421,88 +434,4 @@ async fn notifications_wake_other_processes_and_survive_a_dead_listen_connection
         .expect("woken by NOTIFY on the new connection")
         .unwrap();
     assert_eq!(got[0].stream_version, 2);
-}
-
-/// Appends made at the same time share transactions (group commit), and each still gets its own
-/// answer: a stale version in the group is a conflict, a retried event id a duplicate, and the
-/// others are stored.
-#[sqlx::test(migrator = "events_schema::MIGRATOR")]
-async fn concurrent_appends_are_committed_together_each_with_its_own_answer(pool: PgPool) {
-    let store = store(&pool);
-    store
-        .append(
-            "move-900",
-            ExpectedVersion::NoStream,
-            &[status_event(MoveStatus::Pendiente)],
-        )
-        .await
-        .unwrap();
-    let retried = status_event(MoveStatus::Confirmada);
-    store
-        .append(
-            "move-901",
-            ExpectedVersion::NoStream,
-            std::slice::from_ref(&retried),
-        )
-        .await
-        .unwrap();
-
-    let spawn_append = |stream: String, expected: ExpectedVersion, event: NewEvent| {
-        let store = store.clone();
-        tokio::spawn(async move { store.append(&stream, expected, &[event]).await })
-    };
-    let tasks: Vec<_> = (0..12)
-        .map(|i| {
-            spawn_append(
-                format!("move-{i}"),
-                ExpectedVersion::NoStream,
-                status_event(MoveStatus::EnCurso),
-            )
-        })
-        .collect();
-    let stale = spawn_append(
-        "move-900".into(),
-        ExpectedVersion::Exact(5),
-        status_event(MoveStatus::EnCurso),
-    );
-    let again = spawn_append("move-901".into(), ExpectedVersion::NoStream, retried);
-    for t in tasks {
-        let appended = t
-            .await
-            .unwrap()
-            .expect("a fresh stream accepts its first event");
-        assert_eq!(appended.stream_version, 1);
-    }
-    assert!(matches!(
-        stale.await.unwrap(),
-        Err(Error::Conflict {
-            actual: Some(1),
-            ..
-        })
-    ));
-    assert!(again.await.unwrap().unwrap().duplicate);
-
-    let (events, transactions): (i64, i64) = sqlx::query_as(
-        "SELECT count(*), count(DISTINCT transaction_id) FROM events WHERE stream_id ~ '^move-[0-9]{1,2}$'",
-    )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
-    assert_eq!(events, 12);
-    assert!(
-        transactions < 12,
-        "12 appends at once were grouped into {transactions} transactions"
-    );
-    // And the log still follows gap-free and in order.
-    let mut follower = store.follow(0, 100);
-    let mut all = Vec::new();
-    while all.len() < 14 {
-        let batch = tokio::time::timeout(Duration::from_secs(10), follower.next_batch())
-            .await
-            .expect("every stored event is delivered")
-            .unwrap();
-        all.extend(batch.into_iter().map(|e| e.position));
-    }
-    assert_eq!(all.len(), 14);
-    assert!(all.windows(2).all(|w| w[0] < w[1]));
 }

@@ -7,8 +7,11 @@ use sqlx::PgPool;
 
 use crate::Error;
 
-/// How many positions of changes are kept: a dashboard that was away for longer reloads instead.
-pub const RETENTION: i64 = 10_000;
+/// How far back, in positions, changes are kept: a dashboard that was away for longer reloads
+/// instead. Positions advance by `POSITIONS_PER_TRANSACTION` per transaction (any transaction,
+/// not only appends), so this keeps the changes of at least the last 10,000 transactions: the
+/// same boundary for live projection and rebuild, so both end with the same rows.
+pub const RETENTION: i64 = 10_000 * events_schema::POSITIONS_PER_TRANSACTION;
 
 /// The live-feed rows a batch ending at `last` no longer needs, with `kind`.
 pub async fn prune(tx: &mut sqlx::PgConnection, kind: &str, last: i64) -> Result<(), Error> {

@@ -213,7 +213,7 @@ async fn run(
 
 /// Rebuilds one projector from zero in a single transaction: readers keep seeing the old read
 /// model until the new one is complete, and the live runners wait on the projector's lock.
-/// `progress(done, total)` is called after each batch. A poison event stops the rebuild with its
+/// `progress(done, total)`, in events, is called after each batch. A poison event stops the rebuild with its
 /// position and error, leaving the old read model in place.
 pub async fn rebuild(
     pool: &PgPool,
@@ -221,9 +221,11 @@ pub async fn rebuild(
     batch: i64,
     mut progress: impl FnMut(i64, i64),
 ) -> Result<i64, Error> {
-    let total: i64 = sqlx::query_scalar("SELECT coalesce(max(position), 0)::bigint FROM events")
-        .fetch_one(pool)
-        .await?;
+    let (total, count): (i64, i64) =
+        sqlx::query_as("SELECT coalesce(max(position), 0)::bigint, count(*) FROM events")
+            .fetch_one(pool)
+            .await?;
+    let mut done = 0;
     let mut tx = pool.begin().await?;
     sqlx::query(LOCK_SQL)
         .bind(projector.name())
@@ -241,7 +243,8 @@ pub async fn rebuild(
                 .apply(&mut tx, &events, Mode::Rebuild { until: total })
                 .await?;
             position = last;
-            progress(position, total.max(position));
+            done += events.len() as i64;
+            progress(done, count.max(done));
         } else if position >= total {
             break;
         } else {

@@ -8,6 +8,8 @@ use serde::Deserialize;
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use events_schema::{EventStore, ExpectedVersion, RawEvent};
+
 #[derive(Debug, Deserialize)]
 pub struct StoredEvent {
     pub event_id: Uuid,
@@ -49,23 +51,20 @@ pub fn load(name: &str) -> Result<Vec<StoredEvent>, String> {
     serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Stores a history exactly as written, old versions included: through the append function, one
-/// call per event, as the system stored it at the time.
-pub async fn store(pool: &PgPool, events: &[StoredEvent]) -> Result<(), sqlx::Error> {
+/// Stores a history exactly as written, old versions included, one append per event, as the
+/// system stored it at the time.
+pub async fn store(pool: &PgPool, events: &[StoredEvent]) -> Result<(), events_schema::Error> {
+    let mut conn = pool.acquire().await?;
     for e in events {
-        sqlx::query(
-            "SELECT * FROM append_events($1, NULL, ARRAY[$2::uuid], ARRAY[$3], ARRAY[$4::int], \
-             ARRAY[$5::jsonb], ARRAY[$6::jsonb], ARRAY[$7::timestamptz])",
-        )
-        .bind(&e.stream_id)
-        .bind(e.event_id)
-        .bind(&e.event_type)
-        .bind(e.schema_version)
-        .bind(&e.data)
-        .bind(&e.metadata)
-        .bind(e.occurred_at)
-        .fetch_all(pool)
-        .await?;
+        let raw = RawEvent {
+            event_id: e.event_id,
+            event_type: e.event_type.clone(),
+            schema_version: e.schema_version,
+            data: e.data.clone(),
+            metadata: e.metadata.clone(),
+            occurred_at: e.occurred_at,
+        };
+        EventStore::append_raw_on(&mut conn, &e.stream_id, ExpectedVersion::Any, &[raw]).await?;
     }
     Ok(())
 }
