@@ -1,6 +1,6 @@
 //! The one place where errors become HTTP responses: `{"success": false, "error": "<Spanish>"}`.
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -26,6 +26,8 @@ pub enum ApiError {
     NotFound(String),
     #[error("{0}")]
     Conflict(String),
+    #[error("{0}")]
+    TooLarge(String),
     #[error(transparent)]
     Domain(#[from] DomainError),
     #[error(transparent)]
@@ -48,10 +50,11 @@ impl ApiError {
             InvalidCredentials(m) => (StatusCode::UNAUTHORIZED, m.clone()),
             NotFound(m) => (StatusCode::NOT_FOUND, m.clone()),
             Conflict(m) => (StatusCode::CONFLICT, m.clone()),
+            TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, m.clone()),
             Domain(e) => {
                 let status = match e {
                     DomainError::NotFound => StatusCode::NOT_FOUND,
-                    DomainError::AlreadyExists => StatusCode::CONFLICT,
+                    DomainError::AlreadyExists | DomainError::WorkerBusy => StatusCode::CONFLICT,
                     DomainError::Forbidden | DomainError::StatusNotAllowed(_) => {
                         StatusCode::FORBIDDEN
                     }
@@ -91,6 +94,13 @@ impl From<QueryRejection> for ApiError {
     }
 }
 
+impl From<PathRejection> for ApiError {
+    fn from(rejection: PathRejection) -> ApiError {
+        tracing::debug!(%rejection, "rejected path parameters");
+        ApiError::BadRequest(INVALID_DATA.into())
+    }
+}
+
 /// `Json` whose rejections are the Spanish 400 above instead of axum's English text.
 #[derive(axum::extract::FromRequest)]
 #[from_request(via(axum::Json), rejection(ApiError))]
@@ -99,5 +109,9 @@ pub struct ApiJson<T>(pub T);
 #[derive(axum::extract::FromRequestParts)]
 #[from_request(via(axum::extract::Query), rejection(ApiError))]
 pub struct ApiQuery<T>(pub T);
+
+#[derive(axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct ApiPath<T>(pub T);
 
 pub type ApiResult<T> = Result<T, ApiError>;

@@ -8,8 +8,12 @@ use chrono::{Days, Utc};
 use command::demo::demo_move;
 use command::moves::{decide, evolve, MoveCommand, MoveState};
 use command::Role;
-use events_schema::events::{move_stream, MoveStatus, Person, WorkerAssigned};
-use events_schema::{EventStore, ExpectedVersion, Metadata, NewEvent, StoreOptions};
+use events_schema::events::{
+    move_stream, worker_day_stream, MoveStatus, Person, WorkerAssigned, WorkerDayBooked,
+};
+use events_schema::{
+    Event, EventStore, ExpectedVersion, Metadata, NewEvent, StoreOptions, StreamAppend,
+};
 use serde::Deserialize;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -161,8 +165,37 @@ async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), Strin
                 events.push(NewEvent::new(e, Metadata::system("seed")));
             }
         }
+        // An assigned worker is booked for the day, as an assignment through the API does.
+        let booking: Vec<NewEvent> = match (&worker, state.worker) {
+            (Some((id, _)), Some(_)) => vec![NewEvent::new(
+                Event::WorkerDayBooked(WorkerDayBooked {
+                    worker_id: *id,
+                    fecha,
+                    move_id,
+                }),
+                Metadata::system("seed"),
+            )],
+            _ => Vec::new(),
+        };
+        let stream = move_stream(move_id);
+        let day = worker
+            .as_ref()
+            .map(|(id, _)| worker_day_stream(*id, fecha))
+            .unwrap_or_default();
+        let mut appends = vec![StreamAppend {
+            stream: &stream,
+            expected: ExpectedVersion::NoStream,
+            events: &events,
+        }];
+        if !booking.is_empty() {
+            appends.push(StreamAppend {
+                stream: &day,
+                expected: ExpectedVersion::NoStream,
+                events: &booking,
+            });
+        }
         store
-            .append(&move_stream(move_id), ExpectedVersion::NoStream, &events)
+            .append_streams(&appends)
             .await
             .map_err(|e| e.to_string())?;
     }

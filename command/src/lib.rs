@@ -4,6 +4,7 @@
 pub mod demo;
 pub mod moves;
 mod role;
+pub mod workers;
 
 pub use role::Role;
 
@@ -18,6 +19,8 @@ pub enum DomainError {
     Forbidden,
     #[error("No puedes cambiar la mudanza al estado «{0}»")]
     StatusNotAllowed(String),
+    #[error("El trabajador ya tiene otra mudanza asignada ese día")]
+    WorkerBusy,
     #[error("{0}")]
     Invalid(String),
 }

@@ -1,9 +1,11 @@
 //! The Move decider.
 
+use chrono::NaiveDate;
 use events_schema::events::{
     MoveCreated, MoveDetailsUpdated, MoveStatus, MoveStatusChanged, PhotoAdded, WorkerAssigned,
 };
 use events_schema::Event;
+use uuid::Uuid;
 
 use crate::{DomainError, Role};
 
@@ -13,6 +15,8 @@ pub struct MoveState {
     pub exists: bool,
     pub status: Option<MoveStatus>,
     pub version: i64,
+    pub fecha: Option<NaiveDate>,
+    pub worker: Option<Uuid>,
 }
 
 pub enum MoveCommand {
@@ -25,11 +29,18 @@ pub enum MoveCommand {
 
 pub fn evolve(mut state: MoveState, event: &Event) -> MoveState {
     match event {
-        Event::MoveCreated(_) => {
+        Event::MoveCreated(c) => {
             state.exists = true;
             state.status = Some(MoveStatus::Pendiente);
+            state.fecha = Some(c.fecha_programada);
+        }
+        Event::MoveDetailsUpdated(u) => {
+            if let Some(fecha) = u.fecha_programada {
+                state.fecha = Some(fecha);
+            }
         }
         Event::MoveStatusChanged(c) => state.status = Some(c.to),
+        Event::WorkerAssigned(w) => state.worker = Some(w.worker_id),
         _ => {}
     }
     state.version += 1;
@@ -111,6 +122,7 @@ mod tests {
             exists: true,
             status: Some(MoveStatus::Pendiente),
             version: 1,
+            ..MoveState::default()
         }
     }
 
@@ -211,5 +223,14 @@ mod tests {
             }),
         );
         assert_eq!((s.status, s.version), (Some(MoveStatus::EnCurso), 2));
+        let worker = Uuid::now_v7();
+        let s = evolve(
+            s,
+            &Event::WorkerAssigned(WorkerAssigned {
+                worker_id: worker,
+                worker_name: "Javier".into(),
+            }),
+        );
+        assert_eq!((s.worker, s.version), (Some(worker), 3));
     }
 }

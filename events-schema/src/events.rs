@@ -200,6 +200,25 @@ pub struct PhotoAdded {
     pub tipo: String,
 }
 
+/// `worker.day_booked` v1, on the worker's day stream ([`worker_day_stream`]): the worker holds
+/// this move on this date. A worker holds at most one move per day; the stream's expected
+/// version makes two bookings at the same instant impossible.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct WorkerDayBooked {
+    pub worker_id: Uuid,
+    pub fecha: NaiveDate,
+    pub move_id: i64,
+}
+
+/// `worker.day_released` v1: the move no longer holds the worker on that date (reassigned to
+/// someone else, moved to another date, or replaced by a booking after it was cancelled).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct WorkerDayReleased {
+    pub worker_id: Uuid,
+    pub fecha: NaiveDate,
+    pub move_id: i64,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct QuoteContact {
     pub name: String,
@@ -266,6 +285,8 @@ pub enum Event {
     WorkerAssigned(WorkerAssigned),
     PhotoAdded(PhotoAdded),
     QuoteRequested(QuoteRequested),
+    WorkerDayBooked(WorkerDayBooked),
+    WorkerDayReleased(WorkerDayReleased),
 }
 
 /// The catalogue of event types: wire name, current schema version, and its JSON Schema.
@@ -306,6 +327,16 @@ pub const EVENT_TYPES: &[EventTypeInfo] = &[
         current_version: 1,
         schema: || schemars::schema_for!(QuoteRequested),
     },
+    EventTypeInfo {
+        name: "worker.day_booked",
+        current_version: 1,
+        schema: || schemars::schema_for!(WorkerDayBooked),
+    },
+    EventTypeInfo {
+        name: "worker.day_released",
+        current_version: 1,
+        schema: || schemars::schema_for!(WorkerDayReleased),
+    },
 ];
 
 impl Event {
@@ -317,6 +348,8 @@ impl Event {
             Event::WorkerAssigned(_) => "move.worker_assigned",
             Event::PhotoAdded(_) => "move.photo_added",
             Event::QuoteRequested(_) => "quote.requested",
+            Event::WorkerDayBooked(_) => "worker.day_booked",
+            Event::WorkerDayReleased(_) => "worker.day_released",
         }
     }
 
@@ -338,6 +371,8 @@ impl Event {
             Event::WorkerAssigned(e) => serde_json::to_value(e),
             Event::PhotoAdded(e) => serde_json::to_value(e),
             Event::QuoteRequested(e) => serde_json::to_value(e),
+            Event::WorkerDayBooked(e) => serde_json::to_value(e),
+            Event::WorkerDayReleased(e) => serde_json::to_value(e),
         };
         // These types hold only strings, numbers, dates and maps with string keys.
         value.expect("event types always serialize to JSON")
@@ -392,18 +427,25 @@ impl Event {
             "move.worker_assigned" => Event::WorkerAssigned(parse(event_type, data)?),
             "move.photo_added" => Event::PhotoAdded(parse(event_type, data)?),
             "quote.requested" => Event::QuoteRequested(parse(event_type, data)?),
+            "worker.day_booked" => Event::WorkerDayBooked(parse(event_type, data)?),
+            "worker.day_released" => Event::WorkerDayReleased(parse(event_type, data)?),
             other => return Err(crate::Error::UnknownEventType(other.to_string())),
         })
     }
 }
 
-/// Stream ids: one stream per move and per quote.
+/// Stream ids: one stream per move, per quote, and per worker and day.
 pub fn move_stream(move_id: i64) -> String {
     format!("move-{move_id}")
 }
 
 pub fn quote_stream(quote_id: Uuid) -> String {
     format!("quote-{quote_id}")
+}
+
+/// The day of one worker: which move, if any, holds them on that date.
+pub fn worker_day_stream(worker_id: Uuid, fecha: NaiveDate) -> String {
+    format!("worker-day-{worker_id}-{fecha}")
 }
 
 /// The move id of a `move-N` stream.

@@ -8,7 +8,9 @@ pub mod upcast;
 
 pub use envelope::{Appended, ExpectedVersion, Metadata, NewEvent, RawEvent, RecordedEvent};
 pub use events::{Event, EVENT_TYPES};
-pub use store::{EventStore, Follower, StoreOptions, NOTIFY_CHANNEL, POSITIONS_PER_TRANSACTION};
+pub use store::{
+    EventStore, Follower, StoreOptions, StreamAppend, NOTIFY_CHANNEL, POSITIONS_PER_TRANSACTION,
+};
 
 /// The migrations of the whole database (event log, accounts, read models), in one folder.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");

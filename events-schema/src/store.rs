@@ -164,24 +164,34 @@ impl EventStore {
         expected: ExpectedVersion,
         events: &[NewEvent],
     ) -> Result<Appended, Error> {
-        let mut slot = self.appender().await;
-        let conn = match slot.as_mut() {
-            Some(conn) => conn,
-            None => {
-                slot.insert(PgConnection::connect_with(&self.inner.pool.connect_options()).await?)
-            }
-        };
+        let mut slot = self.appender().await?;
+        let conn = slot.as_mut().ok_or(Error::BadBatch(0))?;
         let appended = Self::append_on(conn, stream_id, expected, events).await;
-        if matches!(appended, Err(Error::Database(_))) {
-            // Replace the connection: an error we do not understand (a lost connection, most
-            // likely) may have left it in a state we cannot see.
-            if let Some(conn) = slot.take() {
-                let _ = conn.close().await;
-            }
-        }
-        let appended = appended?;
+        let appended = release(slot, appended).await?;
         if !appended.duplicate {
             self.announce(appended.last_position);
+        }
+        Ok(appended)
+    }
+
+    /// Appends to several streams in one transaction: all of them, each at its expected
+    /// version, or none (a typed `Conflict` names the first stream that was not). For rules
+    /// that span streams, such as a worker who may hold one move per day.
+    pub async fn append_streams(
+        &self,
+        appends: &[StreamAppend<'_>],
+    ) -> Result<Vec<Appended>, Error> {
+        let mut slot = self.appender().await?;
+        let conn = slot.as_mut().ok_or(Error::BadBatch(0))?;
+        let appended = append_streams_on(conn, appends).await;
+        let appended = release(slot, appended).await?;
+        if let Some(last) = appended
+            .iter()
+            .filter(|a| !a.duplicate)
+            .map(|a| a.last_position)
+            .max()
+        {
+            self.announce(last);
         }
         Ok(appended)
     }
@@ -233,16 +243,19 @@ impl EventStore {
         };
         append_encoded(conn, append).await
     }
-    /// A free append connection, or the next one in turn when all are busy.
-    async fn appender(&self) -> MutexGuard<'_, Option<PgConnection>> {
+    /// A free append connection, or the next one in turn when all are busy; connected.
+    async fn appender(&self) -> Result<MutexGuard<'_, Option<PgConnection>>, Error> {
         let slots = &self.inner.appenders;
         let start = self.inner.next_appender.fetch_add(1, Ordering::Relaxed);
-        for i in 0..slots.len() {
-            if let Ok(slot) = slots[(start + i) % slots.len()].try_lock() {
-                return slot;
-            }
+        let free = (0..slots.len()).find_map(|i| slots[(start + i) % slots.len()].try_lock().ok());
+        let mut slot = match free {
+            Some(slot) => slot,
+            None => slots[start % slots.len()].lock().await,
+        };
+        if slot.is_none() {
+            *slot = Some(PgConnection::connect_with(&self.inner.pool.connect_options()).await?);
         }
-        slots[start % slots.len()].lock().await
+        Ok(slot)
     }
 
     /// Records that `position` is committed: wakes local followers at once and, through the
@@ -413,6 +426,164 @@ async fn append_once(conn: &mut PgConnection, append: &Encoded<'_>) -> Result<Ap
         expected: append.expected.as_sql(),
         actual: Some(actual),
     })
+}
+
+/// Hands an append connection back, replacing it after an error we do not understand (a lost
+/// connection, most likely): it may be in a state we cannot see.
+async fn release<T>(
+    mut slot: MutexGuard<'_, Option<PgConnection>>,
+    result: Result<T, Error>,
+) -> Result<T, Error> {
+    if matches!(result, Err(Error::Database(_))) {
+        if let Some(conn) = slot.take() {
+            let _ = conn.close().await;
+        }
+    }
+    result
+}
+
+/// One stream's part of [`EventStore::append_streams`].
+pub struct StreamAppend<'a> {
+    pub stream: &'a str,
+    pub expected: ExpectedVersion,
+    pub events: &'a [NewEvent],
+}
+
+/// [`APPEND`] over several streams: every stream's version is checked, and the rows go in only
+/// if all are as expected. Positions follow the same rule, one transaction id for all.
+const APPEND_STREAMS: &str = "WITH s AS ( \
+         SELECT r.k, r.stream, r.expected, (SELECT coalesce(max(stream_version), 0) \
+                FROM events WHERE stream_id = r.stream) AS version \
+         FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r(stream, expected, k)), \
+     ok AS (SELECT bool_and(expected IS NULL OR version = expected) AS ok FROM s) \
+     INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
+         event_type, schema_version, data, metadata, occurred_at) \
+     SELECT pg_current_xact_id()::text::bigint * 10000 + e.i - 1, pg_current_xact_id(), e.id, \
+            s.stream, s.version + row_number() OVER (PARTITION BY e.k ORDER BY e.i), \
+            e.t, e.v, e.d, e.m, e.o \
+     FROM unnest($3::bigint[], $4::uuid[], $5::text[], $6::integer[], $7::jsonb[], $8::jsonb[], \
+                 $9::timestamptz[]) WITH ORDINALITY AS e(k, id, t, v, d, m, o, i) \
+     JOIN s ON s.k = e.k CROSS JOIN ok WHERE ok.ok \
+     RETURNING position, stream_id, stream_version";
+
+async fn append_streams_on(
+    conn: &mut PgConnection,
+    appends: &[StreamAppend<'_>],
+) -> Result<Vec<Appended>, Error> {
+    let events: usize = appends.iter().map(|a| a.events.len()).sum();
+    let mut streams: Vec<&str> = appends.iter().map(|a| a.stream).collect();
+    streams.sort_unstable();
+    streams.dedup();
+    if events as i64 > POSITIONS_PER_TRANSACTION
+        || streams.len() != appends.len()
+        || appends.iter().any(|a| a.events.is_empty())
+    {
+        return Err(Error::BadBatch(events));
+    }
+    let all = || appends.iter().flat_map(|a| a.events.iter());
+    let ids: Vec<Uuid> = all().map(|e| e.event_id).collect();
+    let mut tries = 0;
+    loop {
+        let result: Result<Vec<(i64, String, i64)>, sqlx::Error> = sqlx::query_as(APPEND_STREAMS)
+            .bind(appends.iter().map(|a| a.stream).collect::<Vec<_>>())
+            .bind(
+                appends
+                    .iter()
+                    .map(|a| a.expected.as_sql())
+                    .collect::<Vec<_>>(),
+            )
+            .bind(
+                appends
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(k, a)| std::iter::repeat_n(k as i64 + 1, a.events.len()))
+                    .collect::<Vec<_>>(),
+            )
+            .bind(&ids)
+            .bind(all().map(|e| e.event.event_type()).collect::<Vec<_>>())
+            .bind(all().map(|e| e.event.schema_version()).collect::<Vec<_>>())
+            .bind(all().map(|e| e.event.to_data()).collect::<Vec<_>>())
+            .bind(
+                all()
+                    .map(|e| serde_json::to_value(&e.metadata).unwrap_or_default())
+                    .collect::<Vec<_>>(),
+            )
+            .bind(all().map(|e| e.occurred_at).collect::<Vec<_>>())
+            .fetch_all(&mut *conn)
+            .await;
+        let (rows, duplicate) = match result {
+            Ok(rows) if !rows.is_empty() => (rows, false),
+            Ok(_) => (Vec::new(), false),
+            Err(sqlx::Error::Database(db))
+                if db.code().as_deref() == Some("23505")
+                    && matches!(
+                        db.constraint(),
+                        Some("events_stream_version_key" | "events_event_id_key")
+                    ) =>
+            {
+                (Vec::new(), false)
+            }
+            Err(sqlx::Error::Database(db)) if db.constraint() == Some("events_pkey") => {
+                return Err(Error::SecondAppendInTransaction)
+            }
+            Err(e) => return Err(Error::Database(e)),
+        };
+        let (rows, duplicate) = if rows.is_empty() {
+            // Stored before (a retried command)? Then it is a success that wrote nothing.
+            let stored: Vec<(i64, String, i64)> = sqlx::query_as(
+                "SELECT position, stream_id, stream_version FROM events WHERE event_id = ANY($1)",
+            )
+            .bind(&ids)
+            .fetch_all(&mut *conn)
+            .await?;
+            (stored, true)
+        } else {
+            (rows, duplicate)
+        };
+        if !rows.is_empty() {
+            return Ok(appends
+                .iter()
+                .map(|a| {
+                    let mine: Vec<(i64, i64)> = rows
+                        .iter()
+                        .filter(|r| r.1 == a.stream)
+                        .map(|r| (r.0, r.2))
+                        .collect();
+                    appended(&mine, duplicate)
+                })
+                .collect());
+        }
+        // A conflict: name the first stream that was not at its expected version.
+        let mut conflict = None;
+        for a in appends {
+            let actual: i64 = sqlx::query_scalar(
+                "SELECT coalesce(max(stream_version), 0)::bigint FROM events WHERE stream_id = $1",
+            )
+            .bind(a.stream)
+            .fetch_one(&mut *conn)
+            .await?;
+            if a.expected.as_sql().is_some_and(|e| e != actual) {
+                conflict = Some(Error::Conflict {
+                    stream: a.stream.to_string(),
+                    expected: a.expected.as_sql(),
+                    actual: Some(actual),
+                });
+                break;
+            }
+        }
+        match conflict {
+            Some(c) => return Err(c),
+            // Every version matched: an append with no expected version lost a race; again.
+            None if tries < ANY_VERSION_RETRIES => tries += 1,
+            None => {
+                return Err(Error::Conflict {
+                    stream: appends[0].stream.to_string(),
+                    expected: None,
+                    actual: None,
+                })
+            }
+        }
+    }
 }
 
 /// The outcome, from the (position, stream version) of each row: not empty.

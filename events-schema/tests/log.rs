@@ -435,3 +435,113 @@ async fn notifications_wake_other_processes_and_survive_a_dead_listen_connection
         .unwrap();
     assert_eq!(got[0].stream_version, 2);
 }
+
+/// Several streams in one transaction: all or nothing, each at its own expected version; and of
+/// concurrent attempts to claim one stream, exactly one wins (what worker bookings rely on).
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn an_append_to_several_streams_is_all_or_nothing(pool: PgPool) {
+    use events_schema::StreamAppend;
+    let store = store(&pool);
+    store
+        .append(
+            "move-70",
+            ExpectedVersion::NoStream,
+            &[status_event(MoveStatus::Pendiente)],
+        )
+        .await
+        .unwrap();
+
+    let a = [status_event(MoveStatus::EnCurso)];
+    let b = [
+        status_event(MoveStatus::Confirmada),
+        status_event(MoveStatus::EnCurso),
+    ];
+    let both = [
+        StreamAppend {
+            stream: "move-70",
+            expected: ExpectedVersion::Exact(1),
+            events: &a,
+        },
+        StreamAppend {
+            stream: "move-71",
+            expected: ExpectedVersion::NoStream,
+            events: &b,
+        },
+    ];
+    let done = store.append_streams(&both).await.unwrap();
+    assert_eq!(
+        (done[0].stream_version, done[1].stream_version),
+        (2, 2),
+        "{done:?}"
+    );
+    assert!(done[1].first_position > done[0].last_position);
+    assert!(!done[0].duplicate);
+    // The same command again (same event ids): a success that wrote nothing.
+    let again = store.append_streams(&both).await.unwrap();
+    assert!(again.iter().all(|a| a.duplicate));
+    assert_eq!(again[1].stream_version, 2);
+
+    // One stale stream: nothing is written to either.
+    let c = [status_event(MoveStatus::Finalizada)];
+    let d = [status_event(MoveStatus::Finalizada)];
+    let stale = store
+        .append_streams(&[
+            StreamAppend {
+                stream: "move-72",
+                expected: ExpectedVersion::NoStream,
+                events: &c,
+            },
+            StreamAppend {
+                stream: "move-70",
+                expected: ExpectedVersion::Exact(1),
+                events: &d,
+            },
+        ])
+        .await;
+    match stale {
+        Err(Error::Conflict { stream, actual, .. }) => {
+            assert_eq!((stream.as_str(), actual), ("move-70", Some(2)));
+        }
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+    assert!(store.read_stream("move-72").await.unwrap().is_empty());
+
+    // Eight claims of one stream at once, each with a stream of its own: one winner.
+    let tasks: Vec<_> = (0..8)
+        .map(|i| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let claim = [status_event(MoveStatus::Confirmada)];
+                let own = [status_event(MoveStatus::Confirmada)];
+                let mine = format!("move-{}", 100 + i);
+                store
+                    .append_streams(&[
+                        StreamAppend {
+                            stream: "worker-claimed",
+                            expected: ExpectedVersion::NoStream,
+                            events: &claim,
+                        },
+                        StreamAppend {
+                            stream: &mine,
+                            expected: ExpectedVersion::NoStream,
+                            events: &own,
+                        },
+                    ])
+                    .await
+                    .is_ok()
+            })
+        })
+        .collect();
+    let mut wins = 0;
+    for t in tasks {
+        wins += usize::from(t.await.unwrap());
+    }
+    assert_eq!(wins, 1);
+    let written: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM events WHERE stream_id ~ '^move-1[0-9][0-9]$' OR stream_id = 'worker-claimed'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(written, 2, "the losers wrote nothing");
+}

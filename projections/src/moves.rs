@@ -203,6 +203,9 @@ impl StaffMove {
                 fecha_subida: e.occurred_at,
             }),
             Event::QuoteRequested(_) => return Err(poison("a quote event in a move stream")),
+            Event::WorkerDayBooked(_) | Event::WorkerDayReleased(_) => {
+                return Err(poison("a worker's day event in a move stream"))
+            }
         }
         m.updated_at = e.occurred_at;
         m.version = e.stream_version;

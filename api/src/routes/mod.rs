@@ -1,7 +1,9 @@
 //! The HTTP API: the exact `/api` paths of spec §7.
 
 mod auth;
-mod moves;
+pub(crate) mod moves;
+mod photos;
+mod workers;
 
 use axum::http::{header, Method, Request, StatusCode};
 use axum::middleware::{self, Next};
@@ -22,6 +24,16 @@ pub fn router(state: AppState) -> Router {
         .route("/api/logout", post(auth::logout))
         .route("/api/todas-las-mudanzas", get(moves::list))
         .route("/api/actualizar-estado-mudanza", put(moves::update_status))
+        .route("/api/mudanza/{id}", get(moves::one))
+        .route("/api/trabajadores", get(workers::list))
+        .route("/api/asignar-trabajador", post(workers::assign))
+        .route(
+            "/api/subir-foto",
+            post(photos::upload).layer(axum::extract::DefaultBodyLimit::max(
+                photos::MAX_UPLOAD_BODY,
+            )),
+        )
+        .route("/api/fotos/{move_id}/{photo_id}", get(photos::serve))
         .route("/api/live", get(crate::live::live))
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web)

@@ -1,4 +1,5 @@
-//! The staff calls on moves that the backbone needs: the list and the status change.
+//! The staff calls on moves: the list, one move, the status change, and the shared steps of
+//! every move command (load, decide, append, read your own write).
 
 use axum::extract::State;
 use axum::Json;
@@ -12,7 +13,7 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::auth::{CurrentUser, User, STAFF};
-use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::state::{AppState, READ_YOUR_WRITES};
 
 #[derive(Deserialize)]
@@ -59,47 +60,86 @@ pub async fn execute(
     command: MoveCommand,
 ) -> ApiResult<i64> {
     let stream = move_stream(move_id);
-    let history = state.store.read_stream(&stream).await?;
-    let mut current = MoveState::default();
-    for recorded in &history {
-        current = evolve(current, &recorded.decode()?);
-    }
+    let (current, last) = load_move(state, move_id).await?;
     let events = decide(&current, command, user.role)?;
     if events.is_empty() {
-        return Ok(history.last().map(|e| e.position).unwrap_or(0));
+        return Ok(last);
     }
-    let metadata = Metadata {
-        actor_id: Some(user.id.to_string()),
-        actor_role: Some(user.role.as_str().to_string()),
-        correlation_id: Uuid::now_v7(),
-        ..Metadata::default()
-    };
+    let metadata = metadata_for(user);
     let new: Vec<NewEvent> = events
         .into_iter()
         .map(|e| NewEvent::new(e, metadata.clone()))
         .collect();
-    let expected = match current.version {
+    let appended = state
+        .store
+        .append(&stream, expected(current.version), &new)
+        .await?;
+    read_your_writes(state, appended.last_position).await;
+    Ok(appended.last_position)
+}
+
+/// A move's state for deciding, and the position of its last event (0 when it has none).
+pub async fn load_move(state: &AppState, move_id: i64) -> ApiResult<(MoveState, i64)> {
+    let history = state.store.read_stream(&move_stream(move_id)).await?;
+    let mut current = MoveState::default();
+    for recorded in &history {
+        current = evolve(current, &recorded.decode()?);
+    }
+    Ok((current, history.last().map_or(0, |e| e.position)))
+}
+
+/// Who caused the events of this request.
+pub fn metadata_for(user: &User) -> Metadata {
+    Metadata {
+        actor_id: Some(user.id.to_string()),
+        actor_role: Some(user.role.as_str().to_string()),
+        correlation_id: Uuid::now_v7(),
+        ..Metadata::default()
+    }
+}
+
+/// The expected version of a stream decided on at `version`.
+pub fn expected(version: i64) -> ExpectedVersion {
+    match version {
         0 => ExpectedVersion::NoStream,
         v => ExpectedVersion::Exact(v),
-    };
-    let appended = state.store.append(&stream, expected, &new).await?;
-    if !state
-        .projections
-        .wait_for(appended.last_position, READ_YOUR_WRITES)
-        .await
-    {
-        tracing::warn!(
-            position = appended.last_position,
-            "projections did not catch up in time"
-        );
     }
-    Ok(appended.last_position)
+}
+
+/// Answers once the projections show `position` (or after a while, anyway).
+pub async fn read_your_writes(state: &AppState, position: i64) {
+    if !state.projections.wait_for(position, READ_YOUR_WRITES).await {
+        tracing::warn!(position, "projections did not catch up in time");
+    }
+}
+
+/// The staff document of a move as this user may see it, with prices when they may see them.
+pub async fn staff_doc(state: &AppState, user: &User, move_id: i64) -> ApiResult<Value> {
+    let doc: Option<Value> = sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = $1")
+        .bind(move_id)
+        .fetch_optional(&state.pool)
+        .await?;
+    let doc = doc.ok_or_else(|| ApiError::NotFound("Mudanza no encontrada".into()))?;
+    Ok(for_user(user, doc, true))
 }
 
 #[derive(Deserialize)]
 pub struct StatusBody {
     mudanza_id: i64,
     nuevo_estado: String,
+}
+
+/// `GET /api/mudanza/{id}` (staff): one move, fresh, e.g. before invoicing.
+pub async fn one(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> ApiResult<Json<Value>> {
+    let user = user.require(STAFF)?;
+    Ok(Json(json!({
+        "success": true,
+        "mudanza": staff_doc(&state, &user, id).await?,
+    })))
 }
 
 /// `PUT /api/actualizar-estado-mudanza`.
@@ -118,14 +158,9 @@ pub async fn update_status(
         MoveCommand::ChangeStatus(to),
     )
     .await?;
-    let doc: Option<Value> = sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = $1")
-        .bind(body.mudanza_id)
-        .fetch_optional(&state.pool)
-        .await?;
-    let doc = doc.ok_or_else(|| ApiError::NotFound("Mudanza no encontrada".into()))?;
     Ok(Json(json!({
         "success": true,
         "position": position,
-        "mudanza": for_user(&user, doc, true),
+        "mudanza": staff_doc(&state, &user, body.mudanza_id).await?,
     })))
 }

@@ -40,7 +40,7 @@ pub async fn start_with(
     let config = Config {
         addr,
         database_url: String::new(),
-        data_dir: std::env::temp_dir(),
+        data_dir: std::env::temp_dir().join(format!("mudanzas-test-{}", uuid::Uuid::now_v7())),
         web_dist: web_dist.unwrap_or_else(|| PathBuf::from("/nonexistent")),
         seed_dir: seed_dir(),
         development: true,
@@ -145,6 +145,52 @@ impl Caller {
             .unwrap();
         let status = r.status().as_u16();
         (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    /// A multipart upload to `POST /api/subir-foto`.
+    pub async fn upload_photo(
+        &self,
+        move_id: &str,
+        file: Option<(&str, Vec<u8>)>,
+        descripcion: &str,
+    ) -> (u16, Value) {
+        let mut form = reqwest::multipart::Form::new()
+            .text("mudanza_id", move_id.to_string())
+            .text("descripcion", descripcion.to_string());
+        if let Some((name, bytes)) = file {
+            form = form.part(
+                "foto",
+                reqwest::multipart::Part::bytes(bytes)
+                    .file_name(name.to_string())
+                    .mime_str("image/png")
+                    .unwrap(),
+            );
+        }
+        let r = self
+            .with_cookie(self.http.post(format!("{}/api/subir-foto", self.base)))
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    /// The raw bytes and content type of a GET.
+    pub async fn get_bytes(&self, path: &str) -> (u16, String, Vec<u8>) {
+        let r = self
+            .with_cookie(self.http.get(format!("{}{path}", self.base)))
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        let content_type = r
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
+        (status, content_type, r.bytes().await.unwrap().to_vec())
     }
 
     pub async fn set_status(&self, move_id: i64, estado: &str) -> (u16, Value) {

@@ -1,0 +1,180 @@
+//! Workers for the manager: the list that fills the assign selector (the spec's selector is
+//! never filled), and the assignment, which keeps a worker to one move per day.
+
+use axum::extract::State;
+use axum::Json;
+use chrono::NaiveDate;
+use command::moves::{evolve, MoveState};
+use command::workers::{decide_assignment, evolve_day, AssignmentContext, WorkerDay};
+use command::{DomainError, Role};
+use events_schema::events::{move_stream, worker_day_stream, MoveStatus, WorkerAssigned};
+use events_schema::{NewEvent, StreamAppend};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+use crate::auth::{CurrentUser, User};
+use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult, CONFLICT};
+use crate::routes::moves::{expected, load_move, metadata_for, read_your_writes, staff_doc};
+use crate::state::AppState;
+
+const MANAGERS: &[Role] = &[Role::Empresario, Role::Admin];
+/// A decision that lost a race is made again on the new state, this many times.
+const RETRIES: usize = 3;
+
+#[derive(Deserialize)]
+pub struct ListParams {
+    fecha: Option<NaiveDate>,
+}
+
+/// `GET /api/trabajadores[?fecha=YYYY-MM-DD]` (managers): active workers; with a date, whether
+/// each is busy that day (assigned to a move that is not cancelled).
+pub async fn list(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiQuery(params): ApiQuery<ListParams>,
+) -> ApiResult<Json<Value>> {
+    user.require(MANAGERS)?;
+    let rows: Vec<(Uuid, String, Option<String>, Option<i64>)> = sqlx::query_as(
+        "SELECT a.id, a.nombre, a.username, \
+                (SELECT m.id FROM move_staff_view m WHERE m.worker_id = a.id \
+                 AND m.fecha_programada = $1 AND m.estado <> 'cancelada' LIMIT 1) \
+         FROM accounts a WHERE a.role = 'empleado' AND a.active ORDER BY a.nombre",
+    )
+    .bind(params.fecha)
+    .fetch_all(&state.pool)
+    .await?;
+    let workers: Vec<Value> = rows
+        .into_iter()
+        .map(|(id, nombre, username, busy_with)| {
+            json!({
+                "id": id,
+                "nombre": nombre,
+                "username": username,
+                "ocupado": busy_with.is_some(),
+                "mudanza_asignada": busy_with,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "success": true, "trabajadores": workers })))
+}
+
+#[derive(Deserialize)]
+pub struct AssignBody {
+    mudanza_id: i64,
+    worker_id: Uuid,
+}
+
+/// `POST /api/asignar-trabajador` (managers): `{mudanza_id, worker_id}`. 409 when the worker
+/// already has another move that day, also when two managers try at the same instant.
+pub async fn assign(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(body): ApiJson<AssignBody>,
+) -> ApiResult<Json<Value>> {
+    let user = user.require(MANAGERS)?;
+    let nombre: Option<String> = sqlx::query_scalar(
+        "SELECT nombre FROM accounts WHERE id = $1 AND role = 'empleado' AND active",
+    )
+    .bind(body.worker_id)
+    .fetch_optional(&state.pool)
+    .await?;
+    let worker = WorkerAssigned {
+        worker_id: body.worker_id,
+        worker_name: nombre
+            .ok_or_else(|| ApiError::BadRequest("Trabajador no encontrado".into()))?,
+    };
+    for _ in 0..RETRIES {
+        match try_assign(&state, &user, body.mudanza_id, worker.clone()).await {
+            Err(ApiError::Log(events_schema::Error::Conflict { .. })) => continue,
+            Err(e) => return Err(e),
+            Ok(()) => {
+                return Ok(Json(json!({
+                    "success": true,
+                    "mudanza": staff_doc(&state, &user, body.mudanza_id).await?,
+                })))
+            }
+        }
+    }
+    Err(ApiError::Conflict(CONFLICT.into()))
+}
+
+async fn load_day(state: &AppState, worker: Uuid, fecha: NaiveDate) -> ApiResult<WorkerDay> {
+    let mut day = WorkerDay::default();
+    for e in state
+        .store
+        .read_stream(&worker_day_stream(worker, fecha))
+        .await?
+    {
+        day = evolve_day(day, &e.decode()?);
+    }
+    Ok(day)
+}
+
+async fn is_cancelled(state: &AppState, move_id: i64) -> ApiResult<bool> {
+    let mut other = MoveState::default();
+    for e in state.store.read_stream(&move_stream(move_id)).await? {
+        other = evolve(other, &e.decode()?);
+    }
+    Ok(other.status == Some(MoveStatus::Cancelada))
+}
+
+/// One decision and one atomic append of every stream it touches.
+async fn try_assign(
+    state: &AppState,
+    user: &User,
+    move_id: i64,
+    worker: WorkerAssigned,
+) -> ApiResult<()> {
+    let (current, _) = load_move(state, move_id).await?;
+    let fecha = current.fecha.ok_or(DomainError::NotFound)?;
+    let new_day = load_day(state, worker.worker_id, fecha).await?;
+    let holder_cancelled = match new_day.booked_by {
+        Some(holder) if holder != move_id => is_cancelled(state, holder).await?,
+        _ => false,
+    };
+    let old_day = match current.worker {
+        Some(previous) if previous != worker.worker_id => {
+            Some(load_day(state, previous, fecha).await?)
+        }
+        _ => None,
+    };
+    let plan = decide_assignment(
+        &AssignmentContext {
+            move_id,
+            current: &current,
+            new_day: &new_day,
+            holder_cancelled,
+            old_day: old_day.as_ref(),
+        },
+        worker,
+        user.role,
+    )?;
+    if plan.is_empty() {
+        return Ok(());
+    }
+    let metadata = metadata_for(user);
+    let events: Vec<Vec<NewEvent>> = plan
+        .iter()
+        .map(|p| {
+            p.events
+                .iter()
+                .map(|e| NewEvent::new(e.clone(), metadata.clone()))
+                .collect()
+        })
+        .collect();
+    let appends: Vec<StreamAppend<'_>> = plan
+        .iter()
+        .zip(&events)
+        .map(|(p, events)| StreamAppend {
+            stream: &p.stream,
+            expected: expected(p.expected_version),
+            events,
+        })
+        .collect();
+    let appended = state.store.append_streams(&appends).await?;
+    if let Some(last) = appended.iter().map(|a| a.last_position).max() {
+        read_your_writes(state, last).await;
+    }
+    Ok(())
+}

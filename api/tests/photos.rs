@@ -1,0 +1,162 @@
+//! `POST /api/subir-foto` and `GET /api/fotos/{move}/{photo}` against a real server.
+
+mod common;
+
+use common::{account, move_of, projected, start};
+use sqlx::PgPool;
+
+/// A real 1×1 PNG: the server checks content, not names.
+const PNG: &[u8] = &[
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4,
+    0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0xF8, 0xCF, 0xC0, 0xF0,
+    0x1F, 0x00, 0x05, 0x00, 0x01, 0xFF, 0x89, 0x99, 0x3D, 0x1D, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45,
+    0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+];
+
+fn photo_files(server: &common::TestServer) -> usize {
+    let root = server.state.config.data_dir.join("fotos");
+    walk(&root)
+}
+
+fn walk(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| {
+                    if e.path().is_dir() {
+                        walk(&e.path())
+                    } else {
+                        1
+                    }
+                })
+                .sum()
+        })
+        .unwrap_or(0)
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_worker_uploads_a_photo_that_staff_and_the_owner_can_see(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let owner = account("cliente");
+    let id = move_of(&pool, &owner.email).await;
+
+    let worker = server.login_role("empleado").await;
+    let (status, body) = worker
+        .upload_photo(
+            &id.to_string(),
+            Some(("sofa.png", PNG.to_vec())),
+            "  Sofá protegido  ",
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let foto = &body["foto"];
+    assert_eq!(foto["descripcion"], "Sofá protegido");
+    assert_eq!(foto["tipo"], "general");
+    let url = foto["url"].as_str().unwrap().to_string();
+    assert!(url.starts_with(&format!("/api/fotos/{id}/")));
+
+    // The staff list shows it at once (read-your-writes), with the same url.
+    let (_, moves) = worker.get("/api/todas-las-mudanzas").await;
+    let listed = moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["id"] == id)
+        .unwrap();
+    assert_eq!(listed["photos"][0]["url"], url.as_str());
+    assert_eq!(listed["photos"][0]["descripcion"], "Sofá protegido");
+
+    for caller in [
+        worker.clone(),
+        server.login_role("empresario").await,
+        server.login(&owner).await,
+    ] {
+        let (status, content_type, bytes) = caller.get_bytes(&url).await;
+        assert_eq!(status, 200);
+        assert_eq!(content_type, "image/png");
+        assert_eq!(bytes, PNG);
+    }
+    let other_client = server
+        .login(&common::account_by_login("pablo@mudanzas.test"))
+        .await;
+    assert_eq!(other_client.get_bytes(&url).await.0, 404);
+    assert_eq!(server.anonymous().get_bytes(&url).await.0, 401);
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn bad_uploads_get_a_spanish_error_and_store_nothing(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let id = move_of(&pool, &account("cliente").email).await.to_string();
+    let worker = server.login_role("empleado").await;
+
+    let text_as_png = Some(("foto.png", b"no soy una imagen".to_vec()));
+    let oversized = {
+        let mut bytes = PNG.to_vec();
+        bytes.resize(10 * 1024 * 1024 + 1, 0);
+        Some(("grande.png", bytes))
+    };
+    // (what, mudanza_id, file, expected status, part of the message)
+    type Case<'a> = (&'a str, &'a str, Option<(&'a str, Vec<u8>)>, u16, &'a str);
+    let cases: Vec<Case> = vec![
+        (
+            "not an image",
+            id.as_str(),
+            text_as_png,
+            400,
+            "no es una imagen",
+        ),
+        ("no file", id.as_str(), None, 400, "Selecciona una foto"),
+        ("over 10 MB", id.as_str(), oversized, 413, "10 MB"),
+        (
+            "move id not a number",
+            "abc",
+            Some(("a.png", PNG.to_vec())),
+            400,
+            "Mudanza no válida",
+        ),
+        (
+            "unknown move",
+            "999999",
+            Some(("a.png", PNG.to_vec())),
+            404,
+            "Mudanza no encontrada",
+        ),
+    ];
+    for (what, move_id, file, expected, message) in cases {
+        let (status, body) = worker.upload_photo(move_id, file, "").await;
+        assert_eq!(status, expected, "{what}: {body}");
+        assert_eq!(body["success"], false, "{what}");
+        assert!(
+            body["error"].as_str().unwrap_or_default().contains(message),
+            "{what}: {body}"
+        );
+    }
+    assert_eq!(photo_files(&server), 0, "failed uploads leave no file");
+
+    let photo = || Some(("a.png", PNG.to_vec()));
+    let (status, _) = server
+        .login_role("cliente")
+        .await
+        .upload_photo(&id, photo(), "")
+        .await;
+    assert_eq!(status, 403, "clients do not upload to staff moves");
+    let (status, _) = server
+        .login_role("auditor")
+        .await
+        .upload_photo(&id, photo(), "")
+        .await;
+    assert_eq!(status, 403, "auditors change nothing");
+    let (status, _) = server.anonymous().upload_photo(&id, photo(), "").await;
+    assert_eq!(status, 401);
+    assert_eq!(photo_files(&server), 0);
+    let photos: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM events WHERE event_type = 'move.photo_added'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(photos, 0);
+}

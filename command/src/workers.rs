@@ -1,0 +1,271 @@
+//! Assigning a worker to a move: a rule across streams. A worker holds at most one move per day,
+//! so an assignment writes the move's stream and the worker's day streams together
+//! (`EventStore::append_streams`), each at the version it was decided on: of two managers who
+//! assign one worker to two moves of the same day at the same instant, one wins and the other
+//! decides again and hears that the worker is busy.
+
+use chrono::NaiveDate;
+use events_schema::events::{
+    move_stream, worker_day_stream, WorkerAssigned, WorkerDayBooked, WorkerDayReleased,
+};
+use events_schema::Event;
+
+use crate::moves::{decide, MoveCommand, MoveState};
+use crate::{DomainError, Role};
+
+/// One worker's day, folded from its stream.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WorkerDay {
+    pub version: i64,
+    /// The move that holds the worker that day.
+    pub booked_by: Option<i64>,
+}
+
+pub fn evolve_day(mut day: WorkerDay, event: &Event) -> WorkerDay {
+    match event {
+        Event::WorkerDayBooked(b) => day.booked_by = Some(b.move_id),
+        Event::WorkerDayReleased(r) if day.booked_by == Some(r.move_id) => day.booked_by = None,
+        _ => {}
+    }
+    day.version += 1;
+    day
+}
+
+/// What an assignment decision needs to know, read by the caller before deciding.
+pub struct AssignmentContext<'a> {
+    pub move_id: i64,
+    pub current: &'a MoveState,
+    /// The new worker's day on the move's date.
+    pub new_day: &'a WorkerDay,
+    /// Whether the move holding the new worker that day (if any) is cancelled: a cancelled
+    /// move does not keep a worker busy, and its booking is released.
+    pub holder_cancelled: bool,
+    /// The previous worker's day on the move's date, when the move had another worker.
+    pub old_day: Option<&'a WorkerDay>,
+}
+
+/// Events for one stream, appended only if the stream is still at `expected_version`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StreamEvents {
+    pub stream: String,
+    pub expected_version: i64,
+    pub events: Vec<Event>,
+}
+
+/// Decides `worker` for the move: the events for the move and for the days it touches, all of
+/// which must be appended together. Empty when the worker already has the move.
+pub fn decide_assignment(
+    context: &AssignmentContext<'_>,
+    worker: WorkerAssigned,
+    role: Role,
+) -> Result<Vec<StreamEvents>, DomainError> {
+    let current = context.current;
+    let move_events = decide(current, MoveCommand::AssignWorker(worker.clone()), role)?;
+    if current.worker == Some(worker.worker_id) {
+        return Ok(Vec::new());
+    }
+    let fecha: NaiveDate = current.fecha.ok_or(DomainError::NotFound)?;
+    let move_id = context.move_id;
+    let mut plan = vec![StreamEvents {
+        stream: move_stream(move_id),
+        expected_version: current.version,
+        events: move_events,
+    }];
+
+    let mut new_day_events = Vec::new();
+    match context.new_day.booked_by {
+        Some(holder) if holder != move_id => {
+            if !context.holder_cancelled {
+                return Err(DomainError::WorkerBusy);
+            }
+            new_day_events.push(Event::WorkerDayReleased(WorkerDayReleased {
+                worker_id: worker.worker_id,
+                fecha,
+                move_id: holder,
+            }));
+        }
+        _ => {}
+    }
+    new_day_events.push(Event::WorkerDayBooked(WorkerDayBooked {
+        worker_id: worker.worker_id,
+        fecha,
+        move_id,
+    }));
+    plan.push(StreamEvents {
+        stream: worker_day_stream(worker.worker_id, fecha),
+        expected_version: context.new_day.version,
+        events: new_day_events,
+    });
+
+    if let (Some(previous), Some(old_day)) = (current.worker, context.old_day) {
+        if old_day.booked_by == Some(move_id) {
+            plan.push(StreamEvents {
+                stream: worker_day_stream(previous, fecha),
+                expected_version: old_day.version,
+                events: vec![Event::WorkerDayReleased(WorkerDayReleased {
+                    worker_id: previous,
+                    fecha,
+                    move_id,
+                })],
+            });
+        }
+    }
+    Ok(plan)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use events_schema::events::MoveStatus;
+    use uuid::Uuid;
+
+    fn planned(worker: Option<Uuid>) -> MoveState {
+        MoveState {
+            exists: true,
+            status: Some(MoveStatus::Pendiente),
+            version: 3,
+            fecha: NaiveDate::from_ymd_opt(2026, 12, 14),
+            worker,
+        }
+    }
+
+    fn javier() -> WorkerAssigned {
+        WorkerAssigned {
+            worker_id: Uuid::from_u128(7),
+            worker_name: "Javier Moreno".into(),
+        }
+    }
+
+    fn context<'a>(
+        current: &'a MoveState,
+        new_day: &'a WorkerDay,
+        old_day: Option<&'a WorkerDay>,
+    ) -> AssignmentContext<'a> {
+        AssignmentContext {
+            move_id: 5,
+            current,
+            new_day,
+            holder_cancelled: false,
+            old_day,
+        }
+    }
+
+    #[test]
+    fn a_free_worker_is_booked_for_the_day_with_the_move() {
+        let current = planned(None);
+        let free = WorkerDay::default();
+        let plan =
+            decide_assignment(&context(&current, &free, None), javier(), Role::Empresario).unwrap();
+        assert_eq!(plan.len(), 2);
+        assert_eq!(
+            (plan[0].stream.as_str(), plan[0].expected_version),
+            ("move-5", 3)
+        );
+        assert_eq!(
+            plan[1].stream,
+            format!("worker-day-{}-2026-12-14", Uuid::from_u128(7))
+        );
+        assert_eq!(plan[1].expected_version, 0);
+        assert!(matches!(
+            plan[1].events.as_slice(),
+            [Event::WorkerDayBooked(WorkerDayBooked { move_id: 5, .. })]
+        ));
+    }
+
+    #[test]
+    fn a_worker_holding_another_move_that_day_is_busy() {
+        let current = planned(None);
+        let busy = WorkerDay {
+            version: 1,
+            booked_by: Some(9),
+        };
+        assert_eq!(
+            decide_assignment(&context(&current, &busy, None), javier(), Role::Empresario),
+            Err(DomainError::WorkerBusy)
+        );
+        // Unless that move was cancelled: its booking is released and replaced.
+        let mut free_again = context(&current, &busy, None);
+        free_again.holder_cancelled = true;
+        let plan = decide_assignment(&free_again, javier(), Role::Empresario).unwrap();
+        assert!(matches!(
+            plan[1].events.as_slice(),
+            [
+                Event::WorkerDayReleased(WorkerDayReleased { move_id: 9, .. }),
+                Event::WorkerDayBooked(WorkerDayBooked { move_id: 5, .. })
+            ]
+        ));
+    }
+
+    #[test]
+    fn reassigning_releases_the_previous_workers_day() {
+        let previous = Uuid::from_u128(3);
+        let current = planned(Some(previous));
+        let free = WorkerDay::default();
+        let held = WorkerDay {
+            version: 1,
+            booked_by: Some(5),
+        };
+        let plan = decide_assignment(
+            &context(&current, &free, Some(&held)),
+            javier(),
+            Role::Empresario,
+        )
+        .unwrap();
+        assert_eq!(plan.len(), 3);
+        assert_eq!(plan[2].stream, format!("worker-day-{previous}-2026-12-14"));
+        assert_eq!(plan[2].expected_version, 1);
+    }
+
+    #[test]
+    fn the_same_worker_again_changes_nothing_and_only_managers_assign() {
+        let current = planned(Some(Uuid::from_u128(7)));
+        let held = WorkerDay {
+            version: 1,
+            booked_by: Some(5),
+        };
+        assert_eq!(
+            decide_assignment(&context(&current, &held, None), javier(), Role::Empresario),
+            Ok(vec![])
+        );
+        let free = WorkerDay::default();
+        let unassigned = planned(None);
+        for role in [Role::Empleado, Role::Cliente, Role::Auditor] {
+            assert_eq!(
+                decide_assignment(&context(&unassigned, &free, None), javier(), role),
+                Err(DomainError::Forbidden)
+            );
+        }
+        assert_eq!(
+            decide_assignment(
+                &context(&MoveState::default(), &free, None),
+                javier(),
+                Role::Empresario
+            ),
+            Err(DomainError::NotFound)
+        );
+    }
+
+    #[test]
+    fn a_day_folds_bookings_and_releases() {
+        let fecha = NaiveDate::from_ymd_opt(2026, 12, 14).unwrap();
+        let worker_id = Uuid::from_u128(7);
+        let day = evolve_day(
+            WorkerDay::default(),
+            &Event::WorkerDayBooked(WorkerDayBooked {
+                worker_id,
+                fecha,
+                move_id: 5,
+            }),
+        );
+        assert_eq!(day.booked_by, Some(5));
+        let day = evolve_day(
+            day,
+            &Event::WorkerDayReleased(WorkerDayReleased {
+                worker_id,
+                fecha,
+                move_id: 5,
+            }),
+        );
+        assert_eq!((day.booked_by, day.version), (None, 2));
+    }
+}
