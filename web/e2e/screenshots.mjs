@@ -1,7 +1,9 @@
 // PNG screenshots of pages at desktop and phone width, for docs and reviews:
 //   BASE_URL=http://127.0.0.1:8080 node e2e/screenshots.mjs [/ruta ...]
 // Files land in docs/screenshots/ (SCREENSHOT_DIR overrides) as <nombre>-desktop.png and <nombre>-375.png.
-import { mkdirSync } from 'node:fs';
+// SCREENSHOT_LOGIN=empleado (or empresario, …) logs in first with that role's demo account, for the
+// staff dashboards: SCREENSHOT_LOGIN=empleado node e2e/screenshots.mjs /trabajo
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BASE_URL, launchBrowser, waitForServer } from './browser.mjs';
 
@@ -18,6 +20,22 @@ const VIEWPORTS = [
   { suffix: 'desktop', width: 1280, height: 800 },
   { suffix: '375', width: 375, height: 800 },
 ];
+
+const loginRole = process.env.SCREENSHOT_LOGIN;
+const TAB_LABEL = { manager: 'Gerencia', worker: 'Trabajador' };
+
+/** Logs in through the staff login page with the demo account of `role`. */
+async function logIn(page, role) {
+  const file = process.env.DEMO_ACCOUNTS || new URL('../../seed/demo-accounts.json', import.meta.url);
+  const who = JSON.parse(readFileSync(file, 'utf8')).find((a) => a.role === role);
+  if (!who || !TAB_LABEL[who.tab]) throw new Error(`sin cuenta de personal con rol ${role}`);
+  await page.goto(`${BASE_URL}/acceso-gerencia`);
+  await page.getByRole('tab', { name: TAB_LABEL[who.tab] }).click();
+  await page.getByLabel('Usuario', { exact: true }).fill(who.login);
+  await page.getByLabel('Contraseña', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL((u) => u.pathname !== '/acceso-gerencia');
+}
 
 const outDir = process.env.SCREENSHOT_DIR || fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULT_ROUTES;
@@ -41,6 +59,7 @@ try {
       locale: 'es-ES',
     });
     const page = await context.newPage();
+    if (loginRole) await logIn(page, loginRole);
     for (const route of routes) {
       const path = route.startsWith('/') ? route : `/${route}`;
       await page.goto(`${BASE_URL}${path}`, { waitUntil: 'networkidle' });

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuthStore } from '../features/auth/useAuthStore';
 import { useLoginModalStore } from '../features/auth/useLoginModalStore';
 import { errorText, login, NetworkError } from '../lib/api';
-import { CloseIcon } from './icons';
+import { Modal } from './Modal';
 import { PasswordInput } from './PasswordInput';
 import './LoginModal.css';
 
@@ -13,8 +13,6 @@ export const LOGIN_MESSAGES = {
   network: 'Error de conexión. Verifica que el servidor esté funcionando.',
 } as const;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /** Mounted only while open, so every opening starts with an empty form. */
 function LoginDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
@@ -23,43 +21,7 @@ function LoginDialog({ onClose }: { onClose: () => void }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const dialogRef = useRef<HTMLDivElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    emailRef.current?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-      previouslyFocused?.focus?.();
-    };
-  }, []);
-
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
-  // Keeps Tab inside the dialog while it is modal.
-  const trapFocus = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -94,85 +56,65 @@ function LoginDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <div
-      className="modal-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+    <Modal
+      title="Iniciar sesión"
+      intro="Accede a tu área de cliente para consultar tus mudanzas y tu perfil."
+      onClose={onClose}
+      initialFocus={emailRef}
+      className="login-modal"
     >
-      <div
-        ref={dialogRef}
-        className="modal login-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="login-modal-title"
-        aria-describedby="login-modal-intro"
-        onKeyDown={trapFocus}
-      >
-        <button type="button" className="modal__close" aria-label="Cerrar" onClick={onClose}>
-          <CloseIcon />
-        </button>
+      <form className="form" noValidate onSubmit={handleSubmit}>
+        <div className="form__field">
+          <label className="form__label" htmlFor="login-email">
+            Email
+          </label>
+          <input
+            ref={emailRef}
+            id="login-email"
+            className="input"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="tu@email.com"
+            value={email}
+            disabled={submitting}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
 
-        <h2 id="login-modal-title" className="modal__title">
-          Iniciar sesión
-        </h2>
-        <p id="login-modal-intro" className="modal__intro">
-          Accede a tu área de cliente para consultar tus mudanzas y tu perfil.
-        </p>
+        <div className="form__field">
+          <label className="form__label" htmlFor="login-password">
+            Contraseña
+          </label>
+          <PasswordInput
+            id="login-password"
+            value={password}
+            onChange={setPassword}
+            placeholder="Tu contraseña"
+            disabled={submitting}
+          />
+        </div>
 
-        <form className="form" noValidate onSubmit={handleSubmit}>
-          <div className="form__field">
-            <label className="form__label" htmlFor="login-email">
-              Email
-            </label>
-            <input
-              ref={emailRef}
-              id="login-email"
-              className="input"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder="tu@email.com"
-              value={email}
-              disabled={submitting}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
+        <Link to="/recuperar" className="login-modal__forgot" onClick={onClose}>
+          ¿Olvidaste tu contraseña?
+        </Link>
 
-          <div className="form__field">
-            <label className="form__label" htmlFor="login-password">
-              Contraseña
-            </label>
-            <PasswordInput
-              id="login-password"
-              value={password}
-              onChange={setPassword}
-              placeholder="Tu contraseña"
-              disabled={submitting}
-            />
-          </div>
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
 
-          <Link to="/recuperar" className="login-modal__forgot" onClick={onClose}>
-            ¿Olvidaste tu contraseña?
-          </Link>
-
-          {error && (
-            <p className="form__error" role="alert">
-              {error}
-            </p>
-          )}
-
-          <div className="login-modal__actions">
-            <button type="submit" className="button button--primary button--block" disabled={submitting}>
-              {submitting ? 'Iniciando sesión...' : 'Iniciar sesión'}
-            </button>
-            <button type="button" className="button button--ghost button--block" onClick={goToRegister}>
-              ¿No tienes cuenta? Regístrate
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+        <div className="login-modal__actions">
+          <button type="submit" className="button button--primary button--block" disabled={submitting}>
+            {submitting ? 'Iniciando sesión...' : 'Iniciar sesión'}
+          </button>
+          <button type="button" className="button button--ghost button--block" onClick={goToRegister}>
+            ¿No tienes cuenta? Regístrate
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Role, User } from '../lib/api';
+import type { Role, StaffMove, User } from '../lib/api';
 
 export function makeUser(overrides: Partial<User> & { role: Role }): User {
   return {
@@ -13,6 +13,46 @@ export function makeUser(overrides: Partial<User> & { role: Role }): User {
     codigo_postal: '',
     isUserEmailConfirmed: true,
     preferencias: { emailNotifications: false, smsNotifications: false, marketing: false },
+    ...overrides,
+  };
+}
+
+/** A staff move document as a worker receives it (no prices). */
+export function makeMove(overrides: Partial<StaffMove> & { id: number }): StaffMove {
+  return {
+    cliente_nombre: 'Marta Sánchez',
+    cliente_telefono: '612 345 678',
+    cliente_email: 'cliente@mudanzas.test',
+    origen: 'Calle de Alcalá 100, Madrid',
+    destino: 'Avenida de América 20, Madrid',
+    fecha_programada: '2026-03-09',
+    fecha_alternativa: null,
+    flexible: false,
+    estado: 'pendiente',
+    urgencia: 'normal',
+    objects: [{ id: 'sofa-3', nombre: 'Sofá de 3 plazas', peso: 45, quantity: 1 }],
+    services: {
+      dismount: false,
+      dismount_quantity: 0,
+      packaging: false,
+      packaging_quantity: 0,
+      cleaning: false,
+      fragile: false,
+      long_stairs: false,
+    },
+    photos: [],
+    workerId: null,
+    worker: 'Sin asignar',
+    time: 'morning',
+    instructions: '',
+    contacto: { nombre: 'Marta Sánchez', telefono: '612 345 678', email: 'cliente@mudanzas.test', preferencia: 'phone' },
+    property_details: {
+      origin: { property_type: 'apartment_2_room', access: 'normal', floor: 'third', elevator: true },
+      destination: { property_type: 'apartment_2_room', access: 'normal', floor: 'ground', elevator: false },
+    },
+    created_at: '2026-02-01T10:00:00Z',
+    updated_at: '2026-02-01T10:00:00Z',
+    version: 1,
     ...overrides,
   };
 }

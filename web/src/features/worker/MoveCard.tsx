@@ -1,0 +1,129 @@
+import { ClockIcon, PhoneIcon, PinIcon } from '../../components/icons';
+import type { MoveStatus, StaffMove } from '../../lib/api';
+import {
+  formatDate,
+  objectsSummary,
+  servicesList,
+  STATUS_LABELS,
+  STATUS_TONES,
+  timeSlotLabel,
+} from './moves';
+import './MoveCard.css';
+
+export function StatusBadge({ estado }: { estado: MoveStatus }) {
+  return (
+    <span className={`status-badge status-badge--${STATUS_TONES[estado] ?? 'neutral'}`}>
+      {STATUS_LABELS[estado] ?? estado}
+    </span>
+  );
+}
+
+interface MoveCardProps {
+  move: StaffMove;
+  today: string;
+  onChangeStatus: () => void;
+  onUploadPhoto: () => void;
+  onViewPhotos: () => void;
+}
+
+export function MoveCard({ move, today, onChangeStatus, onUploadPhoto, onViewPhotos }: MoveCardProps) {
+  const objects = objectsSummary(move);
+  const services = servicesList(move.services);
+  const photos = move.photos.length;
+
+  return (
+    <article className={`move-card move-card--${STATUS_TONES[move.estado] ?? 'neutral'}`} aria-label={`Mudanza ${move.id}`}>
+      <header className="move-card__header">
+        <span className="move-card__number">#{move.id}</span>
+        <div className="move-card__badges">
+          {move.urgencia === 'urgente' && <span className="status-badge status-badge--urgent">Urgente</span>}
+          <StatusBadge estado={move.estado} />
+        </div>
+      </header>
+
+      <h3 className="move-card__client">{move.cliente_nombre}</h3>
+      {move.cliente_telefono && (
+        <a className="move-card__phone" href={`tel:${move.cliente_telefono.replace(/\s+/g, '')}`}>
+          <PhoneIcon width={16} height={16} />
+          {move.cliente_telefono}
+        </a>
+      )}
+
+      <ol className="move-card__route">
+        <li>
+          <PinIcon width={16} height={16} />
+          <span>
+            <span className="move-card__label">Origen</span>
+            {move.origen}
+          </span>
+        </li>
+        <li>
+          <PinIcon width={16} height={16} />
+          <span>
+            <span className="move-card__label">Destino</span>
+            {move.destino}
+          </span>
+        </li>
+      </ol>
+
+      <p className="move-card__when">
+        <ClockIcon width={16} height={16} />
+        <span>
+          {formatDate(move.fecha_programada)}
+          {move.fecha_programada === today && <span className="move-card__today">Hoy</span>}
+          <span className="move-card__slot">{timeSlotLabel(move.time)}</span>
+        </span>
+      </p>
+
+      <dl className="move-card__facts">
+        <div>
+          <dt>Objetos</dt>
+          <dd>
+            {objects.total}
+            {objects.names && <span className="move-card__muted">{objects.names}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Servicios</dt>
+          <dd>
+            {services.length === 0 ? (
+              <span className="move-card__muted">Sin servicios adicionales</span>
+            ) : (
+              <ul className="move-card__chips">
+                {services.map((s) => (
+                  <li key={s}>{s}</li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Trabajador</dt>
+          <dd>{move.worker || 'Sin asignar'}</dd>
+        </div>
+        <div>
+          <dt>Fotos</dt>
+          <dd>{photos}</dd>
+        </div>
+        {move.instructions.trim() !== '' && (
+          <div className="move-card__wide">
+            <dt>Instrucciones</dt>
+            <dd>{move.instructions}</dd>
+          </div>
+        )}
+      </dl>
+
+      <div className="move-card__actions">
+        <button type="button" className="button button--primary" onClick={onChangeStatus}>
+          Cambiar estado
+        </button>
+        <button type="button" className="button button--ghost" onClick={onUploadPhoto}>
+          Subir foto
+        </button>
+        <button type="button" className="button button--ghost" onClick={onViewPhotos}>
+          Ver fotos ({photos})
+        </button>
+      </div>
+    </article>
+  );
+}
