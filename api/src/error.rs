@@ -9,8 +9,6 @@ use serde_json::json;
 
 pub const INTERNAL: &str = "Error interno del servidor. Por favor, inténtalo más tarde.";
 pub const INVALID_DATA: &str = "Datos inválidos. Verifica tu información.";
-pub const CONFLICT: &str =
-    "La mudanza ha sido modificada por otra persona mientras la editabas. Recarga e inténtalo de nuevo.";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -54,7 +52,9 @@ impl ApiError {
             Domain(e) => {
                 let status = match e {
                     DomainError::NotFound => StatusCode::NOT_FOUND,
-                    DomainError::AlreadyExists | DomainError::WorkerBusy => StatusCode::CONFLICT,
+                    DomainError::AlreadyExists | DomainError::WorkerBusy | DomainError::Stale => {
+                        StatusCode::CONFLICT
+                    }
                     DomainError::Forbidden | DomainError::StatusNotAllowed(_) => {
                         StatusCode::FORBIDDEN
                     }
@@ -62,7 +62,10 @@ impl ApiError {
                 };
                 (status, e.to_string())
             }
-            Log(events_schema::Error::Conflict { .. }) => (StatusCode::CONFLICT, CONFLICT.into()),
+            // Someone else's write got in first: the same answer as a stale edit.
+            Log(events_schema::Error::Conflict { .. }) => {
+                (StatusCode::CONFLICT, DomainError::Stale.to_string())
+            }
             Log(_) | Projection(_) | Database(_) | Internal(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, INTERNAL.into())
             }

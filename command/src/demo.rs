@@ -2,8 +2,7 @@
 
 use chrono::NaiveDate;
 use events_schema::events::{
-    Contact, MoveCreated, MovedObject, Person, Price, Properties, PropertyDetails, Services,
-    Urgency,
+    Contact, MoveCreated, MovedObject, Person, Properties, PropertyDetails, Services, Urgency,
 };
 
 const STREETS: &[(&str, &str)] = &[
@@ -42,8 +41,15 @@ pub fn demo_move(move_id: i64, cliente: Person, fecha: NaiveDate, n: usize) -> M
     let distance = 1_200 + (n as i64 % 7) * 900;
     let services = if n.is_multiple_of(2) { 4_000 } else { 0 };
     let urgency = if urgent { 5_000 } else { 0 };
-    let subtotal = base + distance + services + urgency;
-    let tax = (subtotal * 21 + 50) / 100;
+    let precio = crate::pricing::price(crate::pricing::PriceParts {
+        base_cents: base,
+        distance_cents: distance,
+        services_cents: services,
+        urgency_cents: urgency,
+        iva_enabled: true,
+        advance_cents: 0,
+    })
+    .expect("demo prices are positive");
     MoveCreated {
         move_id,
         contacto: Contact {
@@ -106,16 +112,6 @@ pub fn demo_move(move_id: i64, cliente: Person, fecha: NaiveDate, n: usize) -> M
         } else {
             String::new()
         },
-        precio: Price {
-            base_cents: base,
-            distance_cents: distance,
-            services_cents: services,
-            urgency_cents: urgency,
-            iva_enabled: true,
-            subtotal_cents: subtotal,
-            tax_cents: tax,
-            total_cents: subtotal + tax,
-            advance_cents: 0,
-        },
+        precio,
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod demo;
 pub mod moves;
+pub mod pricing;
 mod role;
 pub mod workers;
 
@@ -21,6 +22,9 @@ pub enum DomainError {
     StatusNotAllowed(String),
     #[error("El trabajador ya tiene otra mudanza asignada ese día")]
     WorkerBusy,
+    /// Decided on a version someone else has since moved past.
+    #[error("La mudanza ha sido modificada por otra persona mientras la editabas. Recarga e inténtalo de nuevo.")]
+    Stale,
     #[error("{0}")]
     Invalid(String),
 }

@@ -22,6 +22,13 @@ pub struct MoveState {
 pub enum MoveCommand {
     Create(Box<MoveCreated>),
     UpdateDetails(Box<MoveDetailsUpdated>),
+    /// The manager's edit form, decided on the version the form was loaded at: a stale one is
+    /// refused rather than overwriting what someone else saved meanwhile.
+    Edit {
+        version: i64,
+        details: Box<MoveDetailsUpdated>,
+        estado: Option<MoveStatus>,
+    },
     ChangeStatus(MoveStatus),
     AssignWorker(WorkerAssigned),
     AddPhoto(PhotoAdded),
@@ -57,6 +64,102 @@ pub fn may_set_status(role: Role, to: MoveStatus) -> bool {
     }
 }
 
+/// The create wizard's rules (spec §5, in the order of its steps), and the floor/elevator rules
+/// of §4 applied to what is stored.
+pub fn validate_new(mut m: MoveCreated) -> Result<MoveCreated, DomainError> {
+    let invalid = |message: &str| Err(DomainError::Invalid(message.to_string()));
+    let blank = |s: &str| s.trim().is_empty();
+    if blank(&m.cliente.email) {
+        return invalid("El email del cliente es requerido");
+    }
+    if blank(&m.origen) || blank(&m.destino) {
+        return invalid("Las direcciones son requeridas");
+    }
+    for side in [
+        &mut m.property_details.origin,
+        &mut m.property_details.destination,
+    ] {
+        normalise_property(side)?;
+    }
+    if m.objects.is_empty() {
+        return invalid("Debe seleccionar al menos un objeto");
+    }
+    if m.objects
+        .iter()
+        .any(|o| o.quantity == 0 || blank(&o.nombre))
+    {
+        return invalid("Cada objeto necesita un nombre y una cantidad de al menos 1");
+    }
+    let s = &mut m.services;
+    for (on, quantity) in [
+        (s.dismount, &mut s.dismount_quantity),
+        (s.packaging, &mut s.packaging_quantity),
+    ] {
+        if !on {
+            *quantity = 0;
+        } else if !(1..=10).contains(quantity) {
+            return invalid("Las cantidades deben estar entre 1 y 10");
+        }
+    }
+    if !TIME_SLOTS.contains(&m.hora_preferida.as_str()) {
+        return invalid("Franja horaria no válida");
+    }
+    if m.fecha_alternativa
+        .is_some_and(|alt| alt < m.fecha_programada)
+    {
+        return invalid("La fecha alternativa no puede ser anterior a la preferida");
+    }
+    if blank(&m.contacto.nombre) || blank(&m.contacto.telefono) {
+        return invalid("La información de contacto es requerida");
+    }
+    if !CONTACT_PREFERENCES.contains(&m.contacto.preferencia.as_str()) {
+        return invalid("Preferencia de contacto no válida");
+    }
+    crate::pricing::check(&m.precio)?;
+    Ok(m)
+}
+
+/// Staff wizard enumerations (spec §3).
+pub const PROPERTY_TYPES: [&str; 10] = [
+    "apartment_1_room",
+    "apartment_2_rooms",
+    "apartment_3_rooms",
+    "apartment_4_rooms",
+    "house_1_room",
+    "house_2_rooms",
+    "house_3_rooms",
+    "house_4_rooms",
+    "office",
+    "storage",
+];
+pub const ACCESS_TYPES: [&str; 3] = ["normal", "difficult", "very_difficult"];
+pub const FLOORS: [&str; 12] = [
+    "ground", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    "tenth", "higher",
+];
+pub const TIME_SLOTS: [&str; 4] = ["morning", "afternoon", "evening", "flexible"];
+pub const CONTACT_PREFERENCES: [&str; 3] = ["phone", "email", "whatsapp"];
+
+/// §4: only apartments have floors; a non-apartment is on the ground floor with no elevator,
+/// and the ground floor needs no elevator.
+fn normalise_property(p: &mut events_schema::events::PropertyDetails) -> Result<(), DomainError> {
+    if !PROPERTY_TYPES.contains(&p.property_type.as_str())
+        || !ACCESS_TYPES.contains(&p.access.as_str())
+        || !FLOORS.contains(&p.floor.as_str())
+    {
+        return Err(DomainError::Invalid(
+            "Los datos de la vivienda no son válidos".into(),
+        ));
+    }
+    if !p.property_type.starts_with("apartment") {
+        p.floor = "ground".into();
+    }
+    if p.floor == "ground" {
+        p.elevator = false;
+    }
+    Ok(())
+}
+
 pub fn decide(
     state: &MoveState,
     command: MoveCommand,
@@ -73,7 +176,7 @@ pub fn decide(
             if !matches!(role, Role::Empresario | Role::Admin) {
                 return Err(DomainError::Forbidden);
             }
-            Ok(vec![Event::MoveCreated(*created)])
+            Ok(vec![Event::MoveCreated(validate_new(*created)?)])
         }
         MoveCommand::ChangeStatus(to) => {
             let current = current.unwrap_or(MoveStatus::Pendiente);
@@ -97,6 +200,32 @@ pub fn decide(
                 return Err(DomainError::Forbidden);
             }
             Ok(vec![Event::MoveDetailsUpdated(*update)])
+        }
+        MoveCommand::Edit {
+            version,
+            details,
+            estado,
+        } => {
+            if !matches!(role, Role::Empresario | Role::Admin) {
+                return Err(DomainError::Forbidden);
+            }
+            if version != state.version {
+                return Err(DomainError::Stale);
+            }
+            let mut events = Vec::new();
+            if *details != MoveDetailsUpdated::default() {
+                if let Some(p) = &details.precio {
+                    crate::pricing::check(p)?;
+                }
+                events.push(Event::MoveDetailsUpdated(*details));
+            }
+            match (estado, current) {
+                (Some(to), Some(from)) if to != from => {
+                    events.push(Event::MoveStatusChanged(MoveStatusChanged { from, to }))
+                }
+                _ => {}
+            }
+            Ok(events)
         }
         MoveCommand::AssignWorker(assigned) => {
             if !matches!(role, Role::Empresario | Role::Admin) {
@@ -232,5 +361,130 @@ mod tests {
             }),
         );
         assert_eq!((s.worker, s.version), (Some(worker), 3));
+    }
+
+    fn new_move() -> MoveCreated {
+        crate::demo::demo_move(
+            7,
+            events_schema::events::Person {
+                nombre: "Marta Sánchez".into(),
+                telefono: "612 345 678".into(),
+                email: "cliente@mudanzas.test".into(),
+            },
+            NaiveDate::from_ymd_opt(2026, 12, 14).unwrap(),
+            0,
+        )
+    }
+
+    fn create_error(change: impl FnOnce(&mut MoveCreated)) -> DomainError {
+        let mut m = new_move();
+        change(&mut m);
+        decide(
+            &MoveState::default(),
+            MoveCommand::Create(Box::new(m)),
+            Role::Empresario,
+        )
+        .unwrap_err()
+    }
+
+    #[test]
+    fn creating_follows_the_wizard_rules_with_their_messages() {
+        let invalid = |m: &str| DomainError::Invalid(m.to_string());
+        assert_eq!(
+            create_error(|m| m.cliente.email = " ".into()),
+            invalid("El email del cliente es requerido")
+        );
+        assert_eq!(
+            create_error(|m| m.destino.clear()),
+            invalid("Las direcciones son requeridas")
+        );
+        assert_eq!(
+            create_error(|m| m.objects.clear()),
+            invalid("Debe seleccionar al menos un objeto")
+        );
+        assert_eq!(
+            create_error(|m| {
+                m.services.dismount = true;
+                m.services.dismount_quantity = 11;
+            }),
+            invalid("Las cantidades deben estar entre 1 y 10")
+        );
+        assert_eq!(
+            create_error(|m| m.contacto.telefono.clear()),
+            invalid("La información de contacto es requerida")
+        );
+        assert_eq!(
+            create_error(|m| m.precio = Default::default()),
+            invalid("El precio total debe ser mayor a 0")
+        );
+        assert_eq!(
+            create_error(|m| m.precio.total_cents += 1),
+            invalid("El precio total no coincide con sus partes")
+        );
+        assert_eq!(
+            create_error(|m| m.property_details.origin.floor = "sótano".into()),
+            invalid("Los datos de la vivienda no son válidos")
+        );
+        for role in [Role::Empleado, Role::Cliente, Role::Auditor] {
+            assert_eq!(
+                decide(
+                    &MoveState::default(),
+                    MoveCommand::Create(Box::new(new_move())),
+                    role
+                ),
+                Err(DomainError::Forbidden)
+            );
+        }
+    }
+
+    #[test]
+    fn floors_and_elevators_follow_the_property() {
+        let mut m = new_move();
+        m.property_details.destination.property_type = "office".into();
+        m.property_details.destination.floor = "fifth".into();
+        m.property_details.destination.elevator = true;
+        m.property_details.origin.floor = "ground".into();
+        m.property_details.origin.elevator = true;
+        let stored = validate_new(m).unwrap();
+        let d = &stored.property_details.destination;
+        assert_eq!((d.floor.as_str(), d.elevator), ("ground", false));
+        assert!(!stored.property_details.origin.elevator);
+    }
+
+    #[test]
+    fn an_edit_on_a_stale_version_is_refused_and_a_fresh_one_applies_status_too() {
+        let state = created();
+        let edit = |version| MoveCommand::Edit {
+            version,
+            details: Box::new(MoveDetailsUpdated {
+                origen: Some("Calle Nueva 1, 28001 Madrid".into()),
+                ..MoveDetailsUpdated::default()
+            }),
+            estado: Some(MoveStatus::Confirmada),
+        };
+        assert_eq!(
+            decide(&state, edit(0), Role::Empresario),
+            Err(DomainError::Stale)
+        );
+        let events = decide(&state, edit(1), Role::Empresario).unwrap();
+        assert_eq!(events.len(), 2);
+        assert!(matches!(
+            events[1],
+            Event::MoveStatusChanged(MoveStatusChanged {
+                to: MoveStatus::Confirmada,
+                ..
+            })
+        ));
+        assert_eq!(
+            decide(&state, edit(1), Role::Empleado),
+            Err(DomainError::Forbidden)
+        );
+        // Nothing changed: nothing to store.
+        let nothing = MoveCommand::Edit {
+            version: 1,
+            details: Box::default(),
+            estado: Some(MoveStatus::Pendiente),
+        };
+        assert_eq!(decide(&state, nothing, Role::Empresario), Ok(vec![]));
     }
 }

@@ -9,6 +9,7 @@ use events_schema::events::{
     move_stream, worker_day_stream, WorkerAssigned, WorkerDayBooked, WorkerDayReleased,
 };
 use events_schema::Event;
+use uuid::Uuid;
 
 use crate::moves::{decide, MoveCommand, MoveState};
 use crate::{DomainError, Role};
@@ -72,30 +73,13 @@ pub fn decide_assignment(
         events: move_events,
     }];
 
-    let mut new_day_events = Vec::new();
-    match context.new_day.booked_by {
-        Some(holder) if holder != move_id => {
-            if !context.holder_cancelled {
-                return Err(DomainError::WorkerBusy);
-            }
-            new_day_events.push(Event::WorkerDayReleased(WorkerDayReleased {
-                worker_id: worker.worker_id,
-                fecha,
-                move_id: holder,
-            }));
-        }
-        _ => {}
-    }
-    new_day_events.push(Event::WorkerDayBooked(WorkerDayBooked {
-        worker_id: worker.worker_id,
+    plan.push(book(
+        worker.worker_id,
         fecha,
         move_id,
-    }));
-    plan.push(StreamEvents {
-        stream: worker_day_stream(worker.worker_id, fecha),
-        expected_version: context.new_day.version,
-        events: new_day_events,
-    });
+        context.new_day,
+        context.holder_cancelled,
+    )?);
 
     if let (Some(previous), Some(old_day)) = (current.worker, context.old_day) {
         if old_day.booked_by == Some(move_id) {
@@ -113,11 +97,71 @@ pub fn decide_assignment(
     Ok(plan)
 }
 
+/// Moving a move with a worker to another date moves the worker's booking with it: released on
+/// the old day, booked on the new one, which must be free (or held by a cancelled move).
+pub fn decide_reschedule(
+    move_id: i64,
+    worker: Uuid,
+    from: NaiveDate,
+    to: NaiveDate,
+    old_day: &WorkerDay,
+    new_day: &WorkerDay,
+    holder_cancelled: bool,
+) -> Result<Vec<StreamEvents>, DomainError> {
+    if from == to {
+        return Ok(Vec::new());
+    }
+    let mut plan = vec![book(worker, to, move_id, new_day, holder_cancelled)?];
+    if old_day.booked_by == Some(move_id) {
+        plan.push(StreamEvents {
+            stream: worker_day_stream(worker, from),
+            expected_version: old_day.version,
+            events: vec![Event::WorkerDayReleased(WorkerDayReleased {
+                worker_id: worker,
+                fecha: from,
+                move_id,
+            })],
+        });
+    }
+    Ok(plan)
+}
+
+/// The booking of `worker` on `fecha` for the move: refused when another move holds that day,
+/// unless that move was cancelled, whose booking is then released first.
+fn book(
+    worker: Uuid,
+    fecha: NaiveDate,
+    move_id: i64,
+    day: &WorkerDay,
+    holder_cancelled: bool,
+) -> Result<StreamEvents, DomainError> {
+    let mut events = Vec::new();
+    if let Some(holder) = day.booked_by.filter(|h| *h != move_id) {
+        if !holder_cancelled {
+            return Err(DomainError::WorkerBusy);
+        }
+        events.push(Event::WorkerDayReleased(WorkerDayReleased {
+            worker_id: worker,
+            fecha,
+            move_id: holder,
+        }));
+    }
+    events.push(Event::WorkerDayBooked(WorkerDayBooked {
+        worker_id: worker,
+        fecha,
+        move_id,
+    }));
+    Ok(StreamEvents {
+        stream: worker_day_stream(worker, fecha),
+        expected_version: day.version,
+        events,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use events_schema::events::MoveStatus;
-    use uuid::Uuid;
 
     fn planned(worker: Option<Uuid>) -> MoveState {
         MoveState {
@@ -267,5 +311,33 @@ mod tests {
             }),
         );
         assert_eq!((day.booked_by, day.version), (None, 2));
+    }
+
+    #[test]
+    fn rescheduling_moves_the_booking_unless_the_new_day_is_taken() {
+        let worker = Uuid::from_u128(7);
+        let from = NaiveDate::from_ymd_opt(2026, 12, 14).unwrap();
+        let to = NaiveDate::from_ymd_opt(2026, 12, 15).unwrap();
+        let held = WorkerDay {
+            version: 1,
+            booked_by: Some(5),
+        };
+        let plan =
+            decide_reschedule(5, worker, from, to, &held, &WorkerDay::default(), false).unwrap();
+        assert_eq!(plan.len(), 2);
+        assert_eq!(plan[0].stream, format!("worker-day-{worker}-2026-12-15"));
+        assert_eq!(plan[1].stream, format!("worker-day-{worker}-2026-12-14"));
+        let taken = WorkerDay {
+            version: 1,
+            booked_by: Some(9),
+        };
+        assert_eq!(
+            decide_reschedule(5, worker, from, to, &held, &taken, false),
+            Err(DomainError::WorkerBusy)
+        );
+        assert_eq!(
+            decide_reschedule(5, worker, from, from, &held, &held, false),
+            Ok(vec![])
+        );
     }
 }

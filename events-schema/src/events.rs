@@ -133,6 +133,30 @@ pub struct Price {
     pub advance_cents: i64,
 }
 
+impl Price {
+    /// What is still to be paid.
+    pub fn pending_cents(&self) -> i64 {
+        self.total_cents - self.advance_cents
+    }
+
+    pub fn payment_status(&self) -> PaymentStatus {
+        match self.advance_cents {
+            0 => PaymentStatus::Pending,
+            a if a >= self.total_cents => PaymentStatus::Paid,
+            _ => PaymentStatus::Partial,
+        }
+    }
+}
+
+/// Spec §3 payment status: nothing paid, part paid, all paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PaymentStatus {
+    Pending,
+    Partial,
+    Paid,
+}
+
 /// `move.created` v2. (v1 had no `urgencia`; it is upcast with 'normal'.)
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct MoveCreated {

@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use events_schema::events::{
-    move_id_of, Contact, MoveStatus, MovedObject, Price, Properties, Services, Urgency,
+    move_id_of, Contact, MoveStatus, MovedObject, PaymentStatus, Price, Properties, Services,
+    Urgency,
 };
 use events_schema::{Event, RecordedEvent};
 use serde::{Deserialize, Serialize};
@@ -49,6 +50,9 @@ pub struct StaffMove {
     pub estado: MoveStatus,
     pub precio_total: f64,
     pub precio: Price,
+    pub pago_adelantado: f64,
+    pub pago_pendiente: f64,
+    pub estado_pago: PaymentStatus,
     pub urgencia: Urgency,
     pub objects: Vec<MovedObject>,
     pub services: Services,
@@ -140,6 +144,9 @@ impl StaffMove {
                 flexible: c.flexible,
                 estado: MoveStatus::Pendiente,
                 precio_total: euros(c.precio.total_cents),
+                pago_adelantado: euros(c.precio.advance_cents),
+                pago_pendiente: euros(c.precio.pending_cents()),
+                estado_pago: c.precio.payment_status(),
                 precio: c.precio,
                 urgencia: c.urgencia,
                 objects: c.objects,
@@ -187,6 +194,9 @@ impl StaffMove {
                 }
                 if let Some(p) = u.precio {
                     m.precio_total = euros(p.total_cents);
+                    m.pago_adelantado = euros(p.advance_cents);
+                    m.pago_pendiente = euros(p.pending_cents());
+                    m.estado_pago = p.payment_status();
                     m.precio = p;
                 }
             }
@@ -216,8 +226,16 @@ impl StaffMove {
 /// The staff document as a worker may see it: no prices.
 pub fn without_prices(mut doc: serde_json::Value) -> serde_json::Value {
     if let Some(object) = doc.as_object_mut() {
-        object.remove("precio_total");
-        object.remove("precio");
+        // Workers never see money: not the price, nor what was paid.
+        for key in [
+            "precio_total",
+            "precio",
+            "pago_adelantado",
+            "pago_pendiente",
+            "estado_pago",
+        ] {
+            object.remove(key);
+        }
     }
     doc
 }

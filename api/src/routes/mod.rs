@@ -1,6 +1,7 @@
 //! The HTTP API: the exact `/api` paths of spec §7.
 
 mod auth;
+mod manage;
 pub(crate) mod moves;
 mod photos;
 mod workers;
@@ -25,6 +26,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/todas-las-mudanzas", get(moves::list))
         .route("/api/actualizar-estado-mudanza", put(moves::update_status))
         .route("/api/mudanza/{id}", get(moves::one))
+        .route("/api/crear-mudanza", post(manage::create))
+        .route("/api/actualizar-mudanza", post(manage::edit))
         .route("/api/trabajadores", get(workers::list))
         .route("/api/asignar-trabajador", post(workers::assign))
         .route(

@@ -4,9 +4,10 @@
 use axum::extract::State;
 use axum::Json;
 use command::moves::{decide, evolve, MoveCommand, MoveState};
+use command::workers::StreamEvents;
 use command::Role;
 use events_schema::events::{move_stream, MoveStatus};
-use events_schema::{ExpectedVersion, Metadata, NewEvent};
+use events_schema::{ExpectedVersion, Metadata, NewEvent, StreamAppend};
 use projections::moves::without_prices;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -76,6 +77,35 @@ pub async fn execute(
         .await?;
     read_your_writes(state, appended.last_position).await;
     Ok(appended.last_position)
+}
+
+/// Appends a decision that spans streams (a move and its worker's days) in one transaction,
+/// each stream at the version it was decided on, and reads its own write.
+pub async fn append_plan(state: &AppState, user: &User, plan: &[StreamEvents]) -> ApiResult<()> {
+    let metadata = metadata_for(user);
+    let events: Vec<Vec<NewEvent>> = plan
+        .iter()
+        .map(|p| {
+            p.events
+                .iter()
+                .map(|e| NewEvent::new(e.clone(), metadata.clone()))
+                .collect()
+        })
+        .collect();
+    let appends: Vec<StreamAppend<'_>> = plan
+        .iter()
+        .zip(&events)
+        .map(|(p, events)| StreamAppend {
+            stream: &p.stream,
+            expected: expected(p.expected_version),
+            events,
+        })
+        .collect();
+    let appended = state.store.append_streams(&appends).await?;
+    if let Some(last) = appended.iter().map(|a| a.last_position).max() {
+        read_your_writes(state, last).await;
+    }
+    Ok(())
 }
 
 /// A move's state for deciding, and the position of its last event (0 when it has none).

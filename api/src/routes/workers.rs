@@ -8,14 +8,13 @@ use command::moves::{evolve, MoveState};
 use command::workers::{decide_assignment, evolve_day, AssignmentContext, WorkerDay};
 use command::{DomainError, Role};
 use events_schema::events::{move_stream, worker_day_stream, MoveStatus, WorkerAssigned};
-use events_schema::{NewEvent, StreamAppend};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::auth::{CurrentUser, User};
-use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult, CONFLICT};
-use crate::routes::moves::{expected, load_move, metadata_for, read_your_writes, staff_doc};
+use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult};
+use crate::routes::moves::{append_plan, load_move, staff_doc};
 use crate::state::AppState;
 
 const MANAGERS: &[Role] = &[Role::Empresario, Role::Admin];
@@ -96,10 +95,14 @@ pub async fn assign(
             }
         }
     }
-    Err(ApiError::Conflict(CONFLICT.into()))
+    Err(ApiError::Domain(DomainError::Stale))
 }
 
-async fn load_day(state: &AppState, worker: Uuid, fecha: NaiveDate) -> ApiResult<WorkerDay> {
+pub(crate) async fn load_day(
+    state: &AppState,
+    worker: Uuid,
+    fecha: NaiveDate,
+) -> ApiResult<WorkerDay> {
     let mut day = WorkerDay::default();
     for e in state
         .store
@@ -111,7 +114,7 @@ async fn load_day(state: &AppState, worker: Uuid, fecha: NaiveDate) -> ApiResult
     Ok(day)
 }
 
-async fn is_cancelled(state: &AppState, move_id: i64) -> ApiResult<bool> {
+pub(crate) async fn is_cancelled(state: &AppState, move_id: i64) -> ApiResult<bool> {
     let mut other = MoveState::default();
     for e in state.store.read_stream(&move_stream(move_id)).await? {
         other = evolve(other, &e.decode()?);
@@ -153,28 +156,5 @@ async fn try_assign(
     if plan.is_empty() {
         return Ok(());
     }
-    let metadata = metadata_for(user);
-    let events: Vec<Vec<NewEvent>> = plan
-        .iter()
-        .map(|p| {
-            p.events
-                .iter()
-                .map(|e| NewEvent::new(e.clone(), metadata.clone()))
-                .collect()
-        })
-        .collect();
-    let appends: Vec<StreamAppend<'_>> = plan
-        .iter()
-        .zip(&events)
-        .map(|(p, events)| StreamAppend {
-            stream: &p.stream,
-            expected: expected(p.expected_version),
-            events,
-        })
-        .collect();
-    let appended = state.store.append_streams(&appends).await?;
-    if let Some(last) = appended.iter().map(|a| a.last_position).max() {
-        read_your_writes(state, last).await;
-    }
-    Ok(())
+    append_plan(state, user, &plan).await
 }

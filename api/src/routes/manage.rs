@@ -1,0 +1,427 @@
+//! The manager's move forms: `POST /api/crear-mudanza` (the 9-step wizard) and
+//! `POST /api/actualizar-mudanza` (the edit modal), with the field names of spec §7.
+
+use axum::extract::State;
+use axum::Json;
+use chrono::{NaiveDate, Utc};
+use command::moves::{MoveCommand, PROPERTY_TYPES};
+use command::pricing::{cents, price, PriceParts};
+use command::workers::decide_reschedule;
+use command::{DomainError, Role};
+use events_schema::events::{
+    move_stream, Contact, MoveCreated, MoveDetailsUpdated, MoveStatus, MovedObject, Person, Price,
+    Properties, PropertyDetails, Services, Urgency,
+};
+use serde::{Deserialize, Deserializer};
+use serde_json::{json, Value};
+
+use crate::auth::{CurrentUser, User};
+use crate::error::{ApiError, ApiJson, ApiResult};
+use crate::routes::moves::{append_plan, execute, load_move, staff_doc};
+use crate::routes::workers::{is_cancelled, load_day};
+use crate::state::AppState;
+
+const MANAGERS: &[Role] = &[Role::Empresario, Role::Admin];
+
+fn invalid(message: &str) -> ApiError {
+    ApiError::Domain(DomainError::Invalid(message.to_string()))
+}
+
+/// `elevator` arrives as 1/0 (spec §7) or as a boolean.
+fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Flag {
+        Bool(bool),
+        Number(i64),
+    }
+    Ok(match Flag::deserialize(d)? {
+        Flag::Bool(b) => b,
+        Flag::Number(n) => n != 0,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct PropertyBody {
+    #[serde(default = "default_property")]
+    property_type: String,
+    #[serde(default = "default_access")]
+    access: String,
+    #[serde(default = "default_floor")]
+    floor: String,
+    #[serde(default, deserialize_with = "flag")]
+    elevator: bool,
+}
+
+fn default_property() -> String {
+    PROPERTY_TYPES[0].into()
+}
+fn default_access() -> String {
+    "normal".into()
+}
+fn default_floor() -> String {
+    "ground".into()
+}
+fn default_time() -> String {
+    "flexible".into()
+}
+fn default_contact() -> String {
+    "phone".into()
+}
+
+impl Default for PropertyBody {
+    fn default() -> Self {
+        PropertyBody {
+            property_type: default_property(),
+            access: default_access(),
+            floor: default_floor(),
+            elevator: false,
+        }
+    }
+}
+
+impl From<PropertyBody> for PropertyDetails {
+    fn from(p: PropertyBody) -> Self {
+        PropertyDetails {
+            property_type: p.property_type,
+            access: p.access,
+            floor: p.floor,
+            elevator: p.elevator,
+        }
+    }
+}
+
+#[derive(Deserialize, Default)]
+pub struct PropertiesBody {
+    #[serde(default)]
+    origin: PropertyBody,
+    #[serde(default)]
+    destination: PropertyBody,
+}
+
+/// The price's parts, in euros as the form shows them.
+#[derive(Deserialize)]
+pub struct PriceBody {
+    #[serde(default)]
+    base: f64,
+    #[serde(default)]
+    distancia: f64,
+    #[serde(default)]
+    servicios: f64,
+    #[serde(default)]
+    urgencia: f64,
+    #[serde(default = "yes")]
+    iva: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The price a form asks for: from its parts when it sends them (and then `precio_total`, when
+/// sent too, must agree), else the total as entered, with no parts and no VAT line.
+fn form_price(
+    parts: Option<&PriceBody>,
+    total: Option<f64>,
+    advance: Option<f64>,
+) -> Result<Option<Price>, ApiError> {
+    let advance_cents = cents(advance.unwrap_or(0.0))?;
+    let computed = match (parts, total) {
+        (Some(p), _) => price(PriceParts {
+            base_cents: cents(p.base)?,
+            distance_cents: cents(p.distancia)?,
+            services_cents: cents(p.servicios)?,
+            urgency_cents: cents(p.urgencia)?,
+            iva_enabled: p.iva,
+            advance_cents,
+        })?,
+        (None, Some(total)) => price(PriceParts {
+            base_cents: cents(total)?,
+            advance_cents,
+            ..PriceParts::default()
+        })?,
+        (None, None) => return Ok(None),
+    };
+    if let Some(total) = total {
+        if cents(total)? != computed.total_cents {
+            return Err(invalid("El precio total no coincide con sus partes"));
+        }
+    }
+    Ok(Some(computed))
+}
+
+#[derive(Deserialize)]
+pub struct CreateBody {
+    #[serde(default)]
+    cliente_nombre: String,
+    #[serde(default)]
+    cliente_telefono: String,
+    #[serde(default)]
+    cliente_email: String,
+    #[serde(default)]
+    origen: String,
+    #[serde(default)]
+    destino: String,
+    fecha_programada: Option<NaiveDate>,
+    fecha_alternativa: Option<NaiveDate>,
+    #[serde(default)]
+    flexible: bool,
+    #[serde(default = "default_time")]
+    hora_preferida: String,
+    #[serde(default)]
+    contacto_nombre: String,
+    #[serde(default)]
+    contacto_telefono: String,
+    #[serde(default)]
+    contacto_email: String,
+    #[serde(default = "default_contact")]
+    contacto_preferencia: String,
+    estado: Option<String>,
+    #[serde(default)]
+    urgencia: Urgency,
+    #[serde(default)]
+    objects: Vec<MovedObject>,
+    #[serde(default)]
+    services: Services,
+    #[serde(default)]
+    property_details: PropertiesBody,
+    #[serde(default)]
+    instrucciones: String,
+    precio: Option<PriceBody>,
+    pago_adelantado: Option<f64>,
+    precio_total: Option<f64>,
+}
+
+/// `POST /api/crear-mudanza` (managers): a new move, always created pendiente.
+pub async fn create(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(body): ApiJson<CreateBody>,
+) -> ApiResult<Json<Value>> {
+    let user = user.require(MANAGERS)?;
+    if body.estado.as_deref().is_some_and(|e| e != "pendiente") {
+        return Err(invalid("Las mudanzas nuevas se crean pendientes"));
+    }
+    let today = Utc::now().date_naive();
+    let precio = form_price(
+        body.precio.as_ref(),
+        body.precio_total,
+        body.pago_adelantado,
+    )?
+    .unwrap_or_default();
+    let trim = |s: String| s.trim().to_string();
+    let mut created = MoveCreated {
+        move_id: 0,
+        cliente: Person {
+            nombre: trim(body.cliente_nombre),
+            telefono: trim(body.cliente_telefono),
+            email: trim(body.cliente_email).to_lowercase(),
+        },
+        origen: trim(body.origen),
+        destino: trim(body.destino),
+        fecha_programada: body.fecha_programada.unwrap_or(today),
+        fecha_alternativa: body.fecha_alternativa,
+        flexible: body.flexible,
+        hora_preferida: body.hora_preferida,
+        contacto: Contact {
+            nombre: trim(body.contacto_nombre),
+            telefono: trim(body.contacto_telefono),
+            email: trim(body.contacto_email),
+            preferencia: body.contacto_preferencia,
+        },
+        urgencia: body.urgencia,
+        property_details: Properties {
+            origin: body.property_details.origin.into(),
+            destination: body.property_details.destination.into(),
+        },
+        objects: body.objects,
+        services: body.services,
+        instrucciones: trim(body.instrucciones),
+        precio,
+    };
+    // The wizard's checks, in its order; the date's own checks come after them.
+    command::moves::validate_new(created.clone())?;
+    match body.fecha_programada {
+        None => return Err(invalid("La fecha preferida es requerida")),
+        Some(fecha) if fecha < today => {
+            return Err(invalid("La fecha no puede ser anterior a hoy"))
+        }
+        Some(_) => {}
+    }
+    created.move_id = sqlx::query_scalar("SELECT nextval('move_number_seq')")
+        .fetch_one(&state.pool)
+        .await?;
+    let id = created.move_id;
+    execute(&state, &user, id, MoveCommand::Create(Box::new(created))).await?;
+    Ok(Json(json!({
+        "success": true,
+        "mudanza_id": id,
+        "mudanza": staff_doc(&state, &user, id).await?,
+    })))
+}
+
+#[derive(Deserialize)]
+pub struct EditBody {
+    id: i64,
+    /// The version the form was loaded at (`version` of the staff document).
+    version: i64,
+    cliente_nombre: Option<String>,
+    cliente_telefono: Option<String>,
+    cliente_email: Option<String>,
+    origen: Option<String>,
+    destino: Option<String>,
+    fecha_programada: Option<NaiveDate>,
+    estado: Option<String>,
+    urgencia: Option<Urgency>,
+    objects: Option<Vec<MovedObject>>,
+    services: Option<Services>,
+    precio: Option<PriceBody>,
+    precio_total: Option<f64>,
+    pago_adelantado: Option<f64>,
+}
+
+/// Required, trimmed, with the edit form's message when it is missing or blank.
+fn required(value: Option<String>, message: &str) -> ApiResult<String> {
+    value
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+        .ok_or_else(|| invalid(message))
+}
+
+/// `POST /api/actualizar-mudanza` (managers): the edit modal. Decided on the version the form
+/// was loaded at; a stale one gets 409 and the screen says so.
+pub async fn edit(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(body): ApiJson<EditBody>,
+) -> ApiResult<Json<Value>> {
+    let user = user.require(MANAGERS)?;
+    let nombre = required(body.cliente_nombre, "El nombre del cliente es requerido")?;
+    let origen = required(body.origen, "La dirección de origen es requerida")?;
+    let destino = required(body.destino, "La dirección de destino es requerida")?;
+    let fecha = body
+        .fecha_programada
+        .ok_or_else(|| invalid("La fecha es requerida"))?;
+    if body.precio.is_none() && body.precio_total.is_none() {
+        return Err(invalid("El precio es requerido"));
+    }
+    let estado = match body.estado.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(e) => Some(MoveStatus::parse(e).ok_or_else(|| invalid("Estado no válido"))?),
+    };
+
+    let doc = staff_doc(&state, &user, body.id).await?;
+    let current: StaffFields = serde_json::from_value(doc)
+        .map_err(|e| ApiError::Internal(format!("reading a staff document: {e}")))?;
+    // The advance is kept unless the form changes it.
+    let advance = body
+        .pago_adelantado
+        .unwrap_or(current.precio.advance_cents as f64 / 100.0);
+    let precio = match (&body.precio, body.precio_total) {
+        // The same total as now: its parts stay; only the advance may have changed.
+        (None, Some(total)) if cents(total)? == current.precio.total_cents => {
+            Some(price(PriceParts {
+                base_cents: current.precio.base_cents,
+                distance_cents: current.precio.distance_cents,
+                services_cents: current.precio.services_cents,
+                urgency_cents: current.precio.urgency_cents,
+                iva_enabled: current.precio.iva_enabled,
+                advance_cents: cents(advance)?,
+            })?)
+        }
+        (parts, total) => form_price(parts.as_ref(), total, Some(advance))?,
+    };
+
+    // Only what the form changed is recorded, so the history says what the edit did.
+    let changed = |new: String, old: &str| (new != old).then_some(new);
+    let cliente = Person {
+        nombre,
+        telefono: body
+            .cliente_telefono
+            .map(|t| t.trim().to_string())
+            .unwrap_or_else(|| current.cliente_telefono.clone()),
+        email: body
+            .cliente_email
+            .map(|e| e.trim().to_lowercase())
+            .unwrap_or_else(|| current.cliente_email.clone()),
+    };
+    let details = MoveDetailsUpdated {
+        cliente: (cliente.nombre != current.cliente_nombre
+            || cliente.telefono != current.cliente_telefono
+            || cliente.email != current.cliente_email)
+            .then_some(cliente),
+        origen: changed(origen, &current.origen),
+        destino: changed(destino, &current.destino),
+        fecha_programada: (fecha != current.fecha_programada).then_some(fecha),
+        urgencia: body.urgencia.filter(|u| *u != current.urgencia),
+        objects: body.objects.filter(|o| *o != current.objects),
+        services: body.services.filter(|s| *s != current.services),
+        precio: precio.filter(|p| *p != current.precio),
+    };
+    let command = MoveCommand::Edit {
+        version: body.version,
+        details: Box::new(details),
+        estado,
+    };
+    apply_edit(&state, &user, body.id, command, fecha).await?;
+    Ok(Json(json!({
+        "success": true,
+        "mudanza": staff_doc(&state, &user, body.id).await?,
+    })))
+}
+
+/// The fields of a staff document an edit compares with.
+#[derive(Deserialize)]
+struct StaffFields {
+    cliente_nombre: String,
+    cliente_telefono: String,
+    cliente_email: String,
+    origen: String,
+    destino: String,
+    fecha_programada: NaiveDate,
+    urgencia: Urgency,
+    objects: Vec<MovedObject>,
+    services: Services,
+    precio: Price,
+}
+
+/// Appends an edit; when it moves the date of a move with a worker, the worker's booking moves
+/// in the same transaction (and a busy new day refuses the edit).
+async fn apply_edit(
+    state: &AppState,
+    user: &User,
+    move_id: i64,
+    command: MoveCommand,
+    fecha: NaiveDate,
+) -> ApiResult<()> {
+    let (current, _) = load_move(state, move_id).await?;
+    let events = command::moves::decide(&current, command, user.role)?;
+    if events.is_empty() {
+        return Ok(());
+    }
+    let mut plan = vec![command::workers::StreamEvents {
+        stream: move_stream(move_id),
+        expected_version: current.version,
+        events,
+    }];
+    if let (Some(worker), Some(from)) = (current.worker, current.fecha) {
+        if from != fecha {
+            let new_day = load_day(state, worker, fecha).await?;
+            let holder_cancelled = match new_day.booked_by {
+                Some(holder) if holder != move_id => is_cancelled(state, holder).await?,
+                _ => false,
+            };
+            let old_day = load_day(state, worker, from).await?;
+            plan.extend(decide_reschedule(
+                move_id,
+                worker,
+                from,
+                fecha,
+                &old_day,
+                &new_day,
+                holder_cancelled,
+            )?);
+        }
+    }
+    append_plan(state, user, &plan).await
+}

@@ -1,0 +1,362 @@
+//! `POST /api/crear-mudanza` and `POST /api/actualizar-mudanza` against a real server.
+
+mod common;
+
+use chrono::{Days, NaiveDate, Utc};
+use common::{projected, start, Caller, TestServer};
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+fn in_days(n: u64) -> NaiveDate {
+    Utc::now()
+        .date_naive()
+        .checked_add_days(Days::new(n))
+        .unwrap()
+}
+
+/// What the 9-step wizard sends (spec §7 field names).
+fn wizard(fecha: NaiveDate) -> Value {
+    json!({
+        "cliente_nombre": "Lucía Gómez",
+        "cliente_telefono": "611 222 333",
+        "cliente_email": "Lucia@Mudanzas.test",
+        "origen": "Calle de Alcalá 120, 28009 Madrid",
+        "destino": "Calle Mayor 2, 28801 Alcalá de Henares",
+        "fecha_programada": fecha,
+        "fecha_alternativa": null,
+        "flexible": false,
+        "hora_preferida": "morning",
+        "contacto_nombre": "Lucía Gómez",
+        "contacto_telefono": "611 222 333",
+        "contacto_email": "lucia@mudanzas.test",
+        "contacto_preferencia": "whatsapp",
+        "estado": "pendiente",
+        "urgencia": "urgente",
+        "objects": [{"id": "sofa-3-plazas", "nombre": "Sofá de 3 plazas", "peso": 55.0, "quantity": 1}],
+        "services": {"dismount": true, "dismount_quantity": 2, "packaging": false,
+                     "packaging_quantity": 0, "cleaning": true, "fragile": false, "long_stairs": false},
+        "property_details": {
+            "origin": {"property_type": "apartment_2_rooms", "access": "difficult", "floor": "fourth", "elevator": 1},
+            "destination": {"property_type": "house_2_rooms", "access": "normal", "floor": "second", "elevator": 1}
+        },
+        "instrucciones": "Portero automático 3ºB",
+        "precio": {"base": 250.0, "distancia": 36.0, "servicios": 40.0, "urgencia": 50.0, "iva": true},
+        "pago_adelantado": 100.0,
+        "precio_total": 454.96
+    })
+}
+
+async fn create(caller: &Caller, body: &Value) -> (u16, Value) {
+    caller
+        .send(reqwest::Method::POST, "/api/crear-mudanza", body.clone())
+        .await
+}
+
+async fn edit(caller: &Caller, body: Value) -> (u16, Value) {
+    caller
+        .send(reqwest::Method::POST, "/api/actualizar-mudanza", body)
+        .await
+}
+
+async fn event_count(server: &TestServer) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM events")
+        .fetch_one(&server.state.pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_manager_creates_a_move_that_workers_see_live(pool: PgPool) {
+    let server = start(pool).await;
+    projected(&server).await;
+    let manager = server.login_role("empresario").await;
+    let worker = server.login_role("empleado").await;
+    let mut feed = worker.live(None).await.unwrap();
+
+    let (status, body) = create(&manager, &wizard(in_days(10))).await;
+    assert_eq!(status, 200, "{body}");
+    let id = body["mudanza_id"].as_i64().unwrap();
+    let m = &body["mudanza"];
+    assert_eq!(m["estado"], "pendiente");
+    assert_eq!(m["cliente_email"], "lucia@mudanzas.test");
+    // 250 + 36 + 40 + 50 = 376; +21 % = 454.96; 100 paid in advance.
+    assert_eq!(m["precio_total"], 454.96);
+    assert_eq!(m["pago_adelantado"], 100.0);
+    assert_eq!(m["pago_pendiente"], 354.96);
+    assert_eq!(m["estado_pago"], "partial");
+    assert_eq!(m["worker"], "Sin asignar");
+    // §4: a house has no floors, so no elevator; the apartment keeps both.
+    let d = &m["property_details"]["destination"];
+    assert_eq!(
+        (d["floor"].as_str(), d["elevator"].as_bool()),
+        (Some("ground"), Some(false))
+    );
+    assert_eq!(m["property_details"]["origin"]["elevator"], true);
+
+    let frame = feed
+        .next_about(id)
+        .await
+        .expect("the new move reaches the worker");
+    assert_eq!(frame["data"]["cliente_nombre"], "Lucía Gómez");
+    assert!(
+        frame["data"].get("precio_total").is_none(),
+        "workers see no prices"
+    );
+
+    let (_, list) = worker.get("/api/todas-las-mudanzas").await;
+    assert!(list.as_array().unwrap().iter().any(|m| m["id"] == id));
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn the_wizard_rules_answer_with_their_spanish_messages_and_write_nothing(pool: PgPool) {
+    let server = start(pool).await;
+    projected(&server).await;
+    let manager = server.login_role("empresario").await;
+    let before = event_count(&server).await;
+    let yesterday = Utc::now().date_naive().pred_opt().unwrap();
+    let cases: Vec<(&str, Value, &str)> = vec![
+        (
+            "cliente_email",
+            json!(""),
+            "El email del cliente es requerido",
+        ),
+        ("origen", json!("  "), "Las direcciones son requeridas"),
+        ("objects", json!([]), "Debe seleccionar al menos un objeto"),
+        (
+            "fecha_programada",
+            Value::Null,
+            "La fecha preferida es requerida",
+        ),
+        (
+            "fecha_programada",
+            json!(yesterday),
+            "La fecha no puede ser anterior a hoy",
+        ),
+        (
+            "contacto_telefono",
+            json!(""),
+            "La información de contacto es requerida",
+        ),
+        (
+            "precio",
+            json!({"base": 0, "distancia": 0, "servicios": 0, "urgencia": 0, "iva": true}),
+            "El precio total debe ser mayor a 0",
+        ),
+        (
+            "precio_total",
+            json!(999.0),
+            "El precio total no coincide con sus partes",
+        ),
+        (
+            "pago_adelantado",
+            json!(500.0),
+            "El pago adelantado debe estar entre 0 y el total",
+        ),
+        (
+            "pago_adelantado",
+            json!(10.001),
+            "Los importes deben ir en pasos de 0,01 €",
+        ),
+        (
+            "estado",
+            json!("finalizada"),
+            "Las mudanzas nuevas se crean pendientes",
+        ),
+        (
+            "fecha_programada",
+            json!("mañana"),
+            "Datos inválidos. Verifica tu información.",
+        ),
+    ];
+    for (field, value, message) in cases {
+        let mut body = wizard(in_days(10));
+        body[field] = value;
+        if field == "fecha_programada" && body[field].is_null() {
+            body.as_object_mut().unwrap().remove(field);
+        }
+        let (status, answer) = create(&manager, &body).await;
+        assert_eq!(
+            (status, answer["error"].as_str()),
+            (400, Some(message)),
+            "{field}"
+        );
+    }
+    let mut body = wizard(in_days(10));
+    body["services"]["dismount_quantity"] = json!(11);
+    let (status, answer) = create(&manager, &body).await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (400, Some("Las cantidades deben estar entre 1 y 10"))
+    );
+    assert_eq!(event_count(&server).await, before, "nothing half-written");
+
+    let body = wizard(in_days(10));
+    assert_eq!(
+        create(&server.login_role("empleado").await, &body).await.0,
+        403
+    );
+    assert_eq!(
+        create(&server.login_role("cliente").await, &body).await.0,
+        403
+    );
+    assert_eq!(create(&server.anonymous(), &body).await.0, 401);
+    assert_eq!(event_count(&server).await, before);
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn an_edit_decided_on_a_stale_version_gets_409_and_loses_nothing(pool: PgPool) {
+    let server = start(pool).await;
+    projected(&server).await;
+    let manager = server.login_role("empresario").await;
+    let admin = server.login_role("admin").await;
+    let (_, created) = create(&manager, &wizard(in_days(12))).await;
+    let m = created["mudanza"].clone();
+    let id = m["id"].as_i64().unwrap();
+    let loaded_at = m["version"].as_i64().unwrap();
+    let form = |origen: &str, estado: &str| {
+        json!({
+            "id": id, "version": loaded_at,
+            "cliente_nombre": m["cliente_nombre"], "cliente_telefono": m["cliente_telefono"],
+            "cliente_email": m["cliente_email"], "origen": origen, "destino": m["destino"],
+            "fecha_programada": m["fecha_programada"], "estado": estado,
+            "precio_total": m["precio_total"], "urgencia": m["urgencia"],
+            "objects": m["objects"], "services": m["services"],
+        })
+    };
+
+    // Two managers opened the same move; the first to save wins.
+    let (status, first) = edit(&manager, form("Calle Nueva 1, 28001 Madrid", "confirmada")).await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["mudanza"]["origen"], "Calle Nueva 1, 28001 Madrid");
+    assert_eq!(first["mudanza"]["estado"], "confirmada");
+    let (status, second) = edit(&admin, form("Calle Vieja 9, 28002 Madrid", "pendiente")).await;
+    assert_eq!(status, 409, "{second}");
+    assert_eq!(
+        second["error"],
+        "La mudanza ha sido modificada por otra persona mientras la editabas. Recarga e inténtalo de nuevo."
+    );
+    let (_, now) = manager.get(&format!("/api/mudanza/{id}")).await;
+    assert_eq!(
+        now["mudanza"]["origen"], "Calle Nueva 1, 28001 Madrid",
+        "no lost update"
+    );
+    assert_eq!(now["mudanza"]["estado"], "confirmada");
+
+    // Only what changed is recorded: one details event (origin only) and one status change.
+    let kinds: Vec<(String, Value)> = sqlx::query_as(
+        "SELECT event_type, data FROM events WHERE stream_id = $1 ORDER BY stream_version",
+    )
+    .bind(format!("move-{id}"))
+    .fetch_all(&server.state.pool)
+    .await
+    .unwrap();
+    let types: Vec<&str> = kinds.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(
+        types,
+        [
+            "move.created",
+            "move.details_updated",
+            "move.status_changed"
+        ]
+    );
+    assert_eq!(kinds[1].1, json!({"origen": "Calle Nueva 1, 28001 Madrid"}));
+
+    // The price as the edit form sends it: a new total, the advance kept.
+    let mut repriced = form("Calle Nueva 1, 28001 Madrid", "confirmada");
+    repriced["version"] = now["mudanza"]["version"].clone();
+    repriced["precio_total"] = json!(500.0);
+    let (status, body) = edit(&manager, repriced).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["mudanza"]["precio_total"], 500.0);
+    assert_eq!(body["mudanza"]["pago_pendiente"], 400.0);
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn edits_check_required_fields_role_and_the_workers_day(pool: PgPool) {
+    let server = start(pool).await;
+    projected(&server).await;
+    let manager = server.login_role("empresario").await;
+    let (_, created) = create(&manager, &wizard(in_days(20))).await;
+    let m = created["mudanza"].clone();
+    let id = m["id"].as_i64().unwrap();
+    let base = json!({
+        "id": id, "version": m["version"], "cliente_nombre": "Lucía Gómez",
+        "origen": m["origen"], "destino": m["destino"], "fecha_programada": m["fecha_programada"],
+        "precio_total": m["precio_total"],
+    });
+    for (field, message) in [
+        ("cliente_nombre", "El nombre del cliente es requerido"),
+        ("origen", "La dirección de origen es requerida"),
+        ("destino", "La dirección de destino es requerida"),
+        ("fecha_programada", "La fecha es requerida"),
+        ("precio_total", "El precio es requerido"),
+    ] {
+        let mut body = base.clone();
+        body.as_object_mut().unwrap().remove(field);
+        let (status, answer) = edit(&manager, body).await;
+        assert_eq!(
+            (status, answer["error"].as_str()),
+            (400, Some(message)),
+            "{field}"
+        );
+    }
+    let mut unknown = base.clone();
+    unknown["id"] = json!(999_999);
+    assert_eq!(edit(&manager, unknown).await.0, 404);
+    assert_eq!(
+        edit(&server.login_role("empleado").await, base.clone())
+            .await
+            .0,
+        403
+    );
+    assert_eq!(edit(&server.anonymous(), base.clone()).await.0, 401);
+
+    // Moving the date of a move with a worker moves the worker's booking, and a day on which
+    // the worker is busy refuses the move.
+    let javier: String =
+        sqlx::query_scalar::<_, uuid::Uuid>("SELECT id FROM accounts WHERE username = 'EMP-001'")
+            .fetch_one(&server.state.pool)
+            .await
+            .unwrap()
+            .to_string();
+    let assign = |move_id: i64| json!({"mudanza_id": move_id, "worker_id": javier});
+    let (status, assigned) = manager
+        .send(reqwest::Method::POST, "/api/asignar-trabajador", assign(id))
+        .await;
+    assert_eq!(status, 200, "{assigned}");
+    let (_, other) = create(&manager, &wizard(in_days(21))).await;
+    let other_id = other["mudanza_id"].as_i64().unwrap();
+    let (status, _) = manager
+        .send(
+            reqwest::Method::POST,
+            "/api/asignar-trabajador",
+            assign(other_id),
+        )
+        .await;
+    assert_eq!(status, 200, "Javier is free on day 21");
+
+    let mut moved = base.clone();
+    moved["version"] = assigned["mudanza"]["version"].clone();
+    moved["fecha_programada"] = json!(in_days(21));
+    let (status, answer) = edit(&manager, moved.clone()).await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (
+            409,
+            Some("El trabajador ya tiene otra mudanza asignada ese día")
+        )
+    );
+    moved["fecha_programada"] = json!(in_days(22));
+    let (status, answer) = edit(&manager, moved).await;
+    assert_eq!(status, 200, "{answer}");
+    // Day 20 is free again: another move can have Javier that day.
+    let (_, third) = create(&manager, &wizard(in_days(20))).await;
+    let (status, answer) = manager
+        .send(
+            reqwest::Method::POST,
+            "/api/asignar-trabajador",
+            assign(third["mudanza_id"].as_i64().unwrap()),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+}
