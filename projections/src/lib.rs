@@ -2,6 +2,7 @@
 //! with the checkpoint in the same transaction; rebuild replays from zero; `changes` is the feed
 //! the live push reads.
 
+pub mod analytics;
 pub mod changes;
 pub mod moves;
 mod runner;
@@ -24,5 +25,8 @@ pub enum Error {
 
 /// Every projector of the system, in the order they are started.
 pub fn all() -> Vec<std::sync::Arc<dyn Projector>> {
-    vec![std::sync::Arc::new(moves::MovesProjector::new())]
+    vec![
+        std::sync::Arc::new(moves::MovesProjector::new()),
+        std::sync::Arc::new(analytics::AnalyticsProjector::new()),
+    ]
 }

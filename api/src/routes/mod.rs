@@ -1,6 +1,7 @@
 //! The HTTP API: the exact `/api` paths of spec §7.
 
 mod auth;
+mod company;
 mod manage;
 pub(crate) mod moves;
 mod photos;
@@ -27,6 +28,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/actualizar-estado-mudanza", put(moves::update_status))
         .route("/api/mudanza/{id}", get(moves::one))
         .route("/api/crear-mudanza", post(manage::create))
+        .route("/api/datos-de-empresa", get(company::company_data))
+        .route("/api/analiticas", get(company::analytics))
         .route("/api/actualizar-mudanza", post(manage::edit))
         .route("/api/trabajadores", get(workers::list))
         .route("/api/asignar-trabajador", post(workers::assign))

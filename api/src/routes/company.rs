@@ -1,0 +1,104 @@
+//! The manager's figures: `GET /api/datos-de-empresa` (spec §3 'Company data') and
+//! `GET /api/analiticas` (the two charts the spec left as placeholders).
+
+use axum::extract::State;
+use axum::Json;
+use command::Role;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::auth::CurrentUser;
+use crate::error::{ApiError, ApiQuery, ApiResult};
+use crate::state::AppState;
+
+/// Company figures are for managers; the auditor reads them too.
+const READERS: &[Role] = &[Role::Empresario, Role::Admin, Role::Auditor];
+
+/// `GET /api/datos-de-empresa`.
+///
+/// `nivel_de_satisfaccion` is the share of finished moves among those that ended (finished or
+/// cancelled), as a percentage: the company keeps no ratings, and this is the measure its own
+/// records support. `null` until a move has ended.
+pub async fn company_data(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> ApiResult<Json<Value>> {
+    user.require(READERS)?;
+    let (total, revenue_cents, finished, cancelled, workers): (i64, i64, i64, i64, i64) =
+        sqlx::query_as(
+            "SELECT count(*), \
+                    coalesce(sum((doc->'precio'->>'total_cents')::bigint) \
+                             FILTER (WHERE estado = 'finalizada'), 0)::bigint, \
+                    count(*) FILTER (WHERE estado = 'finalizada'), \
+                    count(*) FILTER (WHERE estado = 'cancelada'), \
+                    (SELECT count(*) FROM accounts WHERE role = 'empleado' AND active) \
+             FROM move_staff_view",
+        )
+        .fetch_one(&state.pool)
+        .await?;
+    let satisfaction = (finished + cancelled > 0)
+        .then(|| (finished as f64 * 1000.0 / (finished + cancelled) as f64).round() / 10.0);
+    Ok(Json(json!({
+        "success": true,
+        "mudanzas_totales": total,
+        "ganancias_totales": revenue_cents as f64 / 100.0,
+        "trabajadores_activos": workers,
+        "nivel_de_satisfaccion": satisfaction,
+    })))
+}
+
+#[derive(Deserialize)]
+pub struct Period {
+    #[serde(default = "default_period")]
+    periodo: String,
+}
+
+fn default_period() -> String {
+    "dia".into()
+}
+
+/// `GET /api/analiticas?periodo=dia|semana|mes`: the last 14 days, 12 weeks (from Monday) or 12
+/// months, oldest first, every period present even when nothing happened in it.
+pub async fn analytics(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiQuery(period): ApiQuery<Period>,
+) -> ApiResult<Json<Value>> {
+    user.require(READERS)?;
+    let (unit, count) = match period.periodo.as_str() {
+        "dia" => ("day", 14),
+        "semana" => ("week", 12),
+        "mes" => ("month", 12),
+        _ => return Err(ApiError::BadRequest("Periodo no válido".into())),
+    };
+    let rows: Vec<(chrono::NaiveDate, i64, i64, i64, i64)> = sqlx::query_as(
+        "WITH periods AS ( \
+             SELECT generate_series(date_trunc($1, current_date) - ($2 - 1) * ('1 ' || $1)::interval, \
+                                    date_trunc($1, current_date), ('1 ' || $1)::interval)::date AS start) \
+         SELECT p.start, coalesce(sum(d.creadas), 0)::bigint, coalesce(sum(d.completadas), 0)::bigint, \
+                coalesce(sum(d.canceladas), 0)::bigint, coalesce(sum(d.ingresos_cents), 0)::bigint \
+         FROM periods p LEFT JOIN analytics_days d ON date_trunc($1, d.day)::date = p.start \
+         GROUP BY p.start ORDER BY p.start",
+    )
+    .bind(unit)
+    .bind(count)
+    .fetch_all(&state.pool)
+    .await?;
+    let series: Vec<Value> = rows
+        .into_iter()
+        .map(|(start, creadas, completadas, canceladas, ingresos)| {
+            json!({
+                "inicio": start,
+                "creadas": creadas,
+                "completadas": completadas,
+                "canceladas": canceladas,
+                "ingresos": ingresos as f64 / 100.0,
+            })
+        })
+        .collect();
+    Ok(Json(json!({
+        "success": true,
+        "periodo": period.periodo,
+        "series": series,
+    })))
+}
