@@ -2,12 +2,21 @@
 //! business rules (which role may do what, validation) with the spec's Spanish messages.
 
 pub mod demo;
+pub mod documents;
 pub mod moves;
 pub mod pricing;
 mod role;
 pub mod workers;
 
 pub use role::Role;
+
+/// Events for one stream, appended only if the stream is still at `expected_version`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StreamEvents {
+    pub stream: String,
+    pub expected_version: i64,
+    pub events: Vec<events_schema::Event>,
+}
 
 /// A rule the command broke; `Display` is the Spanish text shown to the user.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -2,7 +2,8 @@
 
 use chrono::NaiveDate;
 use events_schema::events::{
-    MoveCreated, MoveDetailsUpdated, MoveStatus, MoveStatusChanged, PhotoAdded, WorkerAssigned,
+    DocumentKind, MoveCreated, MoveDetailsUpdated, MoveStatus, MoveStatusChanged, PhotoAdded,
+    WorkerAssigned,
 };
 use events_schema::Event;
 use uuid::Uuid;
@@ -17,6 +18,9 @@ pub struct MoveState {
     pub version: i64,
     pub fecha: Option<NaiveDate>,
     pub worker: Option<Uuid>,
+    /// The numbers of its invoice and waybill, once issued.
+    pub factura: Option<String>,
+    pub albaran: Option<String>,
 }
 
 pub enum MoveCommand {
@@ -48,6 +52,10 @@ pub fn evolve(mut state: MoveState, event: &Event) -> MoveState {
         }
         Event::MoveStatusChanged(c) => state.status = Some(c.to),
         Event::WorkerAssigned(w) => state.worker = Some(w.worker_id),
+        Event::MoveDocumentIssued(d) => match d.kind {
+            DocumentKind::Factura => state.factura = Some(d.numero.clone()),
+            DocumentKind::Albaran => state.albaran = Some(d.numero.clone()),
+        },
         _ => {}
     }
     state.version += 1;

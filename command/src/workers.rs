@@ -12,7 +12,7 @@ use events_schema::Event;
 use uuid::Uuid;
 
 use crate::moves::{decide, MoveCommand, MoveState};
-use crate::{DomainError, Role};
+use crate::{DomainError, Role, StreamEvents};
 
 /// One worker's day, folded from its stream.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -43,14 +43,6 @@ pub struct AssignmentContext<'a> {
     pub holder_cancelled: bool,
     /// The previous worker's day on the move's date, when the move had another worker.
     pub old_day: Option<&'a WorkerDay>,
-}
-
-/// Events for one stream, appended only if the stream is still at `expected_version`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct StreamEvents {
-    pub stream: String,
-    pub expected_version: i64,
-    pub events: Vec<Event>,
 }
 
 /// Decides `worker` for the move: the events for the move and for the days it touches, all of
@@ -170,6 +162,7 @@ mod tests {
             version: 3,
             fecha: NaiveDate::from_ymd_opt(2026, 12, 14),
             worker,
+            ..MoveState::default()
         }
     }
 

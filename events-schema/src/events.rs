@@ -243,6 +243,55 @@ pub struct WorkerDayReleased {
     pub move_id: i64,
 }
 
+/// The two documents a move gets, each with its own correlative series per year.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DocumentKind {
+    /// The invoice: F2026-000001, F2026-000002, …
+    Factura,
+    /// The delivery note (waybill): A2026-000001, …
+    Albaran,
+}
+
+impl DocumentKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DocumentKind::Factura => "factura",
+            DocumentKind::Albaran => "albaran",
+        }
+    }
+
+    /// The document number: prefix, year, and the place in that year's series.
+    pub fn numero(self, year: i32, secuencia: i64) -> String {
+        let prefix = match self {
+            DocumentKind::Factura => "F",
+            DocumentKind::Albaran => "A",
+        };
+        format!("{prefix}{year}-{secuencia:06}")
+    }
+}
+
+/// `document.issued` v1, on the year's series stream ([`document_series_stream`]): the n-th
+/// document of the series is the series stream's n-th event, so numbers have no gaps and no
+/// repeats. `contenido` is the document as issued, which never changes afterwards.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct DocumentIssued {
+    pub kind: DocumentKind,
+    pub numero: String,
+    pub secuencia: i64,
+    pub move_id: i64,
+    pub fecha_emision: NaiveDate,
+    pub contenido: serde_json::Value,
+}
+
+/// `move.document_issued` v1, on the move's stream, in the same transaction: a move has at most
+/// one document of each kind, and asking again returns that one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MoveDocumentIssued {
+    pub kind: DocumentKind,
+    pub numero: String,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct QuoteContact {
     pub name: String,
@@ -311,6 +360,8 @@ pub enum Event {
     QuoteRequested(QuoteRequested),
     WorkerDayBooked(WorkerDayBooked),
     WorkerDayReleased(WorkerDayReleased),
+    DocumentIssued(DocumentIssued),
+    MoveDocumentIssued(MoveDocumentIssued),
 }
 
 /// The catalogue of event types: wire name, current schema version, and its JSON Schema.
@@ -361,6 +412,16 @@ pub const EVENT_TYPES: &[EventTypeInfo] = &[
         current_version: 1,
         schema: || schemars::schema_for!(WorkerDayReleased),
     },
+    EventTypeInfo {
+        name: "document.issued",
+        current_version: 1,
+        schema: || schemars::schema_for!(DocumentIssued),
+    },
+    EventTypeInfo {
+        name: "move.document_issued",
+        current_version: 1,
+        schema: || schemars::schema_for!(MoveDocumentIssued),
+    },
 ];
 
 impl Event {
@@ -374,6 +435,8 @@ impl Event {
             Event::QuoteRequested(_) => "quote.requested",
             Event::WorkerDayBooked(_) => "worker.day_booked",
             Event::WorkerDayReleased(_) => "worker.day_released",
+            Event::DocumentIssued(_) => "document.issued",
+            Event::MoveDocumentIssued(_) => "move.document_issued",
         }
     }
 
@@ -397,6 +460,8 @@ impl Event {
             Event::QuoteRequested(e) => serde_json::to_value(e),
             Event::WorkerDayBooked(e) => serde_json::to_value(e),
             Event::WorkerDayReleased(e) => serde_json::to_value(e),
+            Event::DocumentIssued(e) => serde_json::to_value(e),
+            Event::MoveDocumentIssued(e) => serde_json::to_value(e),
         };
         // These types hold only strings, numbers, dates and maps with string keys.
         value.expect("event types always serialize to JSON")
@@ -453,6 +518,8 @@ impl Event {
             "quote.requested" => Event::QuoteRequested(parse(event_type, data)?),
             "worker.day_booked" => Event::WorkerDayBooked(parse(event_type, data)?),
             "worker.day_released" => Event::WorkerDayReleased(parse(event_type, data)?),
+            "document.issued" => Event::DocumentIssued(parse(event_type, data)?),
+            "move.document_issued" => Event::MoveDocumentIssued(parse(event_type, data)?),
             other => return Err(crate::Error::UnknownEventType(other.to_string())),
         })
     }
@@ -470,6 +537,11 @@ pub fn quote_stream(quote_id: Uuid) -> String {
 /// The day of one worker: which move, if any, holds them on that date.
 pub fn worker_day_stream(worker_id: Uuid, fecha: NaiveDate) -> String {
     format!("worker-day-{worker_id}-{fecha}")
+}
+
+/// One year's series of one kind of document.
+pub fn document_series_stream(kind: DocumentKind, year: i32) -> String {
+    format!("documentos-{}-{year}", kind.as_str())
 }
 
 /// The move id of a `move-N` stream.

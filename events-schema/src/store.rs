@@ -314,6 +314,16 @@ impl EventStore {
         self.inner.head.send_if_modified(|h| raise(h, position));
     }
 
+    /// A stream's current version (0 when it has no events), for deciding on it.
+    pub async fn stream_version(&self, stream_id: &str) -> Result<i64, Error> {
+        Ok(sqlx::query_scalar(
+            "SELECT coalesce(max(stream_version), 0)::bigint FROM events WHERE stream_id = $1",
+        )
+        .bind(stream_id)
+        .fetch_one(&self.inner.pool)
+        .await?)
+    }
+
     /// The last position stored, committed or not, for progress bars and benchmarks.
     pub async fn max_position(&self) -> Result<i64, Error> {
         Ok(

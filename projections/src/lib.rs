@@ -4,6 +4,7 @@
 
 pub mod analytics;
 pub mod changes;
+pub mod documents;
 pub mod moves;
 mod runner;
 
@@ -28,5 +29,6 @@ pub fn all() -> Vec<std::sync::Arc<dyn Projector>> {
     vec![
         std::sync::Arc::new(moves::MovesProjector::new()),
         std::sync::Arc::new(analytics::AnalyticsProjector::new()),
+        std::sync::Arc::new(documents::DocumentsProjector),
     ]
 }

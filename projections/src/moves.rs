@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use events_schema::events::{
-    move_id_of, Contact, MoveStatus, MovedObject, PaymentStatus, Price, Properties, Services,
-    Urgency,
+    move_id_of, Contact, DocumentKind, MoveStatus, MovedObject, PaymentStatus, Price, Properties,
+    Services, Urgency,
 };
 use events_schema::{Event, RecordedEvent};
 use serde::{Deserialize, Serialize};
@@ -69,6 +69,9 @@ pub struct StaffMove {
     pub updated_at: DateTime<Utc>,
     /// Stream version: what an edit must be decided on.
     pub version: i64,
+    /// The numbers of the move's invoice and waybill, once issued.
+    pub factura: Option<String>,
+    pub albaran: Option<String>,
 }
 
 /// The customer view (spec §3 'Move, customer view').
@@ -161,6 +164,8 @@ impl StaffMove {
                 created_at: e.occurred_at,
                 updated_at: e.occurred_at,
                 version: e.stream_version,
+                factura: None,
+                albaran: None,
             });
         }
         let mut m = this
@@ -213,8 +218,12 @@ impl StaffMove {
                 fecha_subida: e.occurred_at,
             }),
             Event::QuoteRequested(_) => return Err(poison("a quote event in a move stream")),
-            Event::WorkerDayBooked(_) | Event::WorkerDayReleased(_) => {
-                return Err(poison("a worker's day event in a move stream"))
+            Event::MoveDocumentIssued(d) => match d.kind {
+                DocumentKind::Factura => m.factura = Some(d.numero),
+                DocumentKind::Albaran => m.albaran = Some(d.numero),
+            },
+            Event::WorkerDayBooked(_) | Event::WorkerDayReleased(_) | Event::DocumentIssued(_) => {
+                return Err(poison("an event of another stream kind in a move stream"))
             }
         }
         m.updated_at = e.occurred_at;

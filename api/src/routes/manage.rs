@@ -399,7 +399,7 @@ async fn apply_edit(
     if events.is_empty() {
         return Ok(());
     }
-    let mut plan = vec![command::workers::StreamEvents {
+    let mut plan = vec![command::StreamEvents {
         stream: move_stream(move_id),
         expected_version: current.version,
         events,

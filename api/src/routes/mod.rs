@@ -2,6 +2,7 @@
 
 mod auth;
 mod company;
+mod documents;
 mod manage;
 pub(crate) mod moves;
 mod photos;
@@ -29,6 +30,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/mudanza/{id}", get(moves::one))
         .route("/api/crear-mudanza", post(manage::create))
         .route("/api/datos-de-empresa", get(company::company_data))
+        .route("/api/factura/{id}", get(documents::invoice))
+        .route("/api/albaran/{id}", get(documents::waybill))
         .route("/api/analiticas", get(company::analytics))
         .route("/api/actualizar-mudanza", post(manage::edit))
         .route("/api/trabajadores", get(workers::list))

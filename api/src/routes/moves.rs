@@ -4,8 +4,8 @@
 use axum::extract::State;
 use axum::Json;
 use command::moves::{decide, evolve, MoveCommand, MoveState};
-use command::workers::StreamEvents;
 use command::Role;
+use command::StreamEvents;
 use events_schema::events::{move_stream, MoveStatus};
 use events_schema::{ExpectedVersion, Metadata, NewEvent, StreamAppend};
 use projections::moves::without_prices;

@@ -1,0 +1,254 @@
+//! `GET /api/factura/{id}` and `GET /api/albaran/{id}`: a move's invoice and waybill, issued on
+//! first request with the next number of the year's series, and the same document ever after.
+
+use axum::extract::State;
+use axum::Json;
+use chrono::{Datelike, Utc};
+use command::documents::{decide_issue, Issue};
+use command::Role;
+use events_schema::events::{document_series_stream, DocumentKind, Services};
+use projections::moves::StaffMove;
+use serde_json::{json, Value};
+
+use crate::auth::{CurrentUser, User};
+use crate::error::{ApiError, ApiPath, ApiResult};
+use crate::routes::moves::{append_plan, load_move, read_your_writes};
+use crate::state::AppState;
+
+/// A document that lost the race for its number is decided again, after a short random pause,
+/// up to this many times: documents are issued rarely, but a burst must still all get numbers.
+const RETRIES: usize = 20;
+const WARRANTY: &str =
+    "Garantía de 30 días en los trabajos de desmontaje y montaje de muebles realizados.";
+
+/// `GET /api/factura/{id}`: managers issue; the auditor reads an invoice already issued.
+pub async fn invoice(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> ApiResult<Json<Value>> {
+    let user = user.require(&[Role::Empresario, Role::Admin, Role::Auditor])?;
+    let doc = document(&state, &user, DocumentKind::Factura, id).await?;
+    Ok(Json(json!({ "success": true, "factura": doc })))
+}
+
+/// `GET /api/albaran/{id}`: staff, and the client whose move it is.
+pub async fn waybill(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> ApiResult<Json<Value>> {
+    let user = user.0;
+    if user.role == Role::Cliente && !owns(&state, &user, id).await? {
+        // Another client's move: as if it did not exist.
+        return Err(ApiError::NotFound("Mudanza no encontrada".into()));
+    }
+    let mut doc = document(&state, &user, DocumentKind::Albaran, id).await?;
+    if !(user.role.sees_prices() || user.role == Role::Cliente) {
+        if let Some(o) = doc.as_object_mut() {
+            o.remove("precio_con_iva");
+        }
+    }
+    Ok(Json(json!({ "success": true, "albaran": doc })))
+}
+
+async fn owns(state: &AppState, user: &User, move_id: i64) -> ApiResult<bool> {
+    let Some(email) = user.email.as_deref() else {
+        return Ok(false);
+    };
+    Ok(sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM move_client_view WHERE id = $1 AND lower(cliente_email) = lower($2))",
+    )
+    .bind(move_id)
+    .bind(email)
+    .fetch_one(&state.pool)
+    .await?)
+}
+
+/// The move's document of this kind, issuing it first if it has none.
+async fn document(
+    state: &AppState,
+    user: &User,
+    kind: DocumentKind,
+    move_id: i64,
+) -> ApiResult<Value> {
+    for _ in 0..RETRIES {
+        let (current, last) = load_move(state, move_id).await?;
+        if !current.exists {
+            return Err(ApiError::NotFound("Mudanza no encontrada".into()));
+        }
+        let today = Utc::now().date_naive();
+        let series = document_series_stream(kind, today.year());
+        let series_version = state.store.stream_version(&series).await?;
+        let issued = match kind {
+            DocumentKind::Factura => current.factura.is_some(),
+            DocumentKind::Albaran => current.albaran.is_some(),
+        };
+        let contenido = if issued {
+            Value::Null
+        } else {
+            content(state, kind, move_id, last).await?
+        };
+        match decide_issue(
+            kind,
+            move_id,
+            &current,
+            series_version,
+            today,
+            contenido,
+            user.role,
+        )? {
+            Issue::Existing(numero) => return stored(state, &numero, last).await,
+            Issue::New { numero, plan } => match append_plan(state, user, &plan).await {
+                Ok(()) => return stored(state, &numero, last).await,
+                Err(ApiError::Log(events_schema::Error::Conflict { .. })) => {
+                    let pause = rand::Rng::gen_range(&mut rand::thread_rng(), 1..20);
+                    tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
+                }
+                Err(e) => return Err(e),
+            },
+        }
+    }
+    Err(ApiError::Domain(command::DomainError::Stale))
+}
+
+/// The document as the read model keeps it, with its number and date. Waits for the
+/// projection when the document was issued a moment ago.
+async fn stored(state: &AppState, numero: &str, after: i64) -> ApiResult<Value> {
+    for attempt in 0..2 {
+        let row: Option<(String, chrono::NaiveDate, Value)> =
+            sqlx::query_as("SELECT kind, fecha_emision, doc FROM documents WHERE numero = $1")
+                .bind(numero)
+                .fetch_optional(&state.pool)
+                .await?;
+        if let Some((kind, fecha, mut doc)) = row {
+            if let Some(o) = doc.as_object_mut() {
+                let number_field = if kind == "albaran" {
+                    "numero_albaran"
+                } else {
+                    "numero"
+                };
+                o.insert(number_field.into(), numero.into());
+                o.insert("fecha_emision".into(), json!(fecha));
+            }
+            return Ok(doc);
+        }
+        if attempt == 0 {
+            let head = state.store.max_position().await?.max(after);
+            read_your_writes(state, head).await;
+        }
+    }
+    Err(ApiError::Internal(format!(
+        "document {numero} is not in the read model"
+    )))
+}
+
+/// The company's legal data, from `empresa.json` in the seed folder.
+fn company(state: &AppState) -> ApiResult<Value> {
+    let path = state.config.seed_dir.join("empresa.json");
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| ApiError::Internal(format!("{}: {e}", path.display())))?;
+    serde_json::from_str(&text).map_err(|e| ApiError::Internal(format!("{}: {e}", path.display())))
+}
+
+/// The services of a move in words, with their quantities.
+fn services(s: &Services) -> Vec<(&'static str, u32)> {
+    let mut out = Vec::new();
+    if s.dismount {
+        out.push(("Desmontaje y montaje de muebles", s.dismount_quantity));
+    }
+    if s.packaging {
+        out.push(("Embalaje", s.packaging_quantity));
+    }
+    if s.cleaning {
+        out.push(("Limpieza tras la mudanza", 1));
+    }
+    if s.fragile {
+        out.push(("Manipulación de objetos frágiles", 1));
+    }
+    if s.long_stairs {
+        out.push(("Escaleras largas (4 o más pisos)", 1));
+    }
+    out
+}
+
+fn euros(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+/// The document's content from the move as it is now (`after` is the position the move was
+/// read at: the staff view must have caught up with it).
+async fn content(
+    state: &AppState,
+    kind: DocumentKind,
+    move_id: i64,
+    after: i64,
+) -> ApiResult<Value> {
+    read_your_writes(state, after).await;
+    let doc: Value = sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = $1")
+        .bind(move_id)
+        .fetch_optional(&state.pool)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Mudanza no encontrada".into()))?;
+    let m: StaffMove = serde_json::from_value(doc)
+        .map_err(|e| ApiError::Internal(format!("reading a staff document: {e}")))?;
+    let p = &m.precio;
+    let empresa = company(state)?;
+    Ok(match kind {
+        DocumentKind::Factura => json!({
+            "empresa": empresa,
+            "cliente": {"nombre": m.cliente_nombre, "email": m.cliente_email, "telefono": m.cliente_telefono},
+            "mudanza": {
+                "id": m.id, "origen": m.origen, "destino": m.destino,
+                "fecha_programada": m.fecha_programada, "fecha_alternativa": m.fecha_alternativa,
+                "estado": m.estado, "hora_preferida": m.time, "urgencia": m.urgencia,
+                "instrucciones": m.instructions, "property_details": m.property_details,
+            },
+            "servicios": services(&m.services).into_iter()
+                .map(|(concepto, cantidad)| json!({"concepto": concepto, "cantidad": cantidad}))
+                .collect::<Vec<_>>(),
+            "objetos": m.objects.iter()
+                .map(|o| json!({"nombre": o.nombre, "cantidad": o.quantity, "peso": o.peso}))
+                .collect::<Vec<_>>(),
+            "importes": {
+                "base": euros(p.base_cents), "distancia": euros(p.distance_cents),
+                "servicios": euros(p.services_cents), "urgencia": euros(p.urgency_cents),
+                "subtotal": euros(p.subtotal_cents), "iva_aplicado": p.iva_enabled,
+                "iva_porcentaje": if p.iva_enabled { command::pricing::IVA_PERCENT } else { 0 },
+                "iva": euros(p.tax_cents), "total": euros(p.total_cents),
+                "pagado": euros(p.advance_cents), "pendiente": euros(p.pending_cents()),
+            },
+            "garantia": WARRANTY,
+        }),
+        DocumentKind::Albaran => {
+            let total_objetos: u32 = m.objects.iter().map(|o| o.quantity).sum();
+            json!({
+                "empresa": empresa,
+                "cliente": {
+                    "nombre": m.cliente_nombre, "email": m.cliente_email,
+                    "telefono": m.cliente_telefono, "direccion": m.origen,
+                },
+                "mudanza": {
+                    "id": m.id, "origen": m.origen, "destino": m.destino,
+                    "fecha_programada": m.fecha_programada, "estado": m.estado,
+                },
+                "servicios": services(&m.services).into_iter()
+                    .map(|(concepto, cantidad)| if cantidad > 1 {
+                        format!("{concepto} ({cantidad})")
+                    } else {
+                        concepto.to_string()
+                    })
+                    .collect::<Vec<_>>(),
+                // Category, size and volume come with the object catalogue; until then the
+                // waybill says it does not know rather than inventing them.
+                "objetos": m.objects.iter()
+                    .map(|o| json!({"cantidad": o.quantity, "nombre": o.nombre,
+                                    "categoria": null, "dimensiones": null, "volumen_m3": null}))
+                    .collect::<Vec<_>>(),
+                "resumen_objetos": {"total_objetos": total_objetos, "volumen_total_m3": null},
+                "precio_con_iva": euros(p.total_cents),
+                "garantia": WARRANTY,
+            })
+        }
+    })
+}

@@ -1,0 +1,178 @@
+//! `GET /api/factura/{id}` and `GET /api/albaran/{id}`: correlative series, issued once.
+
+mod common;
+
+use chrono::{Datelike, Utc};
+use common::{account, account_by_login, move_of, projected, start};
+use serde_json::json;
+use sqlx::PgPool;
+
+async fn move_ids(pool: &PgPool) -> Vec<i64> {
+    sqlx::query_scalar("SELECT id FROM move_staff_view ORDER BY id")
+        .fetch_all(pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn invoices_take_the_next_number_once_and_never_change(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let year = Utc::now().year();
+    let manager = server.login_role("empresario").await;
+    let ids = move_ids(&pool).await;
+
+    let (status, first) = manager.get(&format!("/api/factura/{}", ids[0])).await;
+    assert_eq!(status, 200, "{first}");
+    let f = &first["factura"];
+    assert_eq!(f["numero"], format!("F{year}-000001"));
+    assert_eq!(f["fecha_emision"], Utc::now().date_naive().to_string());
+    assert_eq!(f["empresa"]["nif"], "B-87654321");
+    let (_, m) = manager.get(&format!("/api/mudanza/{}", ids[0])).await;
+    assert_eq!(f["importes"]["total"], m["mudanza"]["precio_total"]);
+    assert_eq!(f["importes"]["iva_porcentaje"], 21);
+    assert_eq!(m["mudanza"]["factura"], format!("F{year}-000001"));
+    let base = f["importes"]["subtotal"].as_f64().unwrap();
+    let iva = f["importes"]["iva"].as_f64().unwrap();
+    assert!((base + iva - f["importes"]["total"].as_f64().unwrap()).abs() < 0.005);
+
+    // Asking again: the same invoice. The next move: the next number.
+    let (_, again) = manager.get(&format!("/api/factura/{}", ids[0])).await;
+    assert_eq!(again["factura"], first["factura"]);
+    let (_, second) = manager.get(&format!("/api/factura/{}", ids[1])).await;
+    assert_eq!(second["factura"]["numero"], format!("F{year}-000002"));
+
+    // An invoice is immutable: repricing the move afterwards does not touch it.
+    let doc = &m["mudanza"];
+    let (status, _) = manager
+        .send(
+            reqwest::Method::POST,
+            "/api/actualizar-mudanza",
+            json!({"id": ids[0], "version": doc["version"], "cliente_nombre": doc["cliente_nombre"],
+                   "origen": doc["origen"], "destino": doc["destino"],
+                   "fecha_programada": doc["fecha_programada"], "precio_total": 999.99}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (_, after) = manager.get(&format!("/api/factura/{}", ids[0])).await;
+    assert_eq!(after["factura"], first["factura"]);
+
+    // Roles: the auditor reads what exists and issues nothing.
+    let auditor = server.login_role("auditor").await;
+    assert_eq!(
+        auditor.get(&format!("/api/factura/{}", ids[0])).await.0,
+        200
+    );
+    assert_eq!(
+        auditor.get(&format!("/api/factura/{}", ids[2])).await.0,
+        403
+    );
+    for role in ["empleado", "cliente"] {
+        let caller = server.login_role(role).await;
+        assert_eq!(
+            caller.get(&format!("/api/factura/{}", ids[2])).await.0,
+            403,
+            "{role}"
+        );
+    }
+    assert_eq!(
+        server
+            .anonymous()
+            .get(&format!("/api/factura/{}", ids[2]))
+            .await
+            .0,
+        401
+    );
+    let (status, body) = manager.get("/api/factura/999999").await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (404, Some("Mudanza no encontrada"))
+    );
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn invoices_issued_at_the_same_instant_get_distinct_numbers_without_gaps(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let year = Utc::now().year();
+    let manager = server.login_role("empresario").await;
+    let admin = server.login_role("admin").await;
+    let ids = move_ids(&pool).await;
+    // Six moves at once, plus the first move asked for twice at once.
+    let mut calls = Vec::new();
+    for (n, id) in ids
+        .iter()
+        .take(6)
+        .chain(std::iter::once(&ids[0]))
+        .enumerate()
+    {
+        let caller = if n % 2 == 0 {
+            manager.clone()
+        } else {
+            admin.clone()
+        };
+        let path = format!("/api/factura/{id}");
+        calls.push(tokio::spawn(async move { caller.get(&path).await }));
+    }
+    let mut numbers = Vec::new();
+    for call in calls {
+        let (status, body) = call.await.unwrap();
+        assert_eq!(status, 200, "{body}");
+        numbers.push(body["factura"]["numero"].as_str().unwrap().to_string());
+    }
+    assert_eq!(numbers[0], numbers[6], "one move, one invoice");
+    let mut distinct = numbers[..6].to_vec();
+    distinct.sort();
+    let expected: Vec<String> = (1..=6).map(|n| format!("F{year}-{n:06}")).collect();
+    assert_eq!(distinct, expected);
+    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM documents")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(stored, 6);
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn waybills_have_their_own_series_for_staff_and_the_moves_client(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let year = Utc::now().year();
+    let owner = account("cliente");
+    let id = move_of(&pool, &owner.email).await;
+    let path = format!("/api/albaran/{id}");
+
+    let client = server.login(&owner).await;
+    let (status, body) = client.get(&path).await;
+    assert_eq!(status, 200, "{body}");
+    let a = &body["albaran"];
+    assert_eq!(a["numero_albaran"], format!("A{year}-000001"));
+    assert_eq!(a["cliente"]["email"], owner.email.as_str());
+    assert!(a["precio_con_iva"].as_f64().unwrap() > 0.0);
+    let total: u64 = a["objetos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["cantidad"].as_u64().unwrap())
+        .sum();
+    assert_eq!(a["resumen_objetos"]["total_objetos"], total);
+    assert!(a["garantia"].as_str().unwrap().contains("30 días"));
+
+    let (status, as_worker) = server.login_role("empleado").await.get(&path).await;
+    assert_eq!(status, 200);
+    assert_eq!(as_worker["albaran"]["numero_albaran"], a["numero_albaran"]);
+    assert!(
+        as_worker["albaran"].get("precio_con_iva").is_none(),
+        "workers see no prices"
+    );
+
+    let other = server.login(&account_by_login("pablo@mudanzas.test")).await;
+    assert_eq!(other.get(&path).await.0, 404);
+    assert_eq!(server.anonymous().get(&path).await.0, 401);
+    // The invoice series is separate.
+    let (_, invoice) = server
+        .login_role("empresario")
+        .await
+        .get(&format!("/api/factura/{id}"))
+        .await;
+    assert_eq!(invoice["factura"]["numero"], format!("F{year}-000001"));
+}
