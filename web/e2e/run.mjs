@@ -23,7 +23,7 @@ const UNKNOWN_PATH = '/esta-pagina-no-existe';
 // The 28 paths of spec §2, shared with the route-table unit test.
 const SPEC_PATHS = JSON.parse(readFileSync(new URL('../src/app/spec-paths.json', import.meta.url), 'utf8'));
 // Pages behind the route guard: an anonymous visitor ends up on the home page.
-const GUARDED = new Set(['/cliente/:id', '/admin', '/gestion', '/trabajo', '/debug']);
+const GUARDED = new Set(['/cliente/:id', '/admin', '/factura', '/gestion', '/trabajo', '/debug']);
 const PUBLIC_ROUTES = SPEC_PATHS.filter((p) => !GUARDED.has(p));
 const GUARDED_ROUTES = SPEC_PATHS.filter((p) => GUARDED.has(p)).map((p) => p.replace(':id', SOME_CLIENT_ID));
 
@@ -388,20 +388,11 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('un trabajador sube una foto y otro la ve contada en directo', { timeout: 60_000 }, async (t) => {
+test('un trabajador sube una foto y otro la ve contada en directo', { timeout: 60_000 }, async () => {
   const [first, second] = accounts.filter((a) => a.role === 'empleado');
   const a = await openDashboard(first);
   const b = await openDashboard(second);
   try {
-    // Asked outside the page, so the probe's error answer is not a console error there.
-    const probe = await a.context.request.post(url('/api/subir-foto'), {
-      headers: { Origin: BASE_URL },
-      multipart: { mudanza_id: '0' },
-    });
-    if (probe.status() === 404 && (await probe.json()).error === 'Ruta no encontrada') {
-      t.skip('este servidor aún no tiene POST /api/subir-foto');
-      return;
-    }
     const id = await firstCardId(a.page);
     const viewButton = (page) => moveCard(page, id).getByRole('button', { name: /^Ver fotos \(\d+\)$/ });
     const count = Number((await viewButton(b.page).textContent())?.match(/\d+/)?.[0]);
@@ -421,5 +412,277 @@ test('un trabajador sube una foto y otro la ve contada en directo', { timeout: 6
   } finally {
     await a.context.close();
     await b.context.close();
+  }
+});
+
+// Manager dashboard (/gestion). Each test makes its own unique data (a timestamp), so they can
+// run again on the same database.
+
+/** A logged-in manager in a fresh context, with /gestion open and its list loaded. */
+async function openManagerDashboard(viewport) {
+  const opened = await openPage(viewport);
+  await staffLogin(opened.page, account('empresario'));
+  await opened.page.waitForURL(url('/gestion'));
+  await opened.page.getByRole('article').first().waitFor();
+  return opened;
+}
+
+/** Clicks `button` and accepts the alert it raises (§8 messages are alerts); returns its text. */
+async function clickForAlert(page, button) {
+  // Accepted as soon as it opens: an open alert blocks the page, and so the click that caused it.
+  const shown = new Promise((resolve) => {
+    page.once('dialog', async (dialog) => {
+      const message = dialog.message();
+      await dialog.accept();
+      resolve(message);
+    });
+  });
+  await button.click();
+  return shown;
+}
+
+function localDatePlus(days) {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+const nbsp = (s) => (s ?? '').replace(/\u00a0/g, ' ').trim();
+
+test('la gerencia crea una mudanza con los 9 pasos del asistente y aparece en la lista y en el /trabajo abierto', { timeout: 90_000 }, async () => {
+  const { context, page, errors } = await openManagerDashboard();
+  // A worker's dashboard, open before the move exists.
+  const worker = await openDashboard(accounts.find((a) => a.role === 'empleado'));
+  try {
+    const stamp = Date.now();
+    const cliente = `Cliente E2E ${stamp}`;
+
+    await page.getByRole('button', { name: 'Nueva mudanza' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Nueva mudanza' });
+    const next = () => wizard.getByRole('button', { name: 'Siguiente' }).click();
+    const step = (n, name) => wizard.getByText(`Paso ${n} de 9: ${name}`).waitFor();
+
+    await step(1, 'Cliente');
+    assert.equal(await wizard.getByRole('button', { name: 'Anterior' }).isDisabled(), true);
+    await next();
+    assert.equal((await wizard.getByRole('alert').textContent())?.trim(), 'El email del cliente es requerido');
+    await wizard.getByLabel('Email del cliente').fill(`e2e-${stamp}@mudanzas.test`);
+    await next();
+
+    await step(2, 'Direcciones');
+    await wizard.getByLabel('Dirección de origen').fill('Calle de Alcalá 120, 28009 Madrid');
+    await wizard.getByLabel('Dirección de destino').fill(`Calle de la Prueba ${stamp}, 28004 Madrid`);
+    await next();
+
+    await step(3, 'Viviendas');
+    await wizard.getByLabel('Planta (origen)').selectOption('third');
+    await wizard.getByLabel('Hay ascensor (origen)').check();
+    await wizard.getByLabel('Tipo de vivienda (destino)').selectOption('house_2_rooms');
+    assert.equal(await wizard.getByLabel('Planta (destino)').count(), 0);
+    await next();
+
+    await step(4, 'Objetos');
+    await next();
+    assert.equal((await wizard.getByRole('alert').textContent())?.trim(), 'Debe seleccionar al menos un objeto');
+    await wizard.getByRole('button', { name: 'Añadir Sofá de 3 plazas' }).click();
+    await wizard.getByLabel('Cantidad de Caja mediana').fill('3');
+    await wizard.getByText('4 objetos · 79 kg').waitFor();
+    await next();
+
+    await step(5, 'Servicios');
+    await wizard.getByLabel('Embalaje').check();
+    await wizard.getByLabel('Bultos a embalar').fill('2');
+    await next();
+
+    await step(6, 'Fechas');
+    await wizard.getByLabel('Fecha preferida').fill(localDatePlus(10));
+    await wizard.getByLabel('Mañana (8:00-12:00)').check();
+    await next();
+
+    await step(7, 'Contacto');
+    await wizard.getByLabel('Nombre de contacto').fill(cliente);
+    await wizard.getByLabel('Teléfono de contacto').fill('612 345 678');
+    await next();
+
+    await step(8, 'Precio');
+    await next();
+    assert.equal((await wizard.getByRole('alert').textContent())?.trim(), 'El precio total debe ser mayor a 0');
+    await wizard.getByLabel('Precio base (€)').fill('200');
+    await wizard.getByLabel('Coste por distancia (€)').fill('30');
+    // 230 € + 21% VAT.
+    await waitForText(async () => nbsp(await wizard.getByTestId('precio-total').textContent()), '278,30 €');
+    await wizard.getByLabel('Pago adelantado (€)').fill('50');
+    await next();
+
+    await step(9, 'Resumen');
+    assert.equal(await wizard.getByRole('button', { name: 'Siguiente' }).count(), 0);
+    const message = await clickForAlert(page, wizard.getByRole('button', { name: 'Crear mudanza' }));
+    assert.equal(message, 'Mudanza creada exitosamente');
+    await wizard.waitFor({ state: 'hidden' });
+
+    const search = page.getByRole('searchbox', { name: 'Buscar mudanza' });
+    await search.fill(String(stamp));
+    const created = page.getByRole('article').filter({ hasText: cliente });
+    await created.waitFor();
+    assert.equal(await created.count(), 1);
+    await created.getByText('Pendiente', { exact: true }).waitFor();
+    assert.equal(nbsp(await created.locator('.mgr-move__price').textContent()), '278,30 €');
+
+    // The server kept it, with the wizard's details.
+    await page.reload();
+    await page.getByRole('searchbox', { name: 'Buscar mudanza' }).fill(String(stamp));
+    const kept = page.getByRole('article').filter({ hasText: cliente });
+    await kept.getByRole('button', { name: 'Ver' }).click();
+    const view = page.getByRole('dialog', { name: /^Mudanza #\d+$/ });
+    await view.getByText('Sofá de 3 plazas').waitFor();
+    await view.getByText('Embalaje ×2').waitFor();
+    await view.getByText('Parcial', { exact: true }).waitFor();
+    assert.deepEqual(errors, [], errors.join('\n'));
+
+    // The worker's page, never reloaded, shows the new move.
+    await worker.page.getByRole('article').filter({ hasText: cliente }).waitFor();
+    assert.deepEqual(worker.errors, [], worker.errors.join('\n'));
+  } finally {
+    await context.close();
+    await worker.context.close();
+  }
+});
+
+test('la gerencia edita una mudanza y el cambio se guarda', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openManagerDashboard();
+  try {
+    const row = page.getByRole('article').first();
+    const label = await row.getAttribute('aria-label');
+    await row.getByRole('button', { name: 'Editar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar mudanza' });
+
+    // §5: required fields say what is missing and nothing is sent.
+    const name = dialog.getByLabel('Nombre del cliente', { exact: true });
+    const original = await name.inputValue();
+    await name.fill('');
+    await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+    await dialog.getByText('El nombre del cliente es requerido').waitFor();
+    await name.fill(original);
+
+    const destino = `Calle de la Edición ${Date.now()}, 28004 Madrid`;
+    await dialog.getByLabel('Dirección de destino').fill(destino);
+    const message = await clickForAlert(page, dialog.getByRole('button', { name: 'Guardar cambios' }));
+    assert.equal(message, 'Mudanza actualizada exitosamente');
+    await dialog.waitFor({ state: 'hidden' });
+    const edited = page.getByRole('article', { name: label, exact: true });
+    await edited.getByText(destino).waitFor();
+
+    await page.reload();
+    await page.getByRole('article', { name: label, exact: true }).getByText(destino).waitFor();
+    assert.deepEqual(errors, [], errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
+
+test('un cambio de estado de un trabajador llega en directo a /gestion', { timeout: 60_000 }, async () => {
+  const m = await openManagerDashboard();
+  const w = await openPage();
+  try {
+    await m.page.getByText('En directo', { exact: true }).waitFor();
+    await staffLogin(w.page, account('empleado'));
+    await w.page.waitForURL(url('/trabajo'));
+    const row = m.page.getByRole('article').first();
+    const id = Number((await row.getAttribute('aria-label'))?.replace('Mudanza ', ''));
+    const before = (await row.locator('.mgr-badge:not(.mgr-badge--urgent)').textContent())?.trim();
+    const [nuevo, shown] = before === 'En Progreso' ? ['pendiente', 'Pendiente'] : ['en curso', 'En Progreso'];
+    await m.page.evaluate(() => {
+      window.__sinRecargar = true;
+    });
+    const answer = await w.page.evaluate(
+      async ([mudanza_id, nuevo_estado]) => {
+        const r = await fetch('/api/actualizar-estado-mudanza', {
+          method: 'PUT',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ mudanza_id, nuevo_estado }),
+        });
+        return r.status;
+      },
+      [id, nuevo],
+    );
+    assert.equal(answer, 200);
+    await waitForText(row.locator('.mgr-badge:not(.mgr-badge--urgent)'), shown);
+    assert.equal(await m.page.evaluate(() => window.__sinRecargar), true, 'la página se recargó');
+  } finally {
+    await m.context.close();
+    await w.context.close();
+  }
+});
+
+test('/gestion cabe en 375 px y el asistente se usa en el móvil', { timeout: 45_000 }, async () => {
+  const { context, page } = await openManagerDashboard({ width: 375, height: 800 });
+  try {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `la página se sale ${overflow} px por la derecha`);
+    await page.getByRole('button', { name: 'Nueva mudanza' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Nueva mudanza' });
+    const box = await wizard.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 375, 'el asistente no cabe en la pantalla');
+    await wizard.getByRole('button', { name: 'Siguiente' }).click();
+    await wizard.getByText('El email del cliente es requerido').waitFor();
+    await wizard.getByRole('button', { name: 'Cerrar' }).click();
+    await wizard.waitFor({ state: 'hidden' });
+  } finally {
+    await context.close();
+  }
+});
+
+// Invoice (/factura). GET /api/factura/{id} issues the invoice on the first call and returns the
+// same one afterwards, so this can run again on the same database.
+
+const euros = (n) =>
+  new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(n);
+
+test('la gerencia abre la factura de una mudanza y los importes impresos son los de la API', { timeout: 45_000 }, async () => {
+  const { context, page, errors } = await openManagerDashboard();
+  try {
+    const id = Number((await page.getByRole('article').first().getAttribute('aria-label'))?.replace('Mudanza ', ''));
+    const answer = await page.evaluate(async (moveId) => {
+      const r = await fetch(`/api/factura/${moveId}`, { credentials: 'include' });
+      return { status: r.status, body: await r.json() };
+    }, id);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    const { factura } = answer.body;
+
+    await page.goto(url(`/factura?id=${id}`));
+    const numero = page.getByTestId('factura-numero');
+    await numero.waitFor();
+    assert.equal(nbsp(await numero.textContent()), factura.numero);
+    const { importes } = factura;
+    const expected = {
+      'factura-base-imponible': euros(importes.subtotal),
+      'factura-iva': importes.iva_aplicado ? euros(importes.iva) : 'IVA no aplicado',
+      'factura-total': euros(importes.total),
+      'factura-pagado': euros(importes.pagado),
+      'factura-pendiente': euros(importes.pendiente),
+    };
+    for (const [testId, text] of Object.entries(expected)) {
+      assert.equal(nbsp(await page.getByTestId(testId).textContent()), nbsp(text), testId);
+    }
+    await page.getByText(/Garantía de 30 días/).first().waitFor();
+
+    // §9: the print instructions appear after 2 s; on paper only the document is left.
+    const help = page.getByRole('dialog', { name: 'Instrucciones de impresión' });
+    await help.waitFor();
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await help.isVisible(), false, 'las instrucciones salen en el papel');
+    assert.equal(await page.getByRole('button', { name: 'Imprimir' }).isVisible(), false, 'el botón sale en el papel');
+    assert.equal(await page.getByTestId('factura-total').isVisible(), true);
+    await page.emulateMedia({ media: 'screen' });
+    await help.getByRole('button', { name: 'Entendido' }).click();
+    await help.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Volver al panel' }).click();
+    await page.waitForURL(url('/gestion'));
+    assert.deepEqual(errors, [], errors.join('\n'));
+  } finally {
+    await context.close();
   }
 });

@@ -7,6 +7,7 @@ import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
 import { StaffLoginPage } from '../features/auth/StaffLoginPage';
 import { ErrorPage } from '../features/error/ErrorPage';
 import { HomePage } from '../features/home/HomePage';
+import { InvoicePage } from '../features/invoice/InvoicePage';
 import { ManagerDashboardPage } from '../features/manager/ManagerDashboardPage';
 import { WorkerDashboardPage } from '../features/worker/WorkerDashboardPage';
 import { Layout } from './Layout';
@@ -37,7 +38,14 @@ export const pageRoutes: RouteObject[] = [
       </RouteGuard>
     ),
   },
-  { path: '/factura', element: placeholder('Factura') },
+  {
+    path: '/factura',
+    element: (
+      <RouteGuard path="/factura">
+        <InvoicePage />
+      </RouteGuard>
+    ),
+  },
   {
     path: '/gestion',
     element: (

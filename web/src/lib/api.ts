@@ -231,6 +231,9 @@ export interface StaffMove {
   updated_at: string;
   /** Grows with every change to the move: the higher one is the newer document. */
   version: number;
+  /** The numbers of its invoice and waybill, once issued (e.g. F2026-000001, A2026-000001). */
+  factura: string | null;
+  albaran: string | null;
 }
 
 export interface StatusUpdateResponse {
@@ -270,4 +273,290 @@ export function uploadPhoto(id: number, file: File, descripcion = ''): Promise<A
   form.append('mudanza_id', String(id));
   if (descripcion.trim() !== '') form.append('descripcion', descripcion.trim());
   return requestMultipart<PhotoUploadResponse>('/api/subir-foto', form);
+}
+
+// Manager dashboard (§2 'Manager dashboard', §7): company data, analytics, workers, and the
+// create and edit commands. Amounts on the wire are euros unless a name ends in _cents.
+
+/** §3 'Company data'. */
+export interface CompanyData {
+  mudanzas_totales: number;
+  /** Euros. */
+  ganancias_totales: number;
+  trabajadores_activos: number;
+  /** Percentage 0-100; null while there is nothing to measure. */
+  nivel_de_satisfaccion: number | null;
+}
+
+interface CompanyDataResponse extends Partial<CompanyData> {
+  success: boolean;
+  error?: string;
+}
+
+export async function fetchCompanyData(): Promise<CompanyData> {
+  const response = await request<CompanyDataResponse>('GET', '/api/datos-de-empresa');
+  const body = response.body;
+  if (!response.ok || !body?.success) throw new Error(`datos-de-empresa respondió ${response.status}`);
+  return {
+    mudanzas_totales: body.mudanzas_totales ?? 0,
+    ganancias_totales: body.ganancias_totales ?? 0,
+    trabajadores_activos: body.trabajadores_activos ?? 0,
+    nivel_de_satisfaccion: body.nivel_de_satisfaccion ?? null,
+  };
+}
+
+export type AnalyticsPeriod = 'dia' | 'semana' | 'mes';
+
+/** One period of the analytics series. */
+export interface AnalyticsPoint {
+  /** First day of the period, YYYY-MM-DD. */
+  inicio: string;
+  creadas: number;
+  completadas: number;
+  canceladas: number;
+  /** Euros. */
+  ingresos: number;
+}
+
+interface AnalyticsResponse {
+  success: boolean;
+  periodo?: AnalyticsPeriod;
+  series?: AnalyticsPoint[];
+  error?: string;
+}
+
+/** The analytics series of a period kind, oldest first. */
+export async function fetchAnalytics(periodo: AnalyticsPeriod): Promise<AnalyticsPoint[]> {
+  const response = await request<AnalyticsResponse>('GET', `/api/analiticas?periodo=${periodo}`);
+  if (!response.ok || !response.body?.success || !Array.isArray(response.body.series)) {
+    throw new Error(`analiticas respondió ${response.status}`);
+  }
+  return response.body.series;
+}
+
+/** A worker as the manager's assign selector lists them. */
+export interface StaffWorker {
+  id: string;
+  nombre: string;
+  username: string | null;
+  /** Already holds a (not cancelled) move on the date asked about. */
+  ocupado: boolean;
+  mudanza_asignada: number | null;
+}
+
+interface WorkersResponse {
+  success: boolean;
+  trabajadores?: StaffWorker[];
+  error?: string;
+}
+
+/** Active workers; with a date (YYYY-MM-DD), whether each is busy that day. */
+export async function fetchWorkers(fecha?: string): Promise<StaffWorker[]> {
+  const query = fecha ? `?fecha=${encodeURIComponent(fecha)}` : '';
+  const response = await request<WorkersResponse>('GET', `/api/trabajadores${query}`);
+  if (!response.ok || !response.body?.success || !Array.isArray(response.body.trabajadores)) {
+    throw new Error(`trabajadores respondió ${response.status}`);
+  }
+  return response.body.trabajadores;
+}
+
+export interface MoveResponse {
+  success: boolean;
+  mudanza?: StaffMove;
+  error?: string;
+}
+
+/** One move, fresh from the server (staff; managers get its prices). */
+export function fetchMove(id: number): Promise<ApiResponse<MoveResponse>> {
+  return request<MoveResponse>('GET', `/api/mudanza/${encodeURIComponent(String(id))}`);
+}
+
+/** 409 with the server's message when the worker already has another move that day. */
+export function assignWorker(mudanzaId: number, workerId: string): Promise<ApiResponse<MoveResponse>> {
+  return request<MoveResponse>('POST', '/api/asignar-trabajador', { mudanza_id: mudanzaId, worker_id: workerId });
+}
+
+export type TimePreference = 'morning' | 'afternoon' | 'evening' | 'flexible';
+export type ContactPreference = 'phone' | 'email' | 'whatsapp';
+
+export interface PropertyDetailsRequest {
+  property_type: string;
+  access: string;
+  floor: string;
+  elevator: 1 | 0;
+}
+
+/** POST /api/crear-mudanza. Amounts in euros; precio_total must equal the total of `precio` (§9). */
+export interface CreateMoveRequest {
+  cliente_nombre: string;
+  cliente_telefono: string;
+  cliente_email: string;
+  origen: string;
+  destino: string;
+  fecha_programada: string;
+  fecha_alternativa: string | null;
+  flexible: boolean;
+  hora_preferida: TimePreference;
+  contacto_nombre: string;
+  contacto_telefono: string;
+  contacto_email: string;
+  contacto_preferencia: ContactPreference;
+  estado: 'pendiente';
+  urgencia: Urgency;
+  objects: MovedObject[];
+  services: MoveServices;
+  property_details: { origin: PropertyDetailsRequest; destination: PropertyDetailsRequest };
+  instrucciones: string;
+  precio: { base: number; distancia: number; servicios: number; urgencia: number; iva: boolean };
+  pago_adelantado: number;
+  precio_total: number;
+}
+
+export interface CreateMoveResponse {
+  success: boolean;
+  mudanza_id?: number;
+  mudanza?: StaffMove;
+  error?: string;
+}
+
+export function createMove(body: CreateMoveRequest): Promise<ApiResponse<CreateMoveResponse>> {
+  return request<CreateMoveResponse>('POST', '/api/crear-mudanza', body);
+}
+
+/**
+ * POST /api/actualizar-mudanza. `version` is the move's version the form was filled from: the
+ * server answers 409 when someone changed the move since, instead of overwriting their change.
+ */
+export interface UpdateMoveRequest {
+  id: number;
+  version: number;
+  origen: string;
+  destino: string;
+  fecha_programada: string;
+  estado: MoveStatus;
+  urgencia: Urgency;
+  cliente_nombre: string;
+  cliente_telefono: string;
+  cliente_email: string;
+  objects: MovedObject[];
+  services: MoveServices;
+  /** Euros. */
+  precio_total: number;
+}
+
+export function updateMove(body: UpdateMoveRequest): Promise<ApiResponse<MoveResponse>> {
+  return request<MoveResponse>('POST', '/api/actualizar-mudanza', body);
+}
+
+// Printable documents (§2 'Invoice page', 'Delivery note / waybill'; §3 'Waybill', 'Invoice data').
+// Both are issued by the server on the first request and never change afterwards.
+
+/** The company's legal data printed on every document. */
+export interface CompanyLegalData {
+  nombre: string;
+  nif: string;
+  direccion: string;
+  ciudad: string;
+  telefono: string;
+  email: string;
+}
+
+export interface InvoicePropertyDetails {
+  property_type: string;
+  access: string;
+  floor: string;
+  /** true/false, or 1/0 as the create request sends it. */
+  elevator: boolean | number;
+}
+
+/** Euros. */
+export interface InvoiceAmounts {
+  base: number;
+  distancia: number;
+  servicios: number;
+  urgencia: number;
+  /** The VAT base: base + distancia + servicios + urgencia. */
+  subtotal: number;
+  iva_aplicado: boolean;
+  /** 21, or 0 when VAT was not applied. */
+  iva_porcentaje: number;
+  iva: number;
+  total: number;
+  /** Paid in advance. */
+  pagado: number;
+  pendiente: number;
+}
+
+export interface Invoice {
+  /** Correlative, e.g. 'F2026-000001'. */
+  numero: string;
+  /** YYYY-MM-DD */
+  fecha_emision: string;
+  empresa: CompanyLegalData;
+  cliente: { nombre: string; email: string; telefono: string };
+  mudanza: {
+    id: number;
+    origen: string;
+    destino: string;
+    fecha_programada: string;
+    fecha_alternativa: string | null;
+    estado: string;
+    /** morning, afternoon, evening or flexible. */
+    hora_preferida: string;
+    urgencia: string;
+    instrucciones: string;
+    property_details: { origin: InvoicePropertyDetails; destination: InvoicePropertyDetails };
+  };
+  servicios: { concepto: string; cantidad: number }[];
+  /** peso in kg per unit. */
+  objetos: { nombre: string; cantidad: number; peso: number }[];
+  importes: InvoiceAmounts;
+  garantia: string;
+}
+
+export interface InvoiceResponse {
+  success: boolean;
+  factura?: Invoice;
+  error?: string;
+}
+
+/** GET /api/factura/{id} (managers, admin, auditor): issues the invoice on the first call. */
+export function fetchInvoice(id: number): Promise<ApiResponse<InvoiceResponse>> {
+  return request<InvoiceResponse>('GET', `/api/factura/${encodeURIComponent(String(id))}`);
+}
+
+export interface WaybillObject {
+  cantidad: number;
+  nombre: string;
+  /** Null until the object catalogue knows the object. */
+  categoria: string | null;
+  dimensiones: string | null;
+  volumen_m3: number | null;
+}
+
+export interface Waybill {
+  /** Correlative, e.g. 'A2026-000001'. */
+  numero_albaran: string;
+  /** YYYY-MM-DD */
+  fecha_emision: string;
+  empresa: CompanyLegalData;
+  cliente: { nombre: string; email: string; telefono: string; direccion: string };
+  mudanza: { id: number; origen: string; destino: string; fecha_programada: string; estado: string };
+  servicios: string[];
+  objetos: WaybillObject[];
+  resumen_objetos: { total_objetos: number; volumen_total_m3: number | null };
+  /** Euros; only for staff who may see prices and for the client who owns the move. */
+  precio_con_iva?: number | null;
+  garantia: string;
+}
+
+export interface WaybillResponse {
+  success: boolean;
+  albaran?: Waybill;
+  error?: string;
+}
+
+/** GET /api/albaran/{id} (staff, and the client who owns the move). */
+export function fetchWaybill(id: number): Promise<ApiResponse<WaybillResponse>> {
+  return request<WaybillResponse>('GET', `/api/albaran/${encodeURIComponent(String(id))}`);
 }

@@ -53,6 +53,8 @@ export function makeMove(overrides: Partial<StaffMove> & { id: number }): StaffM
     created_at: '2026-02-01T10:00:00Z',
     updated_at: '2026-02-01T10:00:00Z',
     version: 1,
+    factura: null,
+    albaran: null,
     ...overrides,
   };
 }

@@ -19,6 +19,8 @@ export const ROUTE_ACCESS = {
   // Auditors log in through the manager tab and are sent to /admin, their read-only home.
   '/admin': { kind: 'roles', roles: ['admin', 'auditor'] },
   '/debug': { kind: 'roles', roles: ['admin'] },
+  // The invoice shows prices: whoever may generate or audit invoices.
+  '/factura': { kind: 'roles', roles: ['empresario', 'admin', 'auditor'] },
   '/recuperar': { kind: 'anonymous' },
   '/acceso-gerencia': { kind: 'staffLogin' },
 } as const satisfies Record<string, AccessRule>;

@@ -1,10 +1,216 @@
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Logo } from '../../components/Logo';
+import type { MoveStatus, StaffMove } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { SessionPanel } from '../auth/SessionPanel';
+import { LiveIndicator } from '../live/LiveIndicator';
+import { useLiveFeed } from '../live/useLiveFeed';
+import { CreateMoveWizard } from './CreateMoveWizard';
+import { BoxIcon, ChartIcon, EuroIcon, HeadsetIcon, LockIcon, PlusIcon, StarIcon, UserPlusIcon, UsersIcon } from '../../components/icons';
+import { formatCount, formatSatisfaction } from './managerMoves';
+import { MoveEditModal } from './MoveEditModal';
+import { MoveList } from './MoveList';
+import { MoveViewModal } from './MoveViewModal';
+import { formatEuros } from './pricing';
+import { cancelStatsRefresh, useManagerStore, withStatusDraft } from './useManagerStore';
+import './ManagerDashboardPage.css';
+import './ManagerModals.css';
+
+// The charts library is most of the page's weight: loaded apart, so other pages never fetch it.
+const AnalyticsPanel = lazy(() => import('./AnalyticsPanel').then((m) => ({ default: m.AnalyticsPanel })));
+
+type OpenModal = { kind: 'ver' | 'editar'; moveId: number } | { kind: 'crear' } | null;
 
 export function ManagerDashboardPage() {
+  useDocumentTitle('Panel de gerencia');
+  const moves = useManagerStore((s) => s.moves);
+  const loading = useManagerStore((s) => s.loading);
+  const company = useManagerStore((s) => s.company);
+  const companyFailed = useManagerStore((s) => s.companyFailed);
+  const period = useManagerStore((s) => s.period);
+  const analytics = useManagerStore((s) => s.analytics);
+  const analyticsFailed = useManagerStore((s) => s.analyticsFailed);
+  const statusDraft = useManagerStore((s) => s.statusDraft);
+  const loadAll = useManagerStore((s) => s.loadAll);
+  const applyChange = useManagerStore((s) => s.applyChange);
+  const setPeriod = useManagerStore((s) => s.setPeriod);
+  const upsert = useManagerStore((s) => s.upsert);
+  const scheduleStatsRefresh = useManagerStore((s) => s.scheduleStatsRefresh);
+  const setStatusDraft = useManagerStore((s) => s.setStatusDraft);
+  const [modal, setModal] = useState<OpenModal>(null);
+
+  useLiveFeed({ onChange: applyChange, onResync: () => void loadAll() });
+  useEffect(() => {
+    void loadAll();
+    return () => {
+      cancelStatsRefresh();
+      useManagerStore.getState().setStatusDraft(null);
+    };
+  }, [loadAll]);
+
+  const shownMoves = useMemo(() => withStatusDraft(moves, statusDraft), [moves, statusDraft]);
+  // Looked up on every render, so an open modal shows the move as the live feed last changed it.
+  const modalMove = modal && modal.kind !== 'crear' ? moves.find((m) => m.id === modal.moveId) : undefined;
+  const closeModal = useCallback(() => setModal(null), []);
+  const openCreate = useCallback(() => setModal({ kind: 'crear' }), []);
+  const saved = useCallback(
+    (move: StaffMove) => {
+      upsert(move);
+      scheduleStatsRefresh();
+    },
+    [upsert, scheduleStatsRefresh],
+  );
+  const statusDraftFor = useCallback(
+    (id: number) => (estado: MoveStatus | null) => setStatusDraft(estado === null ? null : { id, estado }),
+    [setStatusDraft],
+  );
+
+  const value = (text: string) => (company ? text : companyFailed ? '—' : '…');
+  const cards: { label: string; value: string; tone: string; icon: ReactNode }[] = [
+    {
+      label: 'Mudanzas totales',
+      value: value(formatCount(company?.mudanzas_totales ?? 0)),
+      tone: 'primary',
+      icon: <BoxIcon />,
+    },
+    {
+      label: 'Ganancias totales',
+      value: value(formatEuros(company?.ganancias_totales ?? 0)),
+      tone: 'success',
+      icon: <EuroIcon />,
+    },
+    {
+      label: 'Trabajadores activos',
+      value: value(formatCount(company?.trabajadores_activos ?? 0)),
+      tone: 'info',
+      icon: <UsersIcon />,
+    },
+    {
+      label: 'Nivel de satisfacción',
+      value: value(formatSatisfaction(company?.nivel_de_satisfaccion ?? null)),
+      tone: 'warning',
+      icon: <StarIcon />,
+    },
+  ];
+
   return (
-    <UnderConstruction title="Panel de gerencia">
-      <SessionPanel />
-    </UnderConstruction>
+    <div className="mgr-dashboard">
+      <header className="mgr-hero">
+        <div className="container mgr-hero__inner">
+          <div className="mgr-hero__top">
+            <Logo inverted />
+            <LiveIndicator />
+          </div>
+          <div className="mgr-hero__main">
+            <div className="mgr-hero__text">
+              <h1 className="mgr-hero__title">Panel de gerencia</h1>
+              <p className="mgr-hero__subtitle">
+                Crea y gestiona las mudanzas, asigna trabajadores y sigue la marcha de la empresa al momento.
+              </p>
+              <button type="button" className="button mgr-hero__create" onClick={openCreate}>
+                <PlusIcon />
+                Nueva mudanza
+              </button>
+            </div>
+            <SessionPanel />
+          </div>
+        </div>
+      </header>
+
+      <div className="container mgr-dashboard__body">
+        <section aria-label="Datos de la empresa" className="mgr-stats">
+          {cards.map((card) => (
+            <div key={card.label} className={`mgr-stat mgr-stat--${card.tone}`}>
+              <span className="mgr-stat__icon" aria-hidden="true">
+                {card.icon}
+              </span>
+              <span className="mgr-stat__label">{card.label}</span>
+              <span className="mgr-stat__value">{card.value}</span>
+            </div>
+          ))}
+        </section>
+
+        <section className="mgr-section" aria-labelledby="mgr-actions-title">
+          <h2 id="mgr-actions-title" className="mgr-section__title">
+            Acciones rápidas
+          </h2>
+          <div className="mgr-actions">
+            <button type="button" className="mgr-action" onClick={openCreate}>
+              <span className="mgr-action__icon" aria-hidden="true">
+                <PlusIcon />
+              </span>
+              <span className="mgr-action__title">Crear mudanza</span>
+              <span className="mgr-action__text">Asistente de 9 pasos con precio e IVA</span>
+            </button>
+            <LockedAction icon={<UserPlusIcon />} title="Añadir trabajador" />
+            <LockedAction icon={<ChartIcon />} title="Ver informes" />
+            <LockedAction icon={<HeadsetIcon />} title="Atención al cliente" />
+          </div>
+        </section>
+
+        <Suspense
+          fallback={
+            <p className="mgr-empty" role="status">
+              Cargando analíticas...
+            </p>
+          }
+        >
+          <AnalyticsPanel period={period} series={analytics} failed={analyticsFailed} onPeriod={setPeriod} />
+        </Suspense>
+
+        <MoveList
+          moves={shownMoves}
+          loading={loading}
+          onView={(id) => setModal({ kind: 'ver', moveId: id })}
+          onEdit={(id) => setModal({ kind: 'editar', moveId: id })}
+        />
+      </div>
+
+      {modal?.kind === 'crear' && (
+        <CreateMoveWizard
+          onClose={closeModal}
+          onCreated={(move) => {
+            if (move) upsert(move);
+            scheduleStatsRefresh();
+          }}
+        />
+      )}
+      {modal?.kind === 'ver' && modalMove && (
+        <MoveViewModal
+          move={modalMove}
+          onClose={closeModal}
+          onEdit={() => setModal({ kind: 'editar', moveId: modalMove.id })}
+          onAssigned={saved}
+        />
+      )}
+      {modal?.kind === 'editar' && modalMove && (
+        <MoveEditModal
+          key={modalMove.id}
+          move={modalMove}
+          onClose={closeModal}
+          onSaved={saved}
+          onStatusDraft={statusDraftFor(modalMove.id)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** §2: premium features are shown locked and do nothing. */
+function LockedAction({ icon, title }: { icon: ReactNode; title: string }) {
+  return (
+    <div className="mgr-action mgr-action--locked" aria-disabled="true">
+      <span className="mgr-action__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="mgr-action__title">
+        {title}
+        <span className="mgr-premium">
+          <LockIcon width={12} height={12} />
+          Premium
+        </span>
+      </span>
+      <span className="mgr-action__text">Disponible en el plan Premium</span>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { ClockIcon, PhoneIcon, PinIcon } from '../../components/icons';
+import { openWaybill } from '../waybill';
 import type { MoveStatus, StaffMove } from '../../lib/api';
 import {
   formatDate,
@@ -122,6 +123,9 @@ export function MoveCard({ move, today, onChangeStatus, onUploadPhoto, onViewPho
         </button>
         <button type="button" className="button button--ghost" onClick={onViewPhotos}>
           Ver fotos ({photos})
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => openWaybill(move.id)}>
+          Albarán
         </button>
       </div>
     </article>

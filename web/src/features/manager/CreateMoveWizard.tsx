@@ -1,0 +1,707 @@
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Modal } from '../../components/Modal';
+import * as api from '../../lib/api';
+import type { MoveServices, StaffMove } from '../../lib/api';
+import { errorText } from '../../lib/api';
+import { showAlert } from '../../lib/browser';
+import { formatDate, localToday, servicesList } from '../worker/moves';
+import { COMMON_OBJECTS } from './catalog';
+import { MinusIcon, PlusIcon } from '../../components/icons';
+import { normalizeSearch } from './MoveList';
+import { ServiceToggles } from './MoveEditModal';
+import { formatCents, IVA_PERCENT, PAYMENT_STATUS_LABELS } from './pricing';
+import {
+  ACCESS_TYPES,
+  buildCreateRequest,
+  CONTACT_PREFERENCES,
+  firstInvalidStep,
+  FLOORS,
+  hasFloors,
+  initialWizardForm,
+  labelOf,
+  objectQuantity,
+  PROPERTY_TYPES,
+  propertyTypeLabel,
+  propertyOf,
+  setAccess,
+  setElevator,
+  setFloor,
+  setObjectQuantity,
+  setPropertyType,
+  showsElevator,
+  STEP_COUNT,
+  TIME_PREFERENCES,
+  validateStep,
+  WIZARD_STEPS,
+  wizardPrice,
+  type Side,
+  type WizardForm,
+} from './wizard';
+
+export const CREATE_SUCCESS = 'Mudanza creada exitosamente';
+export const CREATE_FAILURE = 'Ha ocurrido un error. Inténtalo de nuevo.';
+
+interface CreateMoveWizardProps {
+  onClose: () => void;
+  /** The move as the server created it. */
+  onCreated: (move: StaffMove | null) => void;
+}
+
+/** §2/§4 create wizard: 9 steps, Next validates the step, Previous disabled on step 1, create on step 9 only. */
+export function CreateMoveWizard({ onClose, onCreated }: CreateMoveWizardProps) {
+  const [step, setStep] = useState(1);
+  const [form, setForm] = useState<WizardForm>(initialWizardForm);
+  const [error, setError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const bodyRef = useRef<HTMLDivElement>(null);
+
+  const change = (next: WizardForm | ((f: WizardForm) => WizardForm)) => {
+    setForm(next);
+    setError(null);
+  };
+  const set = <K extends keyof WizardForm>(key: K, value: WizardForm[K]) => change((f) => ({ ...f, [key]: value }));
+
+  const goTo = (target: number) => {
+    setStep(target);
+    setError(null);
+    // The new step is shown from the top (its name and progress), and keyboard users land in it.
+    requestAnimationFrame(() => {
+      bodyRef.current?.closest('.modal')?.scrollTo?.({ top: 0 });
+      bodyRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus({ preventScroll: true });
+    });
+  };
+
+  const next = () => {
+    const problem = validateStep(step, form);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    // The contact email starts as the client's.
+    if (step === 6 && form.contactEmail === '') setForm((f) => ({ ...f, contactEmail: f.clientEmail.trim() }));
+    goTo(Math.min(STEP_COUNT, step + 1));
+  };
+
+  const create = async () => {
+    const invalid = firstInvalidStep(form);
+    if (invalid) {
+      setStep(invalid.step);
+      setError(invalid.error);
+      return;
+    }
+    setCreating(true);
+    setError(null);
+    try {
+      const response = await api.createMove(buildCreateRequest(form));
+      const body = response.body;
+      if (response.ok && body?.success) {
+        onCreated(body.mudanza ?? null);
+        onClose();
+        showAlert(CREATE_SUCCESS);
+        return;
+      }
+      const message = errorText(body, CREATE_FAILURE);
+      setCreating(false);
+      setError(message);
+      showAlert(message);
+    } catch {
+      setCreating(false);
+      setError(CREATE_FAILURE);
+      showAlert(CREATE_FAILURE);
+    }
+  };
+
+  return (
+    <Modal title="Nueva mudanza" onClose={onClose} className="mgr-modal mgr-modal--wizard">
+      <div className="mgr-wizard">
+        <div className="mgr-wizard__progress">
+          <p className="mgr-wizard__step-name" aria-live="polite">
+            Paso {step} de {STEP_COUNT}: {WIZARD_STEPS[step - 1]}
+          </p>
+          <div
+            className="mgr-wizard__bar"
+            role="progressbar"
+            aria-label="Progreso"
+            aria-valuemin={1}
+            aria-valuemax={STEP_COUNT}
+            aria-valuenow={step}
+          >
+            <span style={{ width: `${(step / STEP_COUNT) * 100}%` }} />
+          </div>
+          <ol className="mgr-wizard__steps" aria-hidden="true">
+            {WIZARD_STEPS.map((name, i) => (
+              <li key={name} className={i + 1 === step ? 'is-current' : i + 1 < step ? 'is-done' : undefined}>
+                <span className="mgr-wizard__dot">{i + 1}</span>
+                <span className="mgr-wizard__label">{name}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+
+        <div ref={bodyRef} className="mgr-wizard__body">
+          <fieldset className="mgr-wizard__fieldset" disabled={creating}>
+            <legend className="mgr-sr-only">{WIZARD_STEPS[step - 1]}</legend>
+            {step === 1 && <StepClient form={form} set={set} />}
+            {step === 2 && <StepAddresses form={form} set={set} />}
+            {step === 3 && <StepProperties form={form} change={change} />}
+            {step === 4 && <StepObjects form={form} change={change} />}
+            {step === 5 && <StepServices form={form} change={change} set={set} />}
+            {step === 6 && <StepDates form={form} set={set} />}
+            {step === 7 && <StepContact form={form} set={set} />}
+            {step === 8 && <StepPrice form={form} set={set} />}
+            {step === 9 && <StepSummary form={form} />}
+          </fieldset>
+        </div>
+
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+
+        <div className="mgr-wizard__nav">
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={step === 1 || creating}
+            onClick={() => goTo(step - 1)}
+          >
+            Anterior
+          </button>
+          {step < STEP_COUNT ? (
+            <button type="button" className="button button--primary" onClick={next}>
+              Siguiente
+            </button>
+          ) : (
+            <button type="button" className="button button--primary" onClick={create} disabled={creating}>
+              {creating ? 'Creando...' : 'Crear mudanza'}
+            </button>
+          )}
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+type Setter = <K extends keyof WizardForm>(key: K, value: WizardForm[K]) => void;
+type Changer = (next: WizardForm | ((f: WizardForm) => WizardForm)) => void;
+
+function TextInput({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  hint,
+  ...rest
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  hint?: string;
+  autoComplete?: string;
+  placeholder?: string;
+  min?: string | number;
+  max?: string | number;
+  step?: string | number;
+  inputMode?: 'decimal' | 'email' | 'tel' | 'text';
+}) {
+  return (
+    <label className="form__field">
+      <span className="form__label">{label}</span>
+      <input className="input" type={type} value={value} onChange={(e) => onChange(e.target.value)} {...rest} />
+      {hint && <span className="mgr-hint">{hint}</span>}
+    </label>
+  );
+}
+
+function StepClient({ form, set }: { form: WizardForm; set: Setter }) {
+  return (
+    <div className="mgr-step">
+      <p className="mgr-step__intro">¿Para qué cliente es la mudanza?</p>
+      <TextInput
+        label="Email del cliente"
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        placeholder="cliente@ejemplo.es"
+        value={form.clientEmail}
+        onChange={(v) => set('clientEmail', v)}
+      />
+    </div>
+  );
+}
+
+function StepAddresses({ form, set }: { form: WizardForm; set: Setter }) {
+  return (
+    <div className="mgr-step">
+      <TextInput
+        label="Dirección de origen"
+        placeholder="Calle, número, código postal y ciudad"
+        value={form.originAddress}
+        onChange={(v) => set('originAddress', v)}
+      />
+      <TextInput
+        label="Dirección de destino"
+        placeholder="Calle, número, código postal y ciudad"
+        value={form.destinationAddress}
+        onChange={(v) => set('destinationAddress', v)}
+      />
+    </div>
+  );
+}
+
+function PropertyFieldset({ form, change, side }: { form: WizardForm; change: Changer; side: Side }) {
+  const p = propertyOf(form, side);
+  const title = side === 'origin' ? 'Origen' : 'Destino';
+  return (
+    <fieldset className="mgr-fieldset">
+      <legend>{title}</legend>
+      <div className="mgr-grid">
+        <label className="form__field">
+          <span className="form__label">
+            Tipo de vivienda<span className="mgr-sr-only"> ({title.toLowerCase()})</span>
+          </span>
+          <select className="input" value={p.type} onChange={(e) => change((f) => setPropertyType(f, side, e.target.value))}>
+            {PROPERTY_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="form__field">
+          <span className="form__label">
+            Acceso<span className="mgr-sr-only"> ({title.toLowerCase()})</span>
+          </span>
+          <select className="input" value={p.access} onChange={(e) => change((f) => setAccess(f, side, e.target.value))}>
+            {ACCESS_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {hasFloors(p.type) && (
+          <label className="form__field">
+            <span className="form__label">
+            Planta<span className="mgr-sr-only"> ({title.toLowerCase()})</span>
+          </span>
+            <select className="input" value={p.floor} onChange={(e) => change((f) => setFloor(f, side, e.target.value))}>
+              {FLOORS.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {showsElevator(p.type, p.floor) && (
+          <label className="mgr-check mgr-check--field">
+            <input
+              type="checkbox"
+              checked={p.elevator}
+              onChange={(e) => change((f) => setElevator(f, side, e.target.checked))}
+            />
+            Hay ascensor<span className="mgr-sr-only"> ({title.toLowerCase()})</span>
+          </label>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+function StepProperties({ form, change }: { form: WizardForm; change: Changer }) {
+  return (
+    <div className="mgr-step">
+      <PropertyFieldset form={form} change={change} side="origin" />
+      <PropertyFieldset form={form} change={change} side="destination" />
+    </div>
+  );
+}
+
+function StepObjects({ form, change }: { form: WizardForm; change: Changer }) {
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => {
+    const q = normalizeSearch(query);
+    return q === '' ? COMMON_OBJECTS : COMMON_OBJECTS.filter((o) => normalizeSearch(`${o.nombre} ${o.categoria}`).includes(q));
+  }, [query]);
+  const units = form.selectedObjects.reduce((sum, o) => sum + o.quantity, 0);
+  const kg = form.selectedObjects.reduce((sum, o) => sum + o.quantity * o.peso, 0);
+
+  return (
+    <div className="mgr-step">
+      <div className="mgr-objects__head">
+        <label className="form__field mgr-objects__search">
+          <span className="form__label">Buscar objeto</span>
+          <input className="input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </label>
+        <p className="mgr-objects__total" aria-live="polite">
+          {units === 0 ? 'Ningún objeto seleccionado' : `${units} ${units === 1 ? 'objeto' : 'objetos'} · ${kg} kg`}
+        </p>
+      </div>
+      {shown.length === 0 ? (
+        <p className="mgr-empty">No se encontraron objetos que coincidan</p>
+      ) : (
+        <ul className="mgr-objects">
+          {shown.map((o) => {
+            const q = objectQuantity(form, o.id);
+            return (
+              <li key={o.id} className={`mgr-object${q > 0 ? ' is-selected' : ''}`}>
+                <span className="mgr-object__text">
+                  <span className="mgr-object__name">{o.nombre}</span>
+                  <span className="mgr-object__meta">
+                    {o.categoria} · {o.peso} kg
+                  </span>
+                </span>
+                <span className="mgr-stepper">
+                  <button
+                    type="button"
+                    className="mgr-stepper__button"
+                    aria-label={`Quitar ${o.nombre}`}
+                    disabled={q === 0}
+                    onClick={() => change((f) => setObjectQuantity(f, o, q - 1))}
+                  >
+                    <MinusIcon width={16} height={16} />
+                  </button>
+                  <input
+                    className="mgr-stepper__value"
+                    type="number"
+                    min={0}
+                    max={99}
+                    aria-label={`Cantidad de ${o.nombre}`}
+                    value={q}
+                    onChange={(e) => change((f) => setObjectQuantity(f, o, Math.min(99, Number(e.target.value))))}
+                  />
+                  <button
+                    type="button"
+                    className="mgr-stepper__button"
+                    aria-label={`Añadir ${o.nombre}`}
+                    disabled={q >= 99}
+                    onClick={() => change((f) => setObjectQuantity(f, o, q + 1))}
+                  >
+                    <PlusIcon width={16} height={16} />
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function wizardServices(form: WizardForm): MoveServices {
+  return {
+    dismount: form.dismount,
+    dismount_quantity: form.dismountQuantity,
+    packaging: form.packaging,
+    packaging_quantity: form.packagingQuantity,
+    cleaning: form.cleaning,
+    fragile: form.fragile,
+    long_stairs: form.longStairs,
+  };
+}
+
+function StepServices({ form, change, set }: { form: WizardForm; change: Changer; set: Setter }) {
+  return (
+    <div className="mgr-step">
+      <ServiceToggles
+        services={wizardServices(form)}
+        onChange={(patch) =>
+          change((f) => ({
+            ...f,
+            ...(patch.dismount !== undefined && { dismount: patch.dismount }),
+            ...(patch.dismount_quantity !== undefined && { dismountQuantity: Math.max(1, patch.dismount_quantity) }),
+            ...(patch.packaging !== undefined && { packaging: patch.packaging }),
+            ...(patch.packaging_quantity !== undefined && { packagingQuantity: Math.max(1, patch.packaging_quantity) }),
+            ...(patch.cleaning !== undefined && { cleaning: patch.cleaning }),
+            ...(patch.fragile !== undefined && { fragile: patch.fragile }),
+            ...(patch.long_stairs !== undefined && { longStairs: patch.long_stairs }),
+          }))
+        }
+      />
+      <label className="form__field">
+        <span className="form__label">Instrucciones especiales</span>
+        <textarea
+          className="input mgr-textarea"
+          rows={3}
+          value={form.instructions}
+          onChange={(e) => set('instructions', e.target.value)}
+          placeholder="Portero, horarios de carga y descarga, objetos delicados..."
+        />
+      </label>
+    </div>
+  );
+}
+
+function StepDates({ form, set }: { form: WizardForm; set: Setter }) {
+  const today = localToday();
+  return (
+    <div className="mgr-step">
+      <div className="mgr-grid">
+        <TextInput
+          label="Fecha preferida"
+          type="date"
+          min={today}
+          value={form.preferredDate}
+          onChange={(v) => set('preferredDate', v)}
+        />
+        <TextInput
+          label="Fecha alternativa (opcional)"
+          type="date"
+          min={form.preferredDate || today}
+          value={form.alternativeDate}
+          onChange={(v) => set('alternativeDate', v)}
+        />
+      </div>
+      <label className="mgr-check">
+        <input type="checkbox" checked={form.flexibleDates} onChange={(e) => set('flexibleDates', e.target.checked)} />
+        Fechas flexibles
+      </label>
+      <fieldset className="mgr-fieldset">
+        <legend>Horario preferido</legend>
+        <div className="mgr-radios">
+          {TIME_PREFERENCES.map((t) => (
+            <label key={t.value} className="mgr-radio">
+              <input
+                type="radio"
+                name="mgr-time"
+                value={t.value}
+                checked={form.timePreference === t.value}
+                onChange={() => set('timePreference', t.value)}
+              />
+              {t.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="mgr-check">
+        <input
+          type="checkbox"
+          checked={form.urgency === 'urgente'}
+          onChange={(e) => set('urgency', e.target.checked ? 'urgente' : 'normal')}
+        />
+        Mudanza urgente
+      </label>
+    </div>
+  );
+}
+
+function StepContact({ form, set }: { form: WizardForm; set: Setter }) {
+  return (
+    <div className="mgr-step">
+      <div className="mgr-grid">
+        <TextInput
+          label="Nombre de contacto"
+          autoComplete="off"
+          value={form.contactName}
+          onChange={(v) => set('contactName', v)}
+        />
+        <TextInput
+          label="Teléfono de contacto"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          placeholder="612 345 678"
+          value={form.contactPhone}
+          onChange={(v) => set('contactPhone', v)}
+        />
+        <TextInput
+          label="Email de contacto"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          value={form.contactEmail}
+          onChange={(v) => set('contactEmail', v)}
+        />
+      </div>
+      <fieldset className="mgr-fieldset">
+        <legend>Preferencia de contacto</legend>
+        <div className="mgr-radios">
+          {CONTACT_PREFERENCES.map((c) => (
+            <label key={c.value} className="mgr-radio">
+              <input
+                type="radio"
+                name="mgr-contact"
+                value={c.value}
+                checked={form.contactPreference === c.value}
+                onChange={() => set('contactPreference', c.value)}
+              />
+              {c.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+function MoneyInput({ label, value, onChange, max }: { label: string; value: string; onChange: (v: string) => void; max?: number }) {
+  return (
+    <TextInput
+      label={label}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      max={max}
+      step={0.01}
+      placeholder="0,00"
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+function StepPrice({ form, set }: { form: WizardForm; set: Setter }) {
+  const price = wizardPrice(form);
+  return (
+    <div className="mgr-step">
+      <div className="mgr-grid">
+        <MoneyInput label="Precio base (€)" value={form.basePrice} onChange={(v) => set('basePrice', v)} />
+        <MoneyInput label="Coste por distancia (€)" value={form.distanceCost} onChange={(v) => set('distanceCost', v)} />
+        <MoneyInput label="Coste de servicios (€)" value={form.servicesCost} onChange={(v) => set('servicesCost', v)} />
+        <MoneyInput label="Coste por urgencia (€)" value={form.urgencyCost} onChange={(v) => set('urgencyCost', v)} />
+      </div>
+      <label className="mgr-check">
+        <input type="checkbox" checked={form.ivaEnabled} onChange={(e) => set('ivaEnabled', e.target.checked)} />
+        Añadir IVA ({IVA_PERCENT} %)
+      </label>
+      <dl className="mgr-totals" aria-label="Cálculo del precio">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatCents(price.subtotalCents)}</dd>
+        </div>
+        <div>
+          <dt>IVA ({IVA_PERCENT} %)</dt>
+          <dd>{form.ivaEnabled ? formatCents(price.taxCents) : 'Sin IVA'}</dd>
+        </div>
+        <div className="mgr-totals__total">
+          <dt>Total</dt>
+          <dd data-testid="precio-total">{formatCents(price.totalCents)}</dd>
+        </div>
+      </dl>
+      <div className="mgr-grid">
+        <MoneyInput
+          label="Pago adelantado (€)"
+          value={form.advancePayment}
+          max={price.totalCents / 100}
+          onChange={(v) => set('advancePayment', v)}
+        />
+        <dl className="mgr-totals mgr-totals--compact">
+          <div>
+            <dt>Pendiente de pago</dt>
+            <dd>{formatCents(price.pendingCents)}</dd>
+          </div>
+          <div>
+            <dt>Estado del pago</dt>
+            <dd>{PAYMENT_STATUS_LABELS[price.paymentStatus]}</dd>
+          </div>
+        </dl>
+      </div>
+      <p className="mgr-hint">Precio orientativo con IVA incluido cuando está activado.</p>
+    </div>
+  );
+}
+
+function SummaryBlock({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mgr-summary__block" aria-label={title}>
+      <h3 className="mgr-view__title">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function propertyText(form: WizardForm, side: Side): string {
+  const p = propertyOf(form, side);
+  const parts = [propertyTypeLabel(p.type), `acceso ${labelOf(ACCESS_TYPES, p.access).toLowerCase()}`];
+  if (hasFloors(p.type)) {
+    parts.push(`planta ${labelOf(FLOORS, p.floor).toLowerCase()}`);
+    if (p.floor !== 'ground') parts.push(p.elevator ? 'con ascensor' : 'sin ascensor');
+  }
+  return parts.join(' · ');
+}
+
+function StepSummary({ form }: { form: WizardForm }) {
+  const price = wizardPrice(form);
+  const request = buildCreateRequest(form);
+  const services = servicesList(request.services);
+  return (
+    <div className="mgr-summary">
+      <SummaryBlock title="Cliente">
+        <p>{form.clientEmail}</p>
+      </SummaryBlock>
+      <SummaryBlock title="Direcciones">
+        <p>
+          <strong>Origen:</strong> {form.originAddress}
+          <br />
+          <span className="mgr-move__muted">{propertyText(form, 'origin')}</span>
+        </p>
+        <p>
+          <strong>Destino:</strong> {form.destinationAddress}
+          <br />
+          <span className="mgr-move__muted">{propertyText(form, 'destination')}</span>
+        </p>
+      </SummaryBlock>
+      <SummaryBlock title="Objetos">
+        <ul className="mgr-list">
+          {request.objects.map((o) => (
+            <li key={o.id}>
+              <span>{o.nombre}</span>
+              <span className="mgr-move__muted">×{o.quantity}</span>
+            </li>
+          ))}
+        </ul>
+      </SummaryBlock>
+      <SummaryBlock title="Servicios">
+        <p>{services.length === 0 ? 'Sin servicios adicionales' : services.join(', ')}</p>
+        {form.instructions.trim() && <p className="mgr-move__muted">{form.instructions.trim()}</p>}
+      </SummaryBlock>
+      <SummaryBlock title="Fechas">
+        <p>
+          {formatDate(form.preferredDate)}
+          {form.alternativeDate && ` (alternativa ${formatDate(form.alternativeDate)})`}
+          {form.flexibleDates && ' · flexibles'} · {labelOf(TIME_PREFERENCES, form.timePreference)}
+          {form.urgency === 'urgente' && ' · Urgente'}
+        </p>
+      </SummaryBlock>
+      <SummaryBlock title="Contacto">
+        <p>
+          {form.contactName} · {form.contactPhone}
+          {request.contacto_email && ` · ${request.contacto_email}`} ·{' '}
+          {labelOf(CONTACT_PREFERENCES, form.contactPreference)}
+        </p>
+      </SummaryBlock>
+      <SummaryBlock title="Precio">
+        <dl className="mgr-totals mgr-totals--compact">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatCents(price.subtotalCents)}</dd>
+          </div>
+          <div>
+            <dt>IVA</dt>
+            <dd>{form.ivaEnabled ? formatCents(price.taxCents) : 'Sin IVA'}</dd>
+          </div>
+          <div className="mgr-totals__total">
+            <dt>Total</dt>
+            <dd>{formatCents(price.totalCents)}</dd>
+          </div>
+          <div>
+            <dt>Pago adelantado</dt>
+            <dd>{formatCents(price.advanceCents)}</dd>
+          </div>
+          <div>
+            <dt>Pendiente</dt>
+            <dd>{formatCents(price.pendingCents)}</dd>
+          </div>
+          <div>
+            <dt>Estado del pago</dt>
+            <dd>{PAYMENT_STATUS_LABELS[price.paymentStatus]}</dd>
+          </div>
+        </dl>
+      </SummaryBlock>
+    </div>
+  );
+}

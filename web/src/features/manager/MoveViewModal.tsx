@@ -1,0 +1,345 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Modal } from '../../components/Modal';
+import { openInvoice } from '../invoice';
+import { openWaybill } from '../waybill';
+import * as api from '../../lib/api';
+import type { StaffMove, StaffWorker } from '../../lib/api';
+import { errorText } from '../../lib/api';
+import { formatDate, formatDateTime, servicesList } from '../worker/moves';
+import { PAYMENT_STATUS_LABELS, formatCents, formatEuros, paymentStatus } from './pricing';
+import { StatusBadge, UrgentBadge } from './StatusBadge';
+import {
+  ACCESS_TYPES,
+  CONTACT_PREFERENCES,
+  FLOORS,
+  hasFloors,
+  labelOf,
+  propertyTypeLabel,
+  TIME_PREFERENCES,
+} from './wizard';
+
+export const ASSIGN_FALLBACK_ERROR = 'No se pudo asignar el trabajador. Inténtalo de nuevo.';
+
+interface MoveViewModalProps {
+  move: StaffMove;
+  onClose: () => void;
+  onEdit: () => void;
+  /** The move as the server answered after an assignment. */
+  onAssigned: (move: StaffMove) => void;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="mgr-field">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function PropertyFields({ title, p }: { title: string; p: api.PropertyDetails }) {
+  return (
+    <Field label={title}>
+      {propertyTypeLabel(p.property_type)} · Acceso {labelOf(ACCESS_TYPES, p.access).toLowerCase()}
+      {hasFloors(p.property_type) && (
+        <>
+          {' '}
+          · Planta {labelOf(FLOORS, p.floor).toLowerCase()}
+          {p.floor !== 'ground' && (p.elevator ? ' · Con ascensor' : ' · Sin ascensor')}
+        </>
+      )}
+    </Field>
+  );
+}
+
+function Photo({ photo }: { photo: api.MovePhoto }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <figure className="mgr-photo">
+      {failed ? (
+        <span className="mgr-photo__error">Error al cargar imagen</span>
+      ) : (
+        <a href={photo.url} target="_blank" rel="noreferrer">
+          <img src={photo.url} alt={photo.descripcion || 'Foto de la mudanza'} loading="lazy" onError={() => setFailed(true)} />
+        </a>
+      )}
+      <figcaption>
+        {photo.descripcion && <span>{photo.descripcion}</span>}
+        <span className="mgr-move__muted">{formatDateTime(photo.fecha_subida)}</span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** §2 view modal: every field of the staff view, the photos, and the worker assignment. */
+export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewModalProps) {
+  const navigate = useNavigate();
+  const services = servicesList(move.services);
+  const kg = move.objects.reduce((sum, o) => sum + o.peso * o.quantity, 0);
+  const units = move.objects.reduce((sum, o) => sum + o.quantity, 0);
+  const precio = move.precio;
+
+  return (
+    <Modal title={`Mudanza #${move.id}`} intro={move.cliente_nombre} onClose={onClose} className="mgr-modal mgr-modal--wide">
+      <div className="mgr-view">
+        <div className="mgr-view__badges">
+          <StatusBadge estado={move.estado} />
+          {move.urgencia === 'urgente' && <UrgentBadge />}
+        </div>
+
+        <section className="mgr-view__section" aria-label="Cliente">
+          <h3 className="mgr-view__title">Cliente</h3>
+          <dl className="mgr-fields">
+            <Field label="Nombre">{move.cliente_nombre}</Field>
+            <Field label="Teléfono">
+              {move.cliente_telefono ? <a href={`tel:${move.cliente_telefono.replace(/\s+/g, '')}`}>{move.cliente_telefono}</a> : '—'}
+            </Field>
+            <Field label="Email">
+              {move.cliente_email ? <a href={`mailto:${move.cliente_email}`}>{move.cliente_email}</a> : '—'}
+            </Field>
+          </dl>
+        </section>
+
+        <section className="mgr-view__section" aria-label="Ruta">
+          <h3 className="mgr-view__title">Ruta y viviendas</h3>
+          <dl className="mgr-fields">
+            <Field label="Origen">{move.origen}</Field>
+            <Field label="Destino">{move.destino}</Field>
+            {move.property_details && (
+              <>
+                <PropertyFields title="Vivienda de origen" p={move.property_details.origin} />
+                <PropertyFields title="Vivienda de destino" p={move.property_details.destination} />
+              </>
+            )}
+          </dl>
+        </section>
+
+        <section className="mgr-view__section" aria-label="Fechas">
+          <h3 className="mgr-view__title">Fechas</h3>
+          <dl className="mgr-fields">
+            <Field label="Fecha programada">{formatDate(move.fecha_programada)}</Field>
+            <Field label="Fecha alternativa">
+              {move.fecha_alternativa ? formatDate(move.fecha_alternativa) : '—'}
+            </Field>
+            <Field label="Horario">{labelOf(TIME_PREFERENCES, move.time)}</Field>
+            <Field label="Fechas flexibles">{move.flexible ? 'Sí' : 'No'}</Field>
+            <Field label="Urgencia">{move.urgencia === 'urgente' ? 'Urgente' : 'Normal'}</Field>
+          </dl>
+        </section>
+
+        {move.contacto && (
+          <section className="mgr-view__section" aria-label="Contacto">
+            <h3 className="mgr-view__title">Contacto</h3>
+            <dl className="mgr-fields">
+              <Field label="Nombre">{move.contacto.nombre || '—'}</Field>
+              <Field label="Teléfono">{move.contacto.telefono || '—'}</Field>
+              <Field label="Email">{move.contacto.email || '—'}</Field>
+              <Field label="Preferencia">{labelOf(CONTACT_PREFERENCES, move.contacto.preferencia)}</Field>
+            </dl>
+          </section>
+        )}
+
+        <section className="mgr-view__section" aria-label="Objetos">
+          <h3 className="mgr-view__title">
+            Objetos{' '}
+            <span className="mgr-move__muted">
+              ({units} · {new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 }).format(kg)} kg)
+            </span>
+          </h3>
+          {move.objects.length === 0 ? (
+            <p className="mgr-move__muted">Sin objetos</p>
+          ) : (
+            <ul className="mgr-list">
+              {move.objects.map((o) => (
+                <li key={o.id}>
+                  <span>{o.nombre}</span>
+                  <span className="mgr-move__muted">
+                    ×{o.quantity} · {o.peso} kg/u
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="mgr-view__section" aria-label="Servicios">
+          <h3 className="mgr-view__title">Servicios</h3>
+          {services.length === 0 ? (
+            <p className="mgr-move__muted">Sin servicios adicionales</p>
+          ) : (
+            <ul className="mgr-chips">
+              {services.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
+            </ul>
+          )}
+          {move.instructions && (
+            <p className="mgr-view__note">
+              <strong>Instrucciones:</strong> {move.instructions}
+            </p>
+          )}
+        </section>
+
+        <section className="mgr-view__section" aria-label="Precio">
+          <h3 className="mgr-view__title">Precio</h3>
+          {precio ? (
+            <dl className="mgr-fields mgr-fields--price">
+              <Field label="Precio base">{formatCents(precio.base_cents)}</Field>
+              <Field label="Distancia">{formatCents(precio.distance_cents)}</Field>
+              <Field label="Servicios">{formatCents(precio.services_cents)}</Field>
+              <Field label="Urgencia">{formatCents(precio.urgency_cents)}</Field>
+              <Field label="Subtotal">{formatCents(precio.subtotal_cents)}</Field>
+              <Field label="IVA (21 %)">{precio.iva_enabled ? formatCents(precio.tax_cents) : 'Sin IVA'}</Field>
+              <Field label="Total">
+                <strong>{formatCents(precio.total_cents)}</strong>
+              </Field>
+              <Field label="Pago adelantado">{formatCents(precio.advance_cents)}</Field>
+              <Field label="Pendiente de pago">{formatCents(precio.total_cents - precio.advance_cents)}</Field>
+              <Field label="Estado del pago">
+                {PAYMENT_STATUS_LABELS[paymentStatus(precio.total_cents, precio.advance_cents)]}
+              </Field>
+            </dl>
+          ) : (
+            <p>{typeof move.precio_total === 'number' ? formatEuros(move.precio_total) : '—'}</p>
+          )}
+        </section>
+
+        <section className="mgr-view__section" aria-label="Fotos">
+          <h3 className="mgr-view__title">Fotos ({move.photos.length})</h3>
+          {move.photos.length === 0 ? (
+            <p className="mgr-move__muted">Sin fotos</p>
+          ) : (
+            <div className="mgr-photos">
+              {move.photos.map((p) => (
+                <Photo key={p.id} photo={p} />
+              ))}
+            </div>
+          )}
+        </section>
+
+        <section className="mgr-view__section" aria-label="Trabajador">
+          <h3 className="mgr-view__title">Trabajador asignado</h3>
+          <p className="mgr-view__worker">{move.worker}</p>
+          <AssignWorker move={move} onAssigned={onAssigned} />
+        </section>
+      </div>
+
+      <div className="mgr-modal__actions">
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Cerrar
+        </button>
+        <button type="button" className="button button--outline" onClick={() => openWaybill(move.id)}>
+          {move.albaran ? `Albarán ${move.albaran}` : 'Generar albarán'}
+        </button>
+        <button
+          type="button"
+          className="button button--outline"
+          onClick={() => void openInvoice(move.id, navigate)}
+        >
+          {move.factura ? `Factura ${move.factura}` : 'Generar factura'}
+        </button>
+        <button type="button" className="button button--primary" onClick={onEdit}>
+          Editar mudanza
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** The assign selector, filled from /api/trabajadores for the move's date; busy workers are disabled. */
+function AssignWorker({ move, onAssigned }: { move: StaffMove; onAssigned: (move: StaffMove) => void }) {
+  const [workers, setWorkers] = useState<StaffWorker[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [selected, setSelected] = useState(move.workerId ?? '');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setWorkers(null);
+    setLoadFailed(false);
+    api
+      .fetchWorkers(move.fecha_programada)
+      .then((list) => live && setWorkers(list))
+      .catch((e: unknown) => {
+        console.error('No se pudo cargar la lista de trabajadores', e);
+        if (live) setLoadFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+    // Reloaded when the date or the assignment changes: busy-ness depends on both.
+  }, [move.fecha_programada, move.workerId]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (selected === '' || selected === move.workerId) return;
+    setSaving(true);
+    setError(null);
+    setDone(null);
+    try {
+      const response = await api.assignWorker(move.id, selected);
+      const body = response.body;
+      if (response.ok && body?.success && body.mudanza) {
+        onAssigned(body.mudanza);
+        setDone(`Asignado a ${body.mudanza.worker}`);
+      } else {
+        setError(errorText(body, ASSIGN_FALLBACK_ERROR));
+      }
+    } catch {
+      setError(ASSIGN_FALLBACK_ERROR);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const busyElsewhere = (w: StaffWorker) => w.ocupado && w.mudanza_asignada !== move.id && w.id !== move.workerId;
+
+  return (
+    <form className="mgr-assign" onSubmit={submit}>
+      <label className="form__field mgr-assign__field">
+        <span className="form__label">Asignar trabajador</span>
+        <select
+          className="input"
+          value={selected}
+          disabled={workers === null || saving}
+          onChange={(e) => {
+            setSelected(e.target.value);
+            setError(null);
+            setDone(null);
+          }}
+        >
+          <option value="">
+            {workers === null ? (loadFailed ? 'No se pudo cargar la lista' : 'Cargando trabajadores...') : 'Selecciona un trabajador'}
+          </option>
+          {(workers ?? []).map((w) => (
+            <option key={w.id} value={w.id} disabled={busyElsewhere(w)}>
+              {w.nombre}
+              {w.username ? ` (${w.username})` : ''}
+              {w.id === move.workerId ? ' (asignado)' : busyElsewhere(w) ? ' (ocupado)' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="submit"
+        className="button button--outline"
+        disabled={saving || selected === '' || selected === move.workerId}
+      >
+        {saving ? 'Asignando...' : 'Asignar'}
+      </button>
+      {error && (
+        <p className="form__error mgr-assign__message" role="alert">
+          {error}
+        </p>
+      )}
+      {done && (
+        <p className="mgr-assign__done mgr-assign__message" role="status">
+          {done}
+        </p>
+      )}
+    </form>
+  );
+}

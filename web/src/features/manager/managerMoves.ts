@@ -1,0 +1,85 @@
+// What the manager dashboard shows of moves: the status filters (§4: all plus the five
+// statuses), the display texts, and the analytics labels.
+import type { AnalyticsPeriod, MoveStatus, StaffMove } from '../../lib/api';
+import { STATUS_LABELS } from '../worker/moves';
+
+export type ManagerFilter = 'all' | MoveStatus;
+
+export const MANAGER_FILTERS: readonly { key: ManagerFilter; label: string }[] = [
+  { key: 'all', label: 'Todas' },
+  { key: 'pendiente', label: STATUS_LABELS.pendiente },
+  { key: 'confirmada', label: STATUS_LABELS.confirmada },
+  { key: 'en curso', label: STATUS_LABELS['en curso'] },
+  { key: 'finalizada', label: STATUS_LABELS.finalizada },
+  { key: 'cancelada', label: STATUS_LABELS.cancelada },
+];
+
+/** §4: managers may set any of the five statuses. */
+export const MANAGER_STATUSES: readonly MoveStatus[] = ['pendiente', 'confirmada', 'en curso', 'finalizada', 'cancelada'];
+
+export function filterManagerMoves(moves: readonly StaffMove[], filter: ManagerFilter): StaffMove[] {
+  return filter === 'all' ? [...moves] : moves.filter((m) => m.estado === filter);
+}
+
+export function countByStatus(moves: readonly StaffMove[]): Record<ManagerFilter, number> {
+  const counts: Record<ManagerFilter, number> = {
+    all: moves.length,
+    pendiente: 0,
+    confirmada: 0,
+    'en curso': 0,
+    finalizada: 0,
+    cancelada: 0,
+  };
+  for (const m of moves) counts[m.estado] = (counts[m.estado] ?? 0) + 1;
+  return counts;
+}
+
+export const PERIODS: readonly { key: AnalyticsPeriod; label: string }[] = [
+  { key: 'dia', label: 'Día' },
+  { key: 'semana', label: 'Semana' },
+  { key: 'mes', label: 'Mes' },
+];
+
+function calendarDate(iso: string): Date | null {
+  const [y, m, d] = iso.split('-').map(Number);
+  if (!y || !m || !d) return null;
+  return new Date(y, m - 1, d);
+}
+
+const dayMonth = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short' });
+const monthYear = new Intl.DateTimeFormat('es-ES', { month: 'short', year: 'numeric' });
+const longDay = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric' });
+const longMonth = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric' });
+
+/** An axis label for a period starting on `inicio`: '9 mar' for days and weeks, 'mar 2026' for months. */
+export function periodTick(inicio: string, period: AnalyticsPeriod): string {
+  const date = calendarDate(inicio);
+  if (!date) return inicio;
+  return (period === 'mes' ? monthYear : dayMonth).format(date);
+}
+
+/** A tooltip title: '9 de marzo de 2026', 'Semana del 9 de marzo de 2026', 'marzo de 2026'. */
+export function periodTitle(inicio: string, period: AnalyticsPeriod): string {
+  const date = calendarDate(inicio);
+  if (!date) return inicio;
+  if (period === 'mes') return longMonth.format(date);
+  const day = longDay.format(date);
+  return period === 'semana' ? `Semana del ${day}` : day;
+}
+
+const percent = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
+
+/** '96,5 %' or 'Sin datos'. */
+export function formatSatisfaction(value: number | null): string {
+  return value === null || !Number.isFinite(value) ? 'Sin datos' : `${percent.format(value)} %`;
+}
+
+// 'always': '1.500', not es-ES's default '1500' (see pricing.ts).
+const integer = new Intl.NumberFormat('es-ES', {
+  maximumFractionDigits: 0,
+  ...({ useGrouping: 'always' } as unknown as Intl.NumberFormatOptions),
+});
+
+export function formatCount(value: number): string {
+  return integer.format(value);
+}

@@ -1,0 +1,99 @@
+// §9 prices: total = base + distance + services + urgency, plus 21% VAT when it is on (the
+// manager's wizard lets them turn it off); pending = total − advance. Computed in euro cents, the
+// same way the server does, so what the wizard shows is what the server stores.
+
+export const IVA_PERCENT = 21;
+
+export type PaymentStatus = 'pending' | 'partial' | 'paid';
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pendiente',
+  partial: 'Parcial',
+  paid: 'Pagado',
+};
+
+export interface PriceInput {
+  baseCents: number;
+  distanceCents: number;
+  servicesCents: number;
+  urgencyCents: number;
+  ivaEnabled: boolean;
+  advanceCents: number;
+}
+
+export interface PriceBreakdown extends PriceInput {
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  pendingCents: number;
+  paymentStatus: PaymentStatus;
+}
+
+/** 21% of the subtotal, rounded half up to the cent (the server's rule). */
+export function taxOf(subtotalCents: number): number {
+  return Math.round((subtotalCents * IVA_PERCENT) / 100);
+}
+
+/** pending if nothing was paid, partial if part of it, paid if all of it. */
+export function paymentStatus(totalCents: number, advanceCents: number): PaymentStatus {
+  if (advanceCents <= 0) return 'pending';
+  return advanceCents >= totalCents ? 'paid' : 'partial';
+}
+
+export function computePrice(input: PriceInput): PriceBreakdown {
+  const subtotalCents = input.baseCents + input.distanceCents + input.servicesCents + input.urgencyCents;
+  const taxCents = input.ivaEnabled ? taxOf(subtotalCents) : 0;
+  const totalCents = subtotalCents + taxCents;
+  return {
+    ...input,
+    subtotalCents,
+    taxCents,
+    totalCents,
+    pendingCents: totalCents - input.advanceCents,
+    paymentStatus: paymentStatus(totalCents, input.advanceCents),
+  };
+}
+
+/**
+ * A euro amount typed by the user ('120', '120.5', '120,50') in cents; 0 when empty, null when
+ * it is not a number. Accepts a decimal comma, as Spanish users write it.
+ */
+export function parseEuros(text: string | number): number | null {
+  if (typeof text === 'number') return Number.isFinite(text) ? Math.round(text * 100) : null;
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return 0;
+  if (!/^-?\d*(\.\d*)?$/.test(trimmed) || trimmed === '.' || trimmed === '-') return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? Math.round(value * 100) : null;
+}
+
+export function centsToEuros(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+// es-ES does not group four-digit numbers by default ('1234,56 €'); 'always' (ES2023, in every
+// current browser; not yet in this project's TypeScript lib) gives '1.234,56 €'.
+const ALWAYS_GROUP = { useGrouping: 'always' } as unknown as Intl.NumberFormatOptions;
+
+const euroFormat = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', ...ALWAYS_GROUP });
+
+const euroCompactFormat = new Intl.NumberFormat('es-ES', {
+  style: 'currency',
+  currency: 'EUR',
+  maximumFractionDigits: 0,
+  ...ALWAYS_GROUP,
+});
+
+/** 1234.56 → '1.234,56 €'. */
+export function formatEuros(euros: number): string {
+  return euroFormat.format(euros);
+}
+
+export function formatCents(cents: number): string {
+  return euroFormat.format(cents / 100);
+}
+
+/** For chart axes: 1234.56 → '1.235 €'. */
+export function formatEurosShort(euros: number): string {
+  return euroCompactFormat.format(euros);
+}

@@ -1,0 +1,387 @@
+// The 9-step create-move wizard of the manager dashboard (§3 'Create-move wizard form', §4
+// 'Create wizard' and floor/elevator rules, §5 wizard validation, §9 prices). Pure: the modal
+// holds a WizardForm and calls these.
+import type {
+  ContactPreference,
+  CreateMoveRequest,
+  MovedObject,
+  PropertyDetailsRequest,
+  TimePreference,
+  Urgency,
+} from '../../lib/api';
+import { localToday } from '../worker/moves';
+import { centsToEuros, computePrice, parseEuros, type PriceBreakdown } from './pricing';
+
+export const WIZARD_STEPS = [
+  'Cliente',
+  'Direcciones',
+  'Viviendas',
+  'Objetos',
+  'Servicios',
+  'Fechas',
+  'Contacto',
+  'Precio',
+  'Resumen',
+] as const;
+
+export const STEP_COUNT = WIZARD_STEPS.length;
+
+// §3 staff wizard enumerations, with their Spanish labels.
+
+export const PROPERTY_TYPES: readonly { value: string; label: string }[] = [
+  { value: 'apartment_1_room', label: 'Piso de 1 habitación' },
+  { value: 'apartment_2_rooms', label: 'Piso de 2 habitaciones' },
+  { value: 'apartment_3_rooms', label: 'Piso de 3 habitaciones' },
+  { value: 'apartment_4_rooms', label: 'Piso de 4 habitaciones' },
+  { value: 'house_1_room', label: 'Casa de 1 habitación' },
+  { value: 'house_2_rooms', label: 'Casa de 2 habitaciones' },
+  { value: 'house_3_rooms', label: 'Casa de 3 habitaciones' },
+  { value: 'house_4_rooms', label: 'Casa de 4 habitaciones' },
+  { value: 'office', label: 'Oficina' },
+  { value: 'storage', label: 'Trastero' },
+];
+
+export const ACCESS_TYPES: readonly { value: string; label: string }[] = [
+  { value: 'normal', label: 'Normal' },
+  { value: 'difficult', label: 'Difícil' },
+  { value: 'very_difficult', label: 'Muy difícil' },
+];
+
+export const FLOORS: readonly { value: string; label: string }[] = [
+  { value: 'ground', label: 'Bajo' },
+  { value: 'first', label: '1.º' },
+  { value: 'second', label: '2.º' },
+  { value: 'third', label: '3.º' },
+  { value: 'fourth', label: '4.º' },
+  { value: 'fifth', label: '5.º' },
+  { value: 'sixth', label: '6.º' },
+  { value: 'seventh', label: '7.º' },
+  { value: 'eighth', label: '8.º' },
+  { value: 'ninth', label: '9.º' },
+  { value: 'tenth', label: '10.º' },
+  { value: 'higher', label: 'Más de 10' },
+];
+
+export const TIME_PREFERENCES: readonly { value: TimePreference; label: string }[] = [
+  { value: 'morning', label: 'Mañana (8:00-12:00)' },
+  { value: 'afternoon', label: 'Tarde (12:00-18:00)' },
+  { value: 'evening', label: 'Tarde-noche (17:00-20:00)' },
+  { value: 'flexible', label: 'Flexible' },
+];
+
+export const CONTACT_PREFERENCES: readonly { value: ContactPreference; label: string }[] = [
+  { value: 'phone', label: 'Teléfono' },
+  { value: 'email', label: 'Email' },
+  { value: 'whatsapp', label: 'WhatsApp' },
+];
+
+export function labelOf(list: readonly { value: string; label: string }[], value: string): string {
+  return list.find((item) => item.value === value)?.label ?? value;
+}
+
+/** §3 spells the room counts both ways ('apartment_2_room', 'apartment_2_rooms'): either is named. */
+export function propertyTypeLabel(value: string): string {
+  const singular = (v: string) => v.replace(/_rooms$/, '_room');
+  return PROPERTY_TYPES.find((t) => singular(t.value) === singular(value))?.label ?? value;
+}
+
+/** §5: dismount and packaging quantities go from 1 to 10. */
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 10;
+
+export function clampQuantity(value: number): number {
+  if (!Number.isFinite(value)) return MIN_QUANTITY;
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.round(value)));
+}
+
+export type Side = 'origin' | 'destination';
+
+export interface WizardForm {
+  clientEmail: string;
+  originAddress: string;
+  destinationAddress: string;
+  originPropertyType: string;
+  destinationPropertyType: string;
+  originAccess: string;
+  destinationAccess: string;
+  originFloor: string;
+  destinationFloor: string;
+  originElevator: boolean;
+  destinationElevator: boolean;
+  selectedObjects: MovedObject[];
+  dismount: boolean;
+  dismountQuantity: number;
+  packaging: boolean;
+  packagingQuantity: number;
+  cleaning: boolean;
+  fragile: boolean;
+  longStairs: boolean;
+  instructions: string;
+  preferredDate: string;
+  alternativeDate: string;
+  flexibleDates: boolean;
+  timePreference: TimePreference;
+  urgency: Urgency;
+  contactName: string;
+  contactPhone: string;
+  contactEmail: string;
+  contactPreference: ContactPreference;
+  /** Euro amounts as typed. */
+  basePrice: string;
+  distanceCost: string;
+  servicesCost: string;
+  urgencyCost: string;
+  advancePayment: string;
+  ivaEnabled: boolean;
+}
+
+/** §3 defaults: apartment_1_room, access normal, floor ground, flexible, phone, VAT on. */
+export function initialWizardForm(): WizardForm {
+  return {
+    clientEmail: '',
+    originAddress: '',
+    destinationAddress: '',
+    originPropertyType: 'apartment_1_room',
+    destinationPropertyType: 'apartment_1_room',
+    originAccess: 'normal',
+    destinationAccess: 'normal',
+    originFloor: 'ground',
+    destinationFloor: 'ground',
+    originElevator: false,
+    destinationElevator: false,
+    selectedObjects: [],
+    dismount: false,
+    dismountQuantity: 1,
+    packaging: false,
+    packagingQuantity: 1,
+    cleaning: false,
+    fragile: false,
+    longStairs: false,
+    instructions: '',
+    preferredDate: '',
+    alternativeDate: '',
+    flexibleDates: false,
+    timePreference: 'flexible',
+    urgency: 'normal',
+    contactName: '',
+    contactPhone: '',
+    contactEmail: '',
+    contactPreference: 'phone',
+    basePrice: '',
+    distanceCost: '',
+    servicesCost: '',
+    urgencyCost: '',
+    advancePayment: '',
+    ivaEnabled: true,
+  };
+}
+
+// §4 floor/elevator rules. The staff wizard's only property types with floors are apartments
+// (the rule also names studios and shared floors, which the customer calculator has).
+
+export function hasFloors(propertyType: string): boolean {
+  return propertyType.startsWith('apartment_') || propertyType === 'studio' || propertyType === 'shared_floor';
+}
+
+/** The elevator checkbox is shown only when the floor is not ground (on a type with floors). */
+export function showsElevator(propertyType: string, floor: string): boolean {
+  return hasFloors(propertyType) && floor !== 'ground';
+}
+
+const KEYS = {
+  origin: { type: 'originPropertyType', floor: 'originFloor', elevator: 'originElevator', access: 'originAccess' },
+  destination: {
+    type: 'destinationPropertyType',
+    floor: 'destinationFloor',
+    elevator: 'destinationElevator',
+    access: 'destinationAccess',
+  },
+} as const;
+
+export function propertyOf(form: WizardForm, side: Side) {
+  const k = KEYS[side];
+  return { type: form[k.type], floor: form[k.floor], elevator: form[k.elevator], access: form[k.access] };
+}
+
+/** Choosing a property without floors resets the floor to ground and the elevator off. */
+export function setPropertyType(form: WizardForm, side: Side, propertyType: string): WizardForm {
+  const k = KEYS[side];
+  const next = { ...form, [k.type]: propertyType };
+  if (!hasFloors(propertyType)) {
+    next[k.floor] = 'ground';
+    next[k.elevator] = false;
+  }
+  return next;
+}
+
+/** Ground floor sets the elevator off. */
+export function setFloor(form: WizardForm, side: Side, floor: string): WizardForm {
+  const k = KEYS[side];
+  const next = { ...form, [k.floor]: floor };
+  if (floor === 'ground') next[k.elevator] = false;
+  return next;
+}
+
+export function setElevator(form: WizardForm, side: Side, elevator: boolean): WizardForm {
+  const k = KEYS[side];
+  const { type, floor } = propertyOf(form, side);
+  return { ...form, [k.elevator]: elevator && showsElevator(type, floor) };
+}
+
+export function setAccess(form: WizardForm, side: Side, access: string): WizardForm {
+  return { ...form, [KEYS[side].access]: access };
+}
+
+// Objects.
+
+export function objectQuantity(form: WizardForm, id: string): number {
+  return form.selectedObjects.find((o) => o.id === id)?.quantity ?? 0;
+}
+
+/** Sets how many of an object go; 0 takes it off the list. */
+export function setObjectQuantity(
+  form: WizardForm,
+  object: { id: string; nombre: string; peso: number },
+  quantity: number,
+): WizardForm {
+  const q = Math.max(0, Math.round(Number.isFinite(quantity) ? quantity : 0));
+  const rest = form.selectedObjects.filter((o) => o.id !== object.id);
+  if (q === 0) return { ...form, selectedObjects: rest };
+  const index = form.selectedObjects.findIndex((o) => o.id === object.id);
+  const item: MovedObject = { id: object.id, nombre: object.nombre, peso: object.peso, quantity: q };
+  if (index === -1) return { ...form, selectedObjects: [...form.selectedObjects, item] };
+  const selectedObjects = [...form.selectedObjects];
+  selectedObjects[index] = item;
+  return { ...form, selectedObjects };
+}
+
+// Prices.
+
+export function wizardPrice(form: WizardForm): PriceBreakdown {
+  return computePrice({
+    baseCents: parseEuros(form.basePrice) ?? 0,
+    distanceCents: parseEuros(form.distanceCost) ?? 0,
+    servicesCents: parseEuros(form.servicesCost) ?? 0,
+    urgencyCents: parseEuros(form.urgencyCost) ?? 0,
+    ivaEnabled: form.ivaEnabled,
+    advanceCents: parseEuros(form.advancePayment) ?? 0,
+  });
+}
+
+// §5 wizard validation: what Next checks on each step (1-based). Steps 3, 5 and 9 check nothing.
+
+export const WIZARD_ERRORS = {
+  clientEmail: 'El email del cliente es requerido',
+  addresses: 'Las direcciones son requeridas',
+  objects: 'Debe seleccionar al menos un objeto',
+  preferredDate: 'La fecha preferida es requerida',
+  contact: 'La información de contacto es requerida',
+  total: 'El precio total debe ser mayor a 0',
+  pastDate: 'La fecha no puede ser anterior a hoy',
+  alternativeBefore: 'La fecha alternativa no puede ser anterior a la preferida',
+  invalidPrice: 'Los precios deben ser importes válidos, de 0 € o más',
+  advance: 'El pago adelantado debe estar entre 0 € y el precio total',
+} as const;
+
+/**
+ * The error that keeps the user on `step`, or null when they may go on. `today` (YYYY-MM-DD, the
+ * user's calendar) bounds the dates (§5: dates minimum today), as the server checks too.
+ */
+export function validateStep(step: number, form: WizardForm, today: string = localToday()): string | null {
+  switch (step) {
+    case 1:
+      return form.clientEmail.trim() === '' ? WIZARD_ERRORS.clientEmail : null;
+    case 2:
+      return form.originAddress.trim() === '' || form.destinationAddress.trim() === ''
+        ? WIZARD_ERRORS.addresses
+        : null;
+    case 4:
+      return form.selectedObjects.some((o) => o.quantity > 0) ? null : WIZARD_ERRORS.objects;
+    case 6:
+      if (form.preferredDate.trim() === '') return WIZARD_ERRORS.preferredDate;
+      if (form.preferredDate < today) return WIZARD_ERRORS.pastDate;
+      if (form.alternativeDate !== '' && form.alternativeDate < form.preferredDate) {
+        return WIZARD_ERRORS.alternativeBefore;
+      }
+      return null;
+    case 7:
+      return form.contactName.trim() === '' || form.contactPhone.trim() === '' ? WIZARD_ERRORS.contact : null;
+    case 8: {
+      const amounts = [form.basePrice, form.distanceCost, form.servicesCost, form.urgencyCost].map(parseEuros);
+      if (amounts.some((cents) => cents === null || cents < 0)) return WIZARD_ERRORS.invalidPrice;
+      const price = wizardPrice(form);
+      if (price.totalCents <= 0) return WIZARD_ERRORS.total;
+      const advance = parseEuros(form.advancePayment);
+      if (advance === null || advance < 0 || advance > price.totalCents) return WIZARD_ERRORS.advance;
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Every step's check in order: the first failing step and its message (the create button's guard). */
+export function firstInvalidStep(
+  form: WizardForm,
+  today: string = localToday(),
+): { step: number; error: string } | null {
+  for (let step = 1; step <= STEP_COUNT; step += 1) {
+    const error = validateStep(step, form, today);
+    if (error) return { step, error };
+  }
+  return null;
+}
+
+function property(form: WizardForm, side: Side): PropertyDetailsRequest {
+  const p = propertyOf(form, side);
+  return {
+    property_type: p.type,
+    access: p.access,
+    floor: hasFloors(p.type) ? p.floor : 'ground',
+    elevator: p.elevator && showsElevator(p.type, p.floor) ? 1 : 0,
+  };
+}
+
+/** The body of POST /api/crear-mudanza. The contact person is the client the move is booked for. */
+export function buildCreateRequest(form: WizardForm): CreateMoveRequest {
+  const price = wizardPrice(form);
+  const clientEmail = form.clientEmail.trim();
+  return {
+    cliente_nombre: form.contactName.trim(),
+    cliente_telefono: form.contactPhone.trim(),
+    cliente_email: clientEmail,
+    origen: form.originAddress.trim(),
+    destino: form.destinationAddress.trim(),
+    fecha_programada: form.preferredDate,
+    fecha_alternativa: form.alternativeDate === '' ? null : form.alternativeDate,
+    flexible: form.flexibleDates,
+    hora_preferida: form.timePreference,
+    contacto_nombre: form.contactName.trim(),
+    contacto_telefono: form.contactPhone.trim(),
+    contacto_email: form.contactEmail.trim() || clientEmail,
+    contacto_preferencia: form.contactPreference,
+    estado: 'pendiente',
+    urgencia: form.urgency,
+    objects: form.selectedObjects.filter((o) => o.quantity > 0),
+    services: {
+      dismount: form.dismount,
+      dismount_quantity: form.dismount ? clampQuantity(form.dismountQuantity) : 0,
+      packaging: form.packaging,
+      packaging_quantity: form.packaging ? clampQuantity(form.packagingQuantity) : 0,
+      cleaning: form.cleaning,
+      fragile: form.fragile,
+      long_stairs: form.longStairs,
+    },
+    property_details: { origin: property(form, 'origin'), destination: property(form, 'destination') },
+    instrucciones: form.instructions.trim(),
+    precio: {
+      base: centsToEuros(price.baseCents),
+      distancia: centsToEuros(price.distanceCents),
+      servicios: centsToEuros(price.servicesCents),
+      urgencia: centsToEuros(price.urgencyCents),
+      iva: form.ivaEnabled,
+    },
+    pago_adelantado: centsToEuros(price.advanceCents),
+    precio_total: centsToEuros(price.totalCents),
+  };
+}
