@@ -643,15 +643,20 @@ const euros = (n) =>
 test('la gerencia abre la factura de una mudanza y los importes impresos son los de la API', { timeout: 45_000 }, async () => {
   const { context, page, errors } = await openManagerDashboard();
   try {
-    const id = Number((await page.getByRole('article').first().getAttribute('aria-label'))?.replace('Mudanza ', ''));
+    const card = page.getByRole('article').first();
+    const id = Number((await card.getAttribute('aria-label'))?.replace('Mudanza ', ''));
+    // As a manager does it: the move's view, then its invoice button.
+    await card.getByRole('button', { name: 'Ver' }).click();
+    const view = page.getByRole('dialog', { name: `Mudanza #${id}` });
+    await view.getByRole('button', { name: /^(Generar factura|Factura F\d{4}-\d{6})$/ }).click();
+    await page.waitForURL(url(`/factura?id=${id}`));
+    // The same invoice, asked again: what the page shows must be what the API keeps.
     const answer = await page.evaluate(async (moveId) => {
       const r = await fetch(`/api/factura/${moveId}`, { credentials: 'include' });
       return { status: r.status, body: await r.json() };
     }, id);
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     const { factura } = answer.body;
-
-    await page.goto(url(`/factura?id=${id}`));
     const numero = page.getByTestId('factura-numero');
     await numero.waitFor();
     assert.equal(nbsp(await numero.textContent()), factura.numero);

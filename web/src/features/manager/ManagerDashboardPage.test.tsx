@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsPoint, StaffMove } from '../../lib/api';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
@@ -78,7 +79,11 @@ function baseHandlers(moves = seedMoves()): Handlers {
 
 async function renderPage(extra: Handlers = {}, moves = seedMoves()) {
   const fetchMock = mockFetch({ ...baseHandlers(moves), ...extra });
-  render(<ManagerDashboardPage />);
+  render(
+    <MemoryRouter>
+      <ManagerDashboardPage />
+    </MemoryRouter>,
+  );
   await screen.findByRole('article', { name: 'Mudanza 1' });
   return fetchMock;
 }
@@ -620,7 +625,11 @@ describe('ManagerDashboardPage', () => {
       'GET /api/datos-de-empresa': () => jsonResponse({ success: false }, 500),
       'GET /api/analiticas?periodo=dia': () => jsonResponse({ success: false }, 500),
     });
-    render(<ManagerDashboardPage />);
+    render(
+    <MemoryRouter>
+      <ManagerDashboardPage />
+    </MemoryRouter>,
+  );
     expect(await screen.findByText('No hay mudanzas.')).toBeTruthy();
     expect(await screen.findByText('No se pudieron cargar las analíticas.')).toBeTruthy();
     await waitFor(() => expect(stat('Mudanzas totales')).toBe('—'));
