@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiPath, ApiResult};
-use crate::routes::moves::{append_plan, load_move, read_your_writes};
+use crate::routes::moves::{append_plan, load_move, may_see_move, read_your_writes};
 use crate::state::AppState;
 
 /// A document that lost the race for its number is decided again, after a short random pause,
@@ -39,7 +39,7 @@ pub async fn waybill(
     ApiPath(id): ApiPath<i64>,
 ) -> ApiResult<Json<Value>> {
     let user = user.0;
-    if user.role == Role::Cliente && !owns(&state, &user, id).await? {
+    if !may_see_move(&state, &user, id).await? {
         // Another client's move: as if it did not exist.
         return Err(ApiError::NotFound("Mudanza no encontrada".into()));
     }
@@ -50,19 +50,6 @@ pub async fn waybill(
         }
     }
     Ok(Json(json!({ "success": true, "albaran": doc })))
-}
-
-async fn owns(state: &AppState, user: &User, move_id: i64) -> ApiResult<bool> {
-    let Some(email) = user.email.as_deref() else {
-        return Ok(false);
-    };
-    Ok(sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM move_client_view WHERE id = $1 AND lower(cliente_email) = lower($2))",
-    )
-    .bind(move_id)
-    .bind(email)
-    .fetch_one(&state.pool)
-    .await?)
 }
 
 /// The move's document of this kind, issuing it first if it has none.

@@ -108,6 +108,24 @@ pub async fn append_plan(state: &AppState, user: &User, plan: &[StreamEvents]) -
     Ok(())
 }
 
+/// May this user see this move (its photos, its waybill)? Staff always; a client only their own.
+pub async fn may_see_move(state: &AppState, user: &User, move_id: i64) -> ApiResult<bool> {
+    if user.role.is_staff() {
+        return Ok(true);
+    }
+    let Some(email) = user.email.as_deref() else {
+        return Ok(false);
+    };
+    Ok(sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM move_client_view WHERE id = $1 \
+         AND lower(cliente_email) = lower($2))",
+    )
+    .bind(move_id)
+    .bind(email)
+    .fetch_one(&state.pool)
+    .await?)
+}
+
 /// A move's state for deciding, and the position of its last event (0 when it has none).
 pub async fn load_move(state: &AppState, move_id: i64) -> ApiResult<(MoveState, i64)> {
     let history = state.store.read_stream(&move_stream(move_id)).await?;

@@ -17,9 +17,9 @@ use projections::moves::photo_url;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::auth::{CurrentUser, User};
+use crate::auth::CurrentUser;
 use crate::error::{ApiError, ApiPath, ApiResult};
-use crate::routes::moves::execute;
+use crate::routes::moves::{execute, may_see_move};
 use crate::state::AppState;
 
 /// Spec/issue: at most 10 MB per photo.
@@ -166,23 +166,6 @@ async fn write_file(path: &Path, bytes: &[u8]) -> ApiResult<()> {
     tokio::fs::rename(&temporary, path).await.map_err(internal)
 }
 
-/// May this user see the photos of this move? Staff always; a client only their own move's.
-async fn may_see_photos(state: &AppState, user: &User, move_id: i64) -> ApiResult<bool> {
-    if user.role.is_staff() {
-        return Ok(true);
-    }
-    let Some(email) = user.email.as_deref() else {
-        return Ok(false);
-    };
-    Ok(sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM move_client_view WHERE id = $1 AND lower(cliente_email) = lower($2))",
-    )
-    .bind(move_id)
-    .bind(email)
-    .fetch_one(&state.pool)
-    .await?)
-}
-
 /// `GET /api/fotos/{move}/{photo}`.
 pub async fn serve(
     State(state): State<AppState>,
@@ -191,7 +174,7 @@ pub async fn serve(
 ) -> ApiResult<Response> {
     let user = user.0;
     let not_found = || ApiError::NotFound("Foto no encontrada".into());
-    if !may_see_photos(&state, &user, move_id).await? {
+    if !may_see_move(&state, &user, move_id).await? {
         // A client asking for another client's photo learns nothing about it.
         return Err(not_found());
     }
