@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Role, StaffMove, User } from '../lib/api';
+import type { CompanyLegalData, Role, StaffMove, User } from '../lib/api';
 
 export function makeUser(overrides: Partial<User> & { role: Role }): User {
   return {
@@ -16,6 +16,16 @@ export function makeUser(overrides: Partial<User> & { role: Role }): User {
     ...overrides,
   };
 }
+
+/** The company's legal data as invoices and waybills print it. */
+export const TEST_COMPANY: CompanyLegalData = {
+  nombre: 'Mudanzas Madrid S.L.',
+  nif: 'B12345678',
+  direccion: 'Calle de Alcalá 120',
+  ciudad: '28009 Madrid',
+  telefono: '910 000 000',
+  email: 'facturacion@mudanzas.test',
+};
 
 /** A staff move document as a worker receives it (no prices). */
 export function makeMove(overrides: Partial<StaffMove> & { id: number }): StaffMove {

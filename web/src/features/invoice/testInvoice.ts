@@ -1,18 +1,12 @@
 import type { Invoice } from '../../lib/api';
+import { TEST_COMPANY } from '../../test/fixtures';
 
 /** An invoice as GET /api/factura/{id} returns it (test data). */
 export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
   return {
     numero: 'F2026-000007',
     fecha_emision: '2026-03-02',
-    empresa: {
-      nombre: 'Mudanzas Madrid S.L.',
-      nif: 'B12345678',
-      direccion: 'Calle de Alcalá 120',
-      ciudad: '28009 Madrid',
-      telefono: '910 000 000',
-      email: 'facturacion@mudanzas.test',
-    },
+    empresa: { ...TEST_COMPANY },
     cliente: { nombre: 'Marta Sánchez', email: 'cliente@mudanzas.test', telefono: '612 345 678' },
     mudanza: {
       id: 7,

@@ -11,6 +11,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { AnalyticsPeriod, AnalyticsPoint } from '../../lib/api';
+import { FilterButtons } from '../../components/StaffDashboard';
 import { formatCount, PERIODS, periodTick, periodTitle } from './managerMoves';
 import { formatEuros, formatEurosShort } from './pricing';
 
@@ -148,19 +149,7 @@ export function AnalyticsPanel({ period, series, failed, onPeriod }: AnalyticsPa
         <h2 id="mgr-analytics-title" className="mgr-section__title">
           Analíticas
         </h2>
-        <div className="mgr-segmented" role="group" aria-label="Periodo">
-          {PERIODS.map((p) => (
-            <button
-              key={p.key}
-              type="button"
-              className={`mgr-segmented__button${period === p.key ? ' is-active' : ''}`}
-              aria-pressed={period === p.key}
-              onClick={() => onPeriod(p.key)}
-            >
-              {p.label}
-            </button>
-          ))}
-        </div>
+        <FilterButtons className="mgr-segmented" label="Periodo" options={PERIODS} value={period} onChange={onPeriod} />
       </div>
       {body}
     </section>

@@ -4,7 +4,7 @@ import * as api from '../../lib/api';
 import type { MoveServices, StaffMove } from '../../lib/api';
 import { errorText } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
-import { formatDate, localToday, servicesList } from '../worker/moves';
+import { formatDate, localToday, servicesList } from '../moves/staffMoves';
 import { COMMON_OBJECTS } from './catalog';
 import { MinusIcon, PlusIcon } from '../../components/icons';
 import { normalizeSearch } from './MoveList';
@@ -251,6 +251,84 @@ function StepAddresses({ form, set }: { form: WizardForm; set: Setter }) {
   );
 }
 
+type Option<T extends string> = { value: T; label: string };
+
+/** A select of one property side; the side is read out after the label ("Acceso (origen)"). */
+function SelectField({
+  label,
+  side,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  side: string;
+  options: readonly Option<string>[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="form__field">
+      <span className="form__label">
+        {label}
+        <span className="mgr-sr-only"> ({side.toLowerCase()})</span>
+      </span>
+      <select className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((t) => (
+          <option key={t.value} value={t.value}>
+            {t.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function RadioGroup<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: readonly Option<T>[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset className="mgr-fieldset">
+      <legend>{legend}</legend>
+      <div className="mgr-radios">
+        {options.map((o) => (
+          <label key={o.value} className="mgr-radio">
+            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Check({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="mgr-check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {children}
+    </label>
+  );
+}
+
 function PropertyFieldset({ form, change, side }: { form: WizardForm; change: Changer; side: Side }) {
   const p = propertyOf(form, side);
   const title = side === 'origin' ? 'Origen' : 'Destino';
@@ -258,43 +336,28 @@ function PropertyFieldset({ form, change, side }: { form: WizardForm; change: Ch
     <fieldset className="mgr-fieldset">
       <legend>{title}</legend>
       <div className="mgr-grid">
-        <label className="form__field">
-          <span className="form__label">
-            Tipo de vivienda<span className="mgr-sr-only"> ({title.toLowerCase()})</span>
-          </span>
-          <select className="input" value={p.type} onChange={(e) => change((f) => setPropertyType(f, side, e.target.value))}>
-            {PROPERTY_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="form__field">
-          <span className="form__label">
-            Acceso<span className="mgr-sr-only"> ({title.toLowerCase()})</span>
-          </span>
-          <select className="input" value={p.access} onChange={(e) => change((f) => setAccess(f, side, e.target.value))}>
-            {ACCESS_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Tipo de vivienda"
+          side={title}
+          options={PROPERTY_TYPES}
+          value={p.type}
+          onChange={(v) => change((f) => setPropertyType(f, side, v))}
+        />
+        <SelectField
+          label="Acceso"
+          side={title}
+          options={ACCESS_TYPES}
+          value={p.access}
+          onChange={(v) => change((f) => setAccess(f, side, v))}
+        />
         {hasFloors(p.type) && (
-          <label className="form__field">
-            <span className="form__label">
-            Planta<span className="mgr-sr-only"> ({title.toLowerCase()})</span>
-          </span>
-            <select className="input" value={p.floor} onChange={(e) => change((f) => setFloor(f, side, e.target.value))}>
-              {FLOORS.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label="Planta"
+            side={title}
+            options={FLOORS}
+            value={p.floor}
+            onChange={(v) => change((f) => setFloor(f, side, v))}
+          />
         )}
         {showsElevator(p.type, p.floor) && (
           <label className="mgr-check mgr-check--field">
@@ -456,35 +519,19 @@ function StepDates({ form, set }: { form: WizardForm; set: Setter }) {
           onChange={(v) => set('alternativeDate', v)}
         />
       </div>
-      <label className="mgr-check">
-        <input type="checkbox" checked={form.flexibleDates} onChange={(e) => set('flexibleDates', e.target.checked)} />
+      <Check checked={form.flexibleDates} onChange={(v) => set('flexibleDates', v)}>
         Fechas flexibles
-      </label>
-      <fieldset className="mgr-fieldset">
-        <legend>Horario preferido</legend>
-        <div className="mgr-radios">
-          {TIME_PREFERENCES.map((t) => (
-            <label key={t.value} className="mgr-radio">
-              <input
-                type="radio"
-                name="mgr-time"
-                value={t.value}
-                checked={form.timePreference === t.value}
-                onChange={() => set('timePreference', t.value)}
-              />
-              {t.label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <label className="mgr-check">
-        <input
-          type="checkbox"
-          checked={form.urgency === 'urgente'}
-          onChange={(e) => set('urgency', e.target.checked ? 'urgente' : 'normal')}
-        />
+      </Check>
+      <RadioGroup
+        legend="Horario preferido"
+        name="mgr-time"
+        options={TIME_PREFERENCES}
+        value={form.timePreference}
+        onChange={(v) => set('timePreference', v)}
+      />
+      <Check checked={form.urgency === 'urgente'} onChange={(v) => set('urgency', v ? 'urgente' : 'normal')}>
         Mudanza urgente
-      </label>
+      </Check>
     </div>
   );
 }
@@ -517,23 +564,13 @@ function StepContact({ form, set }: { form: WizardForm; set: Setter }) {
           onChange={(v) => set('contactEmail', v)}
         />
       </div>
-      <fieldset className="mgr-fieldset">
-        <legend>Preferencia de contacto</legend>
-        <div className="mgr-radios">
-          {CONTACT_PREFERENCES.map((c) => (
-            <label key={c.value} className="mgr-radio">
-              <input
-                type="radio"
-                name="mgr-contact"
-                value={c.value}
-                checked={form.contactPreference === c.value}
-                onChange={() => set('contactPreference', c.value)}
-              />
-              {c.label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioGroup
+        legend="Preferencia de contacto"
+        name="mgr-contact"
+        options={CONTACT_PREFERENCES}
+        value={form.contactPreference}
+        onChange={(v) => set('contactPreference', v)}
+      />
     </div>
   );
 }
@@ -554,6 +591,27 @@ function MoneyInput({ label, value, onChange, max }: { label: string; value: str
   );
 }
 
+interface TotalRow {
+  term: string;
+  value: string;
+  /** The grand total, shown larger. */
+  total?: boolean;
+  testId?: string;
+}
+
+function Totals({ rows, label, compact }: { rows: TotalRow[]; label?: string; compact?: boolean }) {
+  return (
+    <dl className={compact ? 'mgr-totals mgr-totals--compact' : 'mgr-totals'} aria-label={label}>
+      {rows.map((row) => (
+        <div key={row.term} className={row.total ? 'mgr-totals__total' : undefined}>
+          <dt>{row.term}</dt>
+          <dd data-testid={row.testId}>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function StepPrice({ form, set }: { form: WizardForm; set: Setter }) {
   const price = wizardPrice(form);
   return (
@@ -564,24 +622,17 @@ function StepPrice({ form, set }: { form: WizardForm; set: Setter }) {
         <MoneyInput label="Coste de servicios (€)" value={form.servicesCost} onChange={(v) => set('servicesCost', v)} />
         <MoneyInput label="Coste por urgencia (€)" value={form.urgencyCost} onChange={(v) => set('urgencyCost', v)} />
       </div>
-      <label className="mgr-check">
-        <input type="checkbox" checked={form.ivaEnabled} onChange={(e) => set('ivaEnabled', e.target.checked)} />
+      <Check checked={form.ivaEnabled} onChange={(v) => set('ivaEnabled', v)}>
         Añadir IVA ({IVA_PERCENT} %)
-      </label>
-      <dl className="mgr-totals" aria-label="Cálculo del precio">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatCents(price.subtotalCents)}</dd>
-        </div>
-        <div>
-          <dt>IVA ({IVA_PERCENT} %)</dt>
-          <dd>{form.ivaEnabled ? formatCents(price.taxCents) : 'Sin IVA'}</dd>
-        </div>
-        <div className="mgr-totals__total">
-          <dt>Total</dt>
-          <dd data-testid="precio-total">{formatCents(price.totalCents)}</dd>
-        </div>
-      </dl>
+      </Check>
+      <Totals
+        label="Cálculo del precio"
+        rows={[
+          { term: 'Subtotal', value: formatCents(price.subtotalCents) },
+          { term: `IVA (${IVA_PERCENT} %)`, value: form.ivaEnabled ? formatCents(price.taxCents) : 'Sin IVA' },
+          { term: 'Total', value: formatCents(price.totalCents), total: true, testId: 'precio-total' },
+        ]}
+      />
       <div className="mgr-grid">
         <MoneyInput
           label="Pago adelantado (€)"
@@ -589,16 +640,13 @@ function StepPrice({ form, set }: { form: WizardForm; set: Setter }) {
           max={price.totalCents / 100}
           onChange={(v) => set('advancePayment', v)}
         />
-        <dl className="mgr-totals mgr-totals--compact">
-          <div>
-            <dt>Pendiente de pago</dt>
-            <dd>{formatCents(price.pendingCents)}</dd>
-          </div>
-          <div>
-            <dt>Estado del pago</dt>
-            <dd>{PAYMENT_STATUS_LABELS[price.paymentStatus]}</dd>
-          </div>
-        </dl>
+        <Totals
+          compact
+          rows={[
+            { term: 'Pendiente de pago', value: formatCents(price.pendingCents) },
+            { term: 'Estado del pago', value: PAYMENT_STATUS_LABELS[price.paymentStatus] },
+          ]}
+        />
       </div>
       <p className="mgr-hint">Precio orientativo con IVA incluido cuando está activado.</p>
     </div>
@@ -675,32 +723,17 @@ function StepSummary({ form }: { form: WizardForm }) {
         </p>
       </SummaryBlock>
       <SummaryBlock title="Precio">
-        <dl className="mgr-totals mgr-totals--compact">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatCents(price.subtotalCents)}</dd>
-          </div>
-          <div>
-            <dt>IVA</dt>
-            <dd>{form.ivaEnabled ? formatCents(price.taxCents) : 'Sin IVA'}</dd>
-          </div>
-          <div className="mgr-totals__total">
-            <dt>Total</dt>
-            <dd>{formatCents(price.totalCents)}</dd>
-          </div>
-          <div>
-            <dt>Pago adelantado</dt>
-            <dd>{formatCents(price.advanceCents)}</dd>
-          </div>
-          <div>
-            <dt>Pendiente</dt>
-            <dd>{formatCents(price.pendingCents)}</dd>
-          </div>
-          <div>
-            <dt>Estado del pago</dt>
-            <dd>{PAYMENT_STATUS_LABELS[price.paymentStatus]}</dd>
-          </div>
-        </dl>
+        <Totals
+          compact
+          rows={[
+            { term: 'Subtotal', value: formatCents(price.subtotalCents) },
+            { term: 'IVA', value: form.ivaEnabled ? formatCents(price.taxCents) : 'Sin IVA' },
+            { term: 'Total', value: formatCents(price.totalCents), total: true },
+            { term: 'Pago adelantado', value: formatCents(price.advanceCents) },
+            { term: 'Pendiente', value: formatCents(price.pendingCents) },
+            { term: 'Estado del pago', value: PAYMENT_STATUS_LABELS[price.paymentStatus] },
+          ]}
+        />
       </SummaryBlock>
     </div>
   );

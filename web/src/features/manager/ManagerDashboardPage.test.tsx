@@ -6,7 +6,7 @@ import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { jsonResponse, makeMove, makeUser, mockFetch } from '../../test/fixtures';
 import { useAuthStore } from '../auth/useAuthStore';
 import { resetLive } from '../live/useLiveStore';
-import { localToday } from '../worker/moves';
+import { localToday } from '../moves/staffMoves';
 import { ManagerDashboardPage } from './ManagerDashboardPage';
 import { cancelStatsRefresh, useManagerStore } from './useManagerStore';
 

@@ -1,9 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Logo } from '../../components/Logo';
 import type { MoveStatus, StaffMove } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { SessionPanel } from '../auth/SessionPanel';
-import { LiveIndicator } from '../live/LiveIndicator';
+import { StaffHero, StatCards, type StatCard } from '../../components/StaffDashboard';
 import { useLiveFeed } from '../live/useLiveFeed';
 import { CreateMoveWizard } from './CreateMoveWizard';
 import { BoxIcon, ChartIcon, EuroIcon, HeadsetIcon, LockIcon, PlusIcon, StarIcon, UserPlusIcon, UsersIcon } from '../../components/icons';
@@ -66,7 +64,7 @@ export function ManagerDashboardPage() {
   );
 
   const value = (text: string) => (company ? text : companyFailed ? '—' : '…');
-  const cards: { label: string; value: string; tone: string; icon: ReactNode }[] = [
+  const cards: StatCard[] = [
     {
       label: 'Mudanzas totales',
       value: value(formatCount(company?.mudanzas_totales ?? 0)),
@@ -95,40 +93,20 @@ export function ManagerDashboardPage() {
 
   return (
     <div className="mgr-dashboard">
-      <header className="mgr-hero">
-        <div className="container mgr-hero__inner">
-          <div className="mgr-hero__top">
-            <Logo inverted />
-            <LiveIndicator />
-          </div>
-          <div className="mgr-hero__main">
-            <div className="mgr-hero__text">
-              <h1 className="mgr-hero__title">Panel de gerencia</h1>
-              <p className="mgr-hero__subtitle">
-                Crea y gestiona las mudanzas, asigna trabajadores y sigue la marcha de la empresa al momento.
-              </p>
-              <button type="button" className="button mgr-hero__create" onClick={openCreate}>
-                <PlusIcon />
-                Nueva mudanza
-              </button>
-            </div>
-            <SessionPanel />
-          </div>
-        </div>
-      </header>
+      <StaffHero
+        prefix="mgr"
+        title="Panel de gerencia"
+        subtitle="Crea y gestiona las mudanzas, asigna trabajadores y sigue la marcha de la empresa al momento."
+        textClassName="mgr-hero__text"
+      >
+        <button type="button" className="button mgr-hero__create" onClick={openCreate}>
+          <PlusIcon />
+          Nueva mudanza
+        </button>
+      </StaffHero>
 
       <div className="container mgr-dashboard__body">
-        <section aria-label="Datos de la empresa" className="mgr-stats">
-          {cards.map((card) => (
-            <div key={card.label} className={`mgr-stat mgr-stat--${card.tone}`}>
-              <span className="mgr-stat__icon" aria-hidden="true">
-                {card.icon}
-              </span>
-              <span className="mgr-stat__label">{card.label}</span>
-              <span className="mgr-stat__value">{card.value}</span>
-            </div>
-          ))}
-        </section>
+        <StatCards prefix="mgr" label="Datos de la empresa" cards={cards} />
 
         <section className="mgr-section" aria-labelledby="mgr-actions-title">
           <h2 id="mgr-actions-title" className="mgr-section__title">

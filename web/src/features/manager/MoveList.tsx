@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { StaffMove } from '../../lib/api';
-import { formatDate } from '../worker/moves';
+import { formatDate } from '../moves/staffMoves';
 import { SearchIcon } from '../../components/icons';
+import { FilterButtons } from '../../components/StaffDashboard';
 import { countByStatus, filterManagerMoves, MANAGER_FILTERS, type ManagerFilter } from './managerMoves';
 import { formatEuros } from './pricing';
 import { StatusBadge, UrgentBadge } from './StatusBadge';
@@ -70,25 +71,21 @@ export function MoveList({ moves, loading, onView, onEdit }: MoveListProps) {
         </label>
       </div>
 
-      <div className="mgr-filters" role="group" aria-label="Filtrar por estado">
-        {MANAGER_FILTERS.map((f) => (
-          <button
-            key={f.key}
-            type="button"
-            className={`mgr-filters__button${filter === f.key ? ' is-active' : ''}`}
-            aria-pressed={filter === f.key}
-            onClick={() => {
-              setFilter(f.key);
-              setLimit(PAGE_SIZE);
-            }}
-          >
-            {f.label}
-            <span className="mgr-filters__count" aria-hidden="true">
-              {counts[f.key]}
-            </span>
-          </button>
-        ))}
-      </div>
+      <FilterButtons
+        className="mgr-filters"
+        label="Filtrar por estado"
+        options={MANAGER_FILTERS}
+        value={filter}
+        onChange={(key) => {
+          setFilter(key);
+          setLimit(PAGE_SIZE);
+        }}
+        extra={(key) => (
+          <span className="mgr-filters__count" aria-hidden="true">
+            {counts[key]}
+          </span>
+        )}
+      />
 
       {loading && moves.length === 0 ? (
         <p className="mgr-empty" role="status">

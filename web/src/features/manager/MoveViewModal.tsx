@@ -6,7 +6,7 @@ import { openWaybill } from '../waybill';
 import * as api from '../../lib/api';
 import type { StaffMove, StaffWorker } from '../../lib/api';
 import { errorText } from '../../lib/api';
-import { formatDate, formatDateTime, servicesList } from '../worker/moves';
+import { formatDate, formatDateTime, servicesList } from '../moves/staffMoves';
 import { PAYMENT_STATUS_LABELS, formatCents, formatEuros, paymentStatus } from './pricing';
 import { StatusBadge, UrgentBadge } from './StatusBadge';
 import {

@@ -1,5 +1,5 @@
 import type { MoveStatus } from '../../lib/api';
-import { STATUS_LABELS, STATUS_TONES } from '../worker/moves';
+import { STATUS_LABELS, STATUS_TONES } from '../moves/staffMoves';
 
 export function StatusBadge({ estado }: { estado: MoveStatus }) {
   return <span className={`mgr-badge mgr-badge--${STATUS_TONES[estado]}`}>{STATUS_LABELS[estado]}</span>;

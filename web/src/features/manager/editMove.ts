@@ -1,19 +1,10 @@
 // The manager's edit form for a move (§2 edit modal, §5 'Move edit required', §7 actualizar-mudanza).
-import type { MovedObject, MoveServices, MoveStatus, StaffMove, UpdateMoveRequest, Urgency } from '../../lib/api';
+import type { StaffMove, UpdateMoveRequest } from '../../lib/api';
 import { centsToEuros, parseEuros } from './pricing';
 import { clampQuantity } from './wizard';
 
-export interface EditForm {
-  cliente_nombre: string;
-  cliente_telefono: string;
-  cliente_email: string;
-  origen: string;
-  destino: string;
-  fecha_programada: string;
-  estado: MoveStatus;
-  urgencia: Urgency;
-  objects: MovedObject[];
-  services: MoveServices;
+/** The update request's fields as the form holds them. */
+export interface EditForm extends Omit<UpdateMoveRequest, 'id' | 'version' | 'precio_total'> {
   /** Euros, as typed. */
   precio_total: string;
 }

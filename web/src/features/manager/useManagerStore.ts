@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import * as api from '../../lib/api';
 import type { AnalyticsPeriod, AnalyticsPoint, CompanyData, MoveStatus, StaffMove } from '../../lib/api';
 import type { LiveChange } from '../live/useLiveStore';
-import { isStaffMove, mergeMoves, upsertMove } from '../worker/moves';
+import { isStaffMove, mergeMoves, upsertMove } from '../moves/staffMoves';
 
 /** After a change, the stat cards and charts are read again once things settle. */
 export const STATS_REFRESH_DEBOUNCE_MS = 500;

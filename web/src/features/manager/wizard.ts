@@ -9,7 +9,7 @@ import type {
   TimePreference,
   Urgency,
 } from '../../lib/api';
-import { localToday } from '../worker/moves';
+import { localToday } from '../moves/staffMoves';
 import { centsToEuros, computePrice, parseEuros, type PriceBreakdown } from './pricing';
 
 export const WIZARD_STEPS = [

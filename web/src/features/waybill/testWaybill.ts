@@ -1,18 +1,12 @@
 import type { Waybill } from '../../lib/api';
+import { TEST_COMPANY } from '../../test/fixtures';
 
 /** A waybill as GET /api/albaran/{id} returns it (test data). */
 export function makeWaybill(overrides: Partial<Waybill> = {}): Waybill {
   return {
     numero_albaran: 'A2026-000003',
     fecha_emision: '2026-03-02',
-    empresa: {
-      nombre: 'Mudanzas Madrid S.L.',
-      nif: 'B12345678',
-      direccion: 'Calle de Alcalá 120',
-      ciudad: '28009 Madrid',
-      telefono: '910 000 000',
-      email: 'facturacion@mudanzas.test',
-    },
+    empresa: { ...TEST_COMPANY },
     cliente: {
       nombre: 'Marta Sánchez',
       email: 'cliente@mudanzas.test',

@@ -1,14 +1,8 @@
 import { ClockIcon, PhoneIcon, PinIcon } from '../../components/icons';
 import { openWaybill } from '../waybill';
 import type { MoveStatus, StaffMove } from '../../lib/api';
-import {
-  formatDate,
-  objectsSummary,
-  servicesList,
-  STATUS_LABELS,
-  STATUS_TONES,
-  timeSlotLabel,
-} from './moves';
+import { formatDate, servicesList, STATUS_LABELS, STATUS_TONES } from '../moves/staffMoves';
+import { objectsSummary, timeSlotLabel } from './moves';
 import './MoveCard.css';
 
 export function StatusBadge({ estado }: { estado: MoveStatus }) {

@@ -5,7 +5,7 @@ import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { jsonResponse, makeMove, makeUser, mockFetch } from '../../test/fixtures';
 import { useAuthStore } from '../auth/useAuthStore';
 import { resetLive } from '../live/useLiveStore';
-import { localToday } from './moves';
+import { localToday } from '../moves/staffMoves';
 import { UPLOAD_ERROR } from './PhotoModal';
 import { STATUS_ERROR } from './StatusModal';
 import { useWorkerMovesStore } from './useWorkerMovesStore';

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Logo } from '../../components/Logo';
 import type { MoveStatus } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { SessionPanel } from '../auth/SessionPanel';
-import { LiveIndicator } from '../live/LiveIndicator';
+import { FilterButtons, StaffHero, StatCards, type StatCard } from '../../components/StaffDashboard';
 import { useLiveFeed } from '../live/useLiveFeed';
 import { MoveCard } from './MoveCard';
-import { filterMoves, localToday, WORKER_FILTERS, workerStats, type WorkerFilter } from './moves';
+import { localToday } from '../moves/staffMoves';
+import { filterMoves, WORKER_FILTERS, workerStats, type WorkerFilter } from './moves';
 import { PhotoModal, type PhotoTab } from './PhotoModal';
 import { StatusModal } from './StatusModal';
 import { useWorkerMovesStore } from './useWorkerMovesStore';
@@ -50,7 +49,7 @@ export function WorkerDashboardPage() {
   const modalMove = modal ? moves.find((m) => m.id === modal.moveId) : undefined;
   const closeModal = useCallback(() => setModal(null), []);
 
-  const cards = [
+  const cards: StatCard[] = [
     { label: 'Total de mudanzas', value: stats.total, tone: 'primary' },
     { label: 'Pendientes', value: stats.pending, tone: 'warning' },
     { label: 'En Progreso', value: stats.inProgress, tone: 'info' },
@@ -59,52 +58,27 @@ export function WorkerDashboardPage() {
 
   return (
     <div className="worker-dashboard">
-      <header className="worker-hero">
-        <div className="container worker-hero__inner">
-          <div className="worker-hero__top">
-            <Logo inverted />
-            <LiveIndicator />
-          </div>
-          <div className="worker-hero__main">
-            <div>
-              <h1 className="worker-hero__title">Panel del trabajador</h1>
-              <p className="worker-hero__subtitle">
-                Consulta las mudanzas, actualiza su estado y sube fotos del trabajo.
-              </p>
-            </div>
-            <SessionPanel />
-          </div>
-        </div>
-      </header>
+      <StaffHero
+        prefix="worker"
+        title="Panel del trabajador"
+        subtitle="Consulta las mudanzas, actualiza su estado y sube fotos del trabajo."
+      />
 
       <div className="container worker-dashboard__body">
-        <section aria-label="Resumen" className="worker-stats">
-          {cards.map((card) => (
-            <div key={card.label} className={`worker-stat worker-stat--${card.tone}`}>
-              <span className="worker-stat__label">{card.label}</span>
-              <span className="worker-stat__value">{card.value}</span>
-            </div>
-          ))}
-        </section>
+        <StatCards prefix="worker" label="Resumen" cards={cards} />
 
         <section aria-labelledby="worker-moves-title" className="worker-moves">
           <div className="worker-moves__head">
             <h2 id="worker-moves-title" className="worker-moves__title">
               Mudanzas
             </h2>
-            <div className="worker-filters" role="group" aria-label="Filtrar por estado">
-              {WORKER_FILTERS.map((f) => (
-                <button
-                  key={f.key}
-                  type="button"
-                  className={`worker-filters__button${filter === f.key ? ' is-active' : ''}`}
-                  aria-pressed={filter === f.key}
-                  onClick={() => setFilter(f.key)}
-                >
-                  {f.label}
-                </button>
-              ))}
-            </div>
+            <FilterButtons
+              className="worker-filters"
+              label="Filtrar por estado"
+              options={WORKER_FILTERS}
+              value={filter}
+              onChange={setFilter}
+            />
           </div>
 
           {loading && moves.length === 0 ? (

@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { makeMove } from '../../test/fixtures';
 import {
-  filterMoves,
   formatDate,
   isStaffMove,
   localToday,
   mergeMoves,
-  objectsSummary,
   servicesList,
   STATUS_LABELS,
-  timeSlotLabel,
   upsertMove,
-  WORKER_FILTERS,
-  WORKER_STATUSES,
-  workerStats,
-} from './moves';
+} from '../moves/staffMoves';
+import { filterMoves, objectsSummary, timeSlotLabel, WORKER_FILTERS, WORKER_STATUSES, workerStats } from './moves';
 
 const TODAY = '2026-03-09';
 

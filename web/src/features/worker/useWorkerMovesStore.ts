@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import * as api from '../../lib/api';
 import type { MoveStatus, StaffMove } from '../../lib/api';
 import type { LiveChange } from '../live/useLiveStore';
-import { isStaffMove, mergeMoves, upsertMove } from './moves';
+import { isStaffMove, mergeMoves, upsertMove } from '../moves/staffMoves';
 
 interface WorkerMovesState {
   moves: StaffMove[];
