@@ -1,6 +1,7 @@
 //! `mudanzas bench`: append throughput, follow/replay throughput and live latency, each measured
 //! next to a baseline taken in the same run (a raw INSERT into a table of the same shape, a plain
-//! read of the log), because absolute figures drift between runs on shared machines.
+//! read of the log), because absolute figures drift between runs on shared machines; then the
+//! moves API over HTTP (`moves_api`): the staff list, status changes, and their live delivery.
 //!
 //! Everything happens in a database of its own (`mudanzas_bench`) on the server DATABASE_URL
 //! points at; it is recreated for each phase, so no phase sees another's rows, and dropped at the
@@ -8,6 +9,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Display;
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -30,7 +32,6 @@ use projections::moves::MovesProjector;
 use serde::Deserialize;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::{ConnectOptions, Connection, PgConnection};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::{watch, Semaphore};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -40,6 +41,11 @@ use uuid::Uuid;
 use crate::config::Config;
 use crate::seed::{demo_accounts, DemoAccount};
 use crate::{AppState, StartOptions};
+
+mod http;
+mod moves_api;
+
+use http::Http;
 
 const BENCH_DB: &str = "mudanzas_bench";
 const MANY_WRITERS: usize = 8;
@@ -80,6 +86,14 @@ struct Plan {
     connections: usize,
     changes: usize,
     pause: Duration,
+    /// Moves in the moves-API phase's database.
+    api_moves: usize,
+    /// Requests for the staff list of every move.
+    list_requests: usize,
+    /// How long status changes go through the API, paced, to the live dashboards.
+    paced_for: Duration,
+    /// Status changes per second in that run.
+    paced_rate: u32,
 }
 
 impl Plan {
@@ -95,6 +109,14 @@ impl Plan {
             connections: 1_000,
             changes: if quick { 50 } else { 200 },
             pause: Duration::from_millis(20),
+            api_moves: 10_000,
+            list_requests: if quick { 40 } else { 200 },
+            paced_for: if quick {
+                Duration::from_secs(2)
+            } else {
+                Duration::from_secs(5)
+            },
+            paced_rate: 100,
         }
     }
 }
@@ -135,6 +157,8 @@ struct Verdicts {
     absolute: (usize, usize),
     ratio: (usize, usize),
     failures: Vec<String>,
+    /// Figures with no numeric target, printed after the verdicts.
+    summary: Vec<String>,
 }
 
 impl Verdicts {
@@ -171,6 +195,9 @@ pub async fn run(config: &Config, quick: bool) -> Result<(), String> {
         "Targets met: {}/{} judged by ratio to the same-run baseline, {}/{} by absolute figure.",
         verdicts.ratio.0, verdicts.ratio.1, verdicts.absolute.0, verdicts.absolute.1
     );
+    for line in &verdicts.summary {
+        println!("{line}");
+    }
     if verdicts.failures.is_empty() {
         Ok(())
     } else {
@@ -194,6 +221,8 @@ async fn phases(db: &Databases, plan: &Plan, seed_dir: &Path) -> Result<Verdicts
     print_replay(&replay, &mut verdicts);
     let live = live_phase_isolated(db.clone(), plan.clone(), seed_dir.to_path_buf()).await?;
     print_live(&live, plan, &mut verdicts);
+    let api = moves_api::run(db.clone(), plan.clone(), seed_dir.to_path_buf()).await?;
+    moves_api::print(&api, plan, &mut verdicts);
     Ok(verdicts)
 }
 
@@ -1142,6 +1171,8 @@ struct LiveFigures {
     expected: usize,
     received: usize,
     missing: usize,
+    /// Frames of a position the connection had already received.
+    duplicates: usize,
     unexpected: usize,
     out_of_order: usize,
     failed_connections: usize,
@@ -1150,6 +1181,10 @@ struct LiveFigures {
     /// Per change: when the first and the last connection had its frame.
     first: Vec<Duration>,
     last: Vec<Duration>,
+    /// Frames read before the instant their change is measured from (counted as zero latency).
+    early: usize,
+    /// Every frame again, measured from when its change was requested (when that is known).
+    from_request: Vec<Duration>,
 }
 
 /// The live phase gets a runtime of its own: dropping it ends the in-process server, its
@@ -1159,9 +1194,23 @@ async fn live_phase_isolated(
     plan: Plan,
     seed_dir: PathBuf,
 ) -> Result<LiveFigures, String> {
+    isolated("bench-live", "the live phase", move || {
+        live_phase(db, plan, seed_dir)
+    })
+    .await
+}
+
+/// Runs a phase that serves HTTP in a runtime of its own, on a thread of its own (see
+/// `live_phase_isolated`), and removes the stub web folder afterwards.
+async fn isolated<T, F, Fut>(thread: &str, what: &'static str, phase: F) -> Result<T, String>
+where
+    T: Send + 'static,
+    F: FnOnce() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = Result<T, String>>,
+{
     let (tx, rx) = tokio::sync::oneshot::channel();
     std::thread::Builder::new()
-        .name("bench-live".into())
+        .name(thread.into())
         .spawn(move || {
             let threads = std::thread::available_parallelism()
                 .map(|n| n.get())
@@ -1172,18 +1221,18 @@ async fn live_phase_isolated(
                 .build()
             {
                 Ok(rt) => {
-                    let result = rt.block_on(live_phase(db, plan, seed_dir));
+                    let result = rt.block_on(phase());
                     rt.shutdown_timeout(Duration::from_secs(5));
                     let _ = std::fs::remove_dir_all(std::env::temp_dir().join(STUB_WEB));
                     result
                 }
-                Err(e) => Err(format!("starting the live phase's runtime: {e}")),
+                Err(e) => Err(format!("starting {what}'s runtime: {e}")),
             };
             let _ = tx.send(result);
         })
-        .ctx("starting the live phase's thread")?;
+        .map_err(|e| format!("starting {what}'s thread: {e}"))?;
     rx.await
-        .map_err(|_| "the live phase's thread ended without a result".to_string())?
+        .map_err(|_| format!("{what}'s thread ended without a result"))?
 }
 
 struct Session {
@@ -1200,12 +1249,16 @@ struct Frame {
     position: i64,
 }
 
-async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<LiveFigures, String> {
-    ensure_fd_limit(plan.connections as u64 * 2 + 1_024)?;
-    let spin = spinner();
-    spin.set_message("live: starting the server");
+/// The real server, in-process as in `api/tests/common`, over a fresh, seeded bench database.
+struct Server {
+    pool: PgPool,
+    state: AppState,
+    addr: SocketAddr,
+}
+
+async fn start_server(db: &Databases, seed_dir: &Path) -> Result<Server, String> {
     let pool = db.migrated_pool(20).await?;
-    crate::seed::seed(&pool, &seed_dir)
+    crate::seed::seed(&pool, seed_dir)
         .await
         .ctx("seeding demo accounts and moves")?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -1217,7 +1270,7 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
         database_url: String::new(),
         data_dir: std::env::temp_dir(),
         web_dist: stub_web_dist()?,
-        seed_dir: seed_dir.clone(),
+        seed_dir: seed_dir.to_path_buf(),
         development: true,
     };
     let state = AppState::start(pool.clone(), config, StartOptions::default())
@@ -1228,25 +1281,37 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
 
     // The seeded moves must be projected and broadcast before anyone connects, or their frames
     // would be counted as arrivals.
+    caught_up(&state, "the seeded moves", Duration::from_secs(30)).await?;
+    Ok(Server { pool, state, addr })
+}
+
+/// Waits until every projector has passed the end of the log and the live feed has broadcast
+/// it; returns that position.
+async fn caught_up(state: &AppState, what: &str, within: Duration) -> Result<i64, String> {
     let head = state.store.max_position().await.ctx("max position")?;
-    if !state
-        .projections
-        .wait_for(head, Duration::from_secs(30))
-        .await
-    {
-        return Err("the seeded moves were not projected within 30 s".into());
+    if !state.projections.wait_for(head, within).await {
+        return Err(format!(
+            "{what} were not projected within {} s",
+            within.as_secs()
+        ));
     }
-    let deadline = Instant::now() + Duration::from_secs(30);
+    let deadline = Instant::now() + within;
     while state.live.sent() < head {
         if Instant::now() > deadline {
-            return Err("the live feed did not reach the seeded moves within 30 s".into());
+            return Err(format!(
+                "the live feed did not reach {what} within {} s",
+                within.as_secs()
+            ));
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
+    Ok(head)
+}
 
-    spin.set_message("live: logging in");
+/// Logs every demo account in over HTTP, in the order of `demo-accounts.json`.
+async fn log_in_all(addr: SocketAddr, seed_dir: &Path) -> Result<Vec<Session>, String> {
     let mut sessions = Vec::new();
-    for account in demo_accounts(&seed_dir)? {
+    for account in demo_accounts(seed_dir)? {
         let role =
             Role::parse(&account.role).ok_or_else(|| format!("unknown role {}", account.role))?;
         sessions.push(Session {
@@ -1255,26 +1320,46 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
             cookie: login(addr, &account).await?,
         });
     }
-    let moves: Vec<(i64, String)> =
-        sqlx::query_as("SELECT id, lower(cliente_email) FROM move_staff_view ORDER BY id")
-            .fetch_all(&pool)
-            .await
-            .ctx("listing the seeded moves")?;
-    if moves.is_empty() {
-        return Err("the seed wrote no moves".into());
-    }
+    Ok(sessions)
+}
 
-    spin.set_message(format!("live: opening {} WebSockets", plan.connections));
+type ClientTask = tokio::task::JoinHandle<Result<Vec<(i64, Instant)>, String>>;
+
+/// Open dashboards: each connection's session (an index into the sessions) and its task.
+struct Dashboards {
+    clients: Vec<(usize, ClientTask)>,
+    received: Arc<AtomicUsize>,
+    stop: watch::Sender<bool>,
+    connect_time: Duration,
+}
+
+/// A change whose frames the dashboards should receive: its position, the instant latency is
+/// measured from, and when it was requested (when that differs).
+struct Sent {
+    position: i64,
+    acked: Instant,
+    requested: Option<Instant>,
+}
+
+/// Opens `count` WebSockets to `/api/live`, round-robin over the sessions `over` names, and
+/// returns once every one has had its hello and the server counts them all.
+async fn open_dashboards(
+    state: &AppState,
+    addr: SocketAddr,
+    sessions: &[Session],
+    over: &[usize],
+    count: usize,
+) -> Result<Dashboards, String> {
     let url = format!("ws://{addr}/api/live");
     let received = Arc::new(AtomicUsize::new(0));
     let ready = Arc::new(AtomicUsize::new(0));
-    let (stop_tx, stop_rx) = watch::channel(false);
+    let (stop, stop_rx) = watch::channel(false);
     // Handshakes in bounded waves: a thousand at once would only measure the accept queue.
     let gate = Arc::new(Semaphore::new(64));
     let started = Instant::now();
-    let mut clients: Vec<_> = (0..plan.connections)
+    let mut clients: Vec<_> = (0..count)
         .map(|i| {
-            let s = i % sessions.len();
+            let s = over[i % over.len()];
             let task = tokio::spawn(client(
                 url.clone(),
                 sessions[s].cookie.clone(),
@@ -1287,7 +1372,7 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
         })
         .collect();
     let deadline = Instant::now() + Duration::from_secs(120);
-    while ready.load(Ordering::Relaxed) < plan.connections {
+    while ready.load(Ordering::Relaxed) < count {
         if let Some(i) = clients.iter().position(|(_, t)| t.is_finished()) {
             let reason = match clients.swap_remove(i).1.await {
                 Ok(Err(e)) => e,
@@ -1300,7 +1385,7 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
             return Err(format!(
                 "only {} of {} WebSockets connected within 120 s",
                 ready.load(Ordering::Relaxed),
-                plan.connections
+                count
             ));
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -1308,13 +1393,141 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
     let connect_time = started.elapsed();
     // Let the server finish the connection bookkeeping before the clock matters.
     tokio::time::sleep(Duration::from_millis(500)).await;
-    if state.live.connections() != plan.connections {
+    if state.live.connections() != count {
         return Err(format!(
             "the server counts {} live connections, {} were opened",
             state.live.connections(),
-            plan.connections
+            count
         ));
     }
+    Ok(Dashboards {
+        clients,
+        received,
+        stop,
+        connect_time,
+    })
+}
+
+impl Dashboards {
+    /// Waits until `expected` frames have arrived (at most 10 s), then closes the connections.
+    async fn wait_for_frames(&self, expected: usize) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while self.received.load(Ordering::Relaxed) < expected && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let _ = self.stop.send(true);
+    }
+
+    /// Gathers every connection's frames and checks them against what its session may see
+    /// (`expected_for`, by session index): latency per frame, per change the first and the last.
+    async fn collect(
+        self,
+        sent: &[Sent],
+        expected_total: usize,
+        expected_for: impl Fn(usize) -> Vec<i64>,
+    ) -> LiveFigures {
+        let t0: HashMap<i64, (usize, &Sent)> = sent
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.position, (i, s)))
+            .collect();
+        let mut figures = LiveFigures {
+            connections: self.clients.len(),
+            changes: sent.len(),
+            connect_time: self.connect_time,
+            expected: expected_total,
+            received: 0,
+            missing: 0,
+            duplicates: 0,
+            unexpected: 0,
+            out_of_order: 0,
+            failed_connections: 0,
+            first_error: None,
+            samples: Vec::with_capacity(expected_total),
+            first: Vec::new(),
+            last: Vec::new(),
+            early: 0,
+            from_request: Vec::new(),
+        };
+        let mut first: Vec<Option<Duration>> = vec![None; sent.len()];
+        let mut last: Vec<Option<Duration>> = vec![None; sent.len()];
+        for (s, task) in self.clients {
+            let expected = expected_for(s);
+            let frames = match task.await {
+                Ok(Ok(frames)) => frames,
+                Ok(Err(e)) => {
+                    figures.failed_connections += 1;
+                    figures.first_error.get_or_insert(e);
+                    figures.missing += expected.len();
+                    continue;
+                }
+                Err(e) => {
+                    figures.failed_connections += 1;
+                    figures.first_error.get_or_insert(e.to_string());
+                    figures.missing += expected.len();
+                    continue;
+                }
+            };
+            figures.received += frames.len();
+            figures.out_of_order += frames.windows(2).filter(|w| w[0].0 >= w[1].0).count();
+            let expected_set: HashSet<i64> = expected.iter().copied().collect();
+            let got: HashSet<i64> = frames.iter().map(|(p, _)| *p).collect();
+            figures.missing += expected_set.difference(&got).count();
+            figures.duplicates += frames.len() - got.len();
+            for (position, at) in frames {
+                let Some(&(i, change)) = t0
+                    .get(&position)
+                    .filter(|_| expected_set.contains(&position))
+                else {
+                    figures.unexpected += 1;
+                    continue;
+                };
+                // A frame can only beat the acknowledgement if a poll woke the projector first
+                // (or, over HTTP, if the feed was faster than the rest of the answer); it then
+                // counts as zero latency.
+                figures.early += (at < change.acked) as usize;
+                let latency = at.saturating_duration_since(change.acked);
+                figures.samples.push(latency);
+                if let Some(requested) = change.requested {
+                    figures
+                        .from_request
+                        .push(at.saturating_duration_since(requested));
+                }
+                first[i] = Some(first[i].map_or(latency, |d| d.min(latency)));
+                last[i] = Some(last[i].map_or(latency, |d| d.max(latency)));
+            }
+        }
+        figures.samples.sort_unstable();
+        figures.from_request.sort_unstable();
+        figures.first = first.into_iter().flatten().collect();
+        figures.first.sort_unstable();
+        figures.last = last.into_iter().flatten().collect();
+        figures.last.sort_unstable();
+        figures
+    }
+}
+
+async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<LiveFigures, String> {
+    ensure_fd_limit(plan.connections as u64 * 2 + 1_024)?;
+    let spin = spinner();
+    spin.set_message("live: starting the server");
+    let Server { pool, state, addr } = start_server(&db, &seed_dir).await?;
+
+    spin.set_message("live: logging in");
+    let sessions = log_in_all(addr, &seed_dir).await?;
+    let moves: Vec<(i64, String)> =
+        sqlx::query_as("SELECT id, lower(cliente_email) FROM move_staff_view ORDER BY id")
+            .fetch_all(&pool)
+            .await
+            .ctx("listing the seeded moves")?;
+    if moves.is_empty() {
+        return Err("the seed wrote no moves".into());
+    }
+
+    spin.set_message(format!("live: opening {} WebSockets", plan.connections));
+    let every_session: Vec<usize> = (0..sessions.len()).collect();
+    let dashboards =
+        open_dashboards(&state, addr, &sessions, &every_session, plan.connections).await?;
 
     spin.set_message(format!("live: {} status changes", plan.changes));
     let actor = Uuid::now_v7().to_string();
@@ -1360,83 +1573,25 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
             .map(|(p, ..)| *p)
             .collect()
     };
-    let expected_total: usize = clients
+    let expected_total: usize = dashboards
+        .clients
         .iter()
         .map(|(s, _)| expected_for(&sessions[*s]).len())
         .sum();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while received.load(Ordering::Relaxed) < expected_total && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    let _ = stop_tx.send(true);
+    dashboards.wait_for_frames(expected_total).await;
     spin.finish_and_clear();
 
-    let t0: HashMap<i64, (usize, Instant)> = sent
+    let acked: Vec<Sent> = sent
         .iter()
-        .enumerate()
-        .map(|(i, (p, t, _))| (*p, (i, *t)))
+        .map(|(position, at, _)| Sent {
+            position: *position,
+            acked: *at,
+            requested: None,
+        })
         .collect();
-    let mut figures = LiveFigures {
-        connections: plan.connections,
-        changes: plan.changes,
-        connect_time,
-        expected: expected_total,
-        received: 0,
-        missing: 0,
-        unexpected: 0,
-        out_of_order: 0,
-        failed_connections: 0,
-        first_error: None,
-        samples: Vec::with_capacity(expected_total),
-        first: Vec::new(),
-        last: Vec::new(),
-    };
-    let mut first: Vec<Option<Duration>> = vec![None; sent.len()];
-    let mut last: Vec<Option<Duration>> = vec![None; sent.len()];
-    for (s, task) in clients {
-        let expected = expected_for(&sessions[s]);
-        let frames = match task.await {
-            Ok(Ok(frames)) => frames,
-            Ok(Err(e)) => {
-                figures.failed_connections += 1;
-                figures.first_error.get_or_insert(e);
-                figures.missing += expected.len();
-                continue;
-            }
-            Err(e) => {
-                figures.failed_connections += 1;
-                figures.first_error.get_or_insert(e.to_string());
-                figures.missing += expected.len();
-                continue;
-            }
-        };
-        figures.received += frames.len();
-        figures.out_of_order += frames.windows(2).filter(|w| w[0].0 >= w[1].0).count();
-        let expected_set: HashSet<i64> = expected.iter().copied().collect();
-        let got: HashSet<i64> = frames.iter().map(|(p, _)| *p).collect();
-        figures.missing += expected_set.difference(&got).count();
-        for (position, at) in frames {
-            let Some(&(i, sent_at)) = t0
-                .get(&position)
-                .filter(|_| expected_set.contains(&position))
-            else {
-                figures.unexpected += 1;
-                continue;
-            };
-            // A frame can only beat the acknowledgement if a poll woke the projector first;
-            // it then counts as zero latency.
-            let latency = at.saturating_duration_since(sent_at);
-            figures.samples.push(latency);
-            first[i] = Some(first[i].map_or(latency, |d| d.min(latency)));
-            last[i] = Some(last[i].map_or(latency, |d| d.max(latency)));
-        }
-    }
-    figures.samples.sort_unstable();
-    figures.first = first.into_iter().flatten().collect();
-    figures.first.sort_unstable();
-    figures.last = last.into_iter().flatten().collect();
-    figures.last.sort_unstable();
-    Ok(figures)
+    Ok(dashboards
+        .collect(&acked, expected_total, |s| expected_for(&sessions[s]))
+        .await)
 }
 
 /// One dashboard: connects with the session cookie, waits for the hello, then notes the instant
@@ -1549,36 +1704,19 @@ fn stub_web_dist() -> Result<PathBuf, String> {
 }
 
 /// Logs in over HTTP as the web app does and returns the session cookie (`name=value`).
-async fn login(addr: std::net::SocketAddr, account: &DemoAccount) -> Result<String, String> {
+async fn login(addr: SocketAddr, account: &DemoAccount) -> Result<String, String> {
     let (path, body) = account.login_request();
-    let body = body.to_string();
-    let request = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let mut stream = tokio::net::TcpStream::connect(addr)
-        .await
-        .ctx("connecting to the server")?;
-    stream
-        .write_all(request.as_bytes())
-        .await
-        .ctx("sending the login")?;
-    let mut response = Vec::new();
-    stream
-        .read_to_end(&mut response)
-        .await
-        .ctx("reading the login response")?;
-    let response = String::from_utf8_lossy(&response);
-    let head = response.split("\r\n\r\n").next().unwrap_or_default();
-    let status = head.lines().next().unwrap_or_default();
-    if status.split_whitespace().nth(1) != Some("200") {
+    let answer = Http::connect(addr)
+        .await?
+        .send("POST", path, None, Some(&body.to_string()))
+        .await?;
+    if answer.status != 200 {
+        let status = answer.head.lines().next().unwrap_or_default();
         return Err(format!("login of {} answered {status}", account.login));
     }
-    head.lines()
-        .filter_map(|line| line.split_once(':'))
-        .find(|(name, _)| name.trim().eq_ignore_ascii_case("set-cookie"))
-        .and_then(|(_, value)| value.trim().split(';').next())
+    answer
+        .header("set-cookie")
+        .and_then(|value| value.split(';').next())
         .map(str::to_string)
         .ok_or_else(|| format!("login of {} set no cookie", account.login))
 }
