@@ -232,17 +232,20 @@ impl StaffMove {
     }
 }
 
+/// The keys of a staff document about money. Workers never see money: not the price, nor
+/// what was paid.
+pub const MONEY_KEYS: [&str; 5] = [
+    "precio_total",
+    "precio",
+    "pago_adelantado",
+    "pago_pendiente",
+    "estado_pago",
+];
+
 /// The staff document as a worker may see it: no prices.
 pub fn without_prices(mut doc: serde_json::Value) -> serde_json::Value {
     if let Some(object) = doc.as_object_mut() {
-        // Workers never see money: not the price, nor what was paid.
-        for key in [
-            "precio_total",
-            "precio",
-            "pago_adelantado",
-            "pago_pendiente",
-            "estado_pago",
-        ] {
+        for key in MONEY_KEYS {
             object.remove(key);
         }
     }
