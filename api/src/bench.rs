@@ -1711,8 +1711,11 @@ async fn login(addr: SocketAddr, account: &DemoAccount) -> Result<String, String
         .send("POST", path, None, Some(&body.to_string()))
         .await?;
     if answer.status != 200 {
-        let status = answer.head.lines().next().unwrap_or_default();
-        return Err(format!("login of {} answered {status}", account.login));
+        return Err(format!(
+            "login of {} answered {}",
+            account.login,
+            answer.excerpt()
+        ));
     }
     answer
         .header("set-cookie")
