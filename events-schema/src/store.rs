@@ -405,16 +405,7 @@ async fn append_once(conn: &mut PgConnection, append: &Encoded<'_>) -> Result<Ap
         Ok(rows) if !rows.is_empty() => return Ok(appended(&rows, false)),
         // The stream was not at the expected version.
         Ok(_) => {}
-        Err(sqlx::Error::Database(db))
-            if db.code().as_deref() == Some("23505")
-                && matches!(
-                    db.constraint(),
-                    Some("events_stream_version_key" | "events_event_id_key")
-                ) => {}
-        Err(sqlx::Error::Database(db)) if db.constraint() == Some("events_pkey") => {
-            return Err(Error::SecondAppendInTransaction)
-        }
-        Err(e) => return Err(Error::Database(e)),
+        Err(e) => conflict_or_error(e)?,
     }
     let stored: Vec<(i64, i64)> = sqlx::query_as(
         "SELECT position, stream_version FROM events WHERE event_id = ANY($1) ORDER BY position",
@@ -523,32 +514,21 @@ async fn append_streams_on(
             .await;
         let (rows, duplicate) = match result {
             Ok(rows) if !rows.is_empty() => (rows, false),
-            Ok(_) => (Vec::new(), false),
-            Err(sqlx::Error::Database(db))
-                if db.code().as_deref() == Some("23505")
-                    && matches!(
-                        db.constraint(),
-                        Some("events_stream_version_key" | "events_event_id_key")
-                    ) =>
-            {
-                (Vec::new(), false)
+            // Some stream was not at its expected version, or a unique index refused a row.
+            other => {
+                if let Err(e) = other {
+                    conflict_or_error(e)?;
+                }
+                // Stored before (a retried command)? Then it is a success that wrote nothing.
+                let stored: Vec<(i64, String, i64)> = sqlx::query_as(
+                    "SELECT position, stream_id, stream_version FROM events \
+                     WHERE event_id = ANY($1)",
+                )
+                .bind(&ids)
+                .fetch_all(&mut *conn)
+                .await?;
+                (stored, true)
             }
-            Err(sqlx::Error::Database(db)) if db.constraint() == Some("events_pkey") => {
-                return Err(Error::SecondAppendInTransaction)
-            }
-            Err(e) => return Err(Error::Database(e)),
-        };
-        let (rows, duplicate) = if rows.is_empty() {
-            // Stored before (a retried command)? Then it is a success that wrote nothing.
-            let stored: Vec<(i64, String, i64)> = sqlx::query_as(
-                "SELECT position, stream_id, stream_version FROM events WHERE event_id = ANY($1)",
-            )
-            .bind(&ids)
-            .fetch_all(&mut *conn)
-            .await?;
-            (stored, true)
-        } else {
-            (rows, duplicate)
         };
         if !rows.is_empty() {
             return Ok(appends
@@ -593,6 +573,26 @@ async fn append_streams_on(
                 })
             }
         }
+    }
+}
+
+/// An append's failure: `Ok` when it may be a conflict (a unique index refused a row), to be
+/// looked into; otherwise the error to return.
+fn conflict_or_error(e: sqlx::Error) -> Result<(), Error> {
+    match e {
+        sqlx::Error::Database(db) if db.constraint() == Some("events_pkey") => {
+            Err(Error::SecondAppendInTransaction)
+        }
+        sqlx::Error::Database(db)
+            if db.code().as_deref() == Some("23505")
+                && matches!(
+                    db.constraint(),
+                    Some("events_stream_version_key" | "events_event_id_key")
+                ) =>
+        {
+            Ok(())
+        }
+        e => Err(Error::Database(e)),
     }
 }
 

@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::routes::moves::{append_plan, execute, load_move, staff_doc};
-use crate::routes::workers::{is_cancelled, load_day};
+use crate::routes::workers::day_for;
 use crate::state::AppState;
 
 const MANAGERS: &[Role] = &[Role::Empresario, Role::Admin];
@@ -406,12 +406,8 @@ async fn apply_edit(
     }];
     if let (Some(worker), Some(from)) = (current.worker, current.fecha) {
         if from != fecha {
-            let new_day = load_day(state, worker, fecha).await?;
-            let holder_cancelled = match new_day.booked_by {
-                Some(holder) if holder != move_id => is_cancelled(state, holder).await?,
-                _ => false,
-            };
-            let old_day = load_day(state, worker, from).await?;
+            let (new_day, holder_cancelled) = day_for(state, worker, fecha, move_id).await?;
+            let (old_day, _) = day_for(state, worker, from, move_id).await?;
             plan.extend(decide_reschedule(
                 move_id,
                 worker,

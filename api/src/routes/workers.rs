@@ -4,10 +4,9 @@
 use axum::extract::State;
 use axum::Json;
 use chrono::NaiveDate;
-use command::moves::{evolve, MoveState};
 use command::workers::{decide_assignment, evolve_day, AssignmentContext, WorkerDay};
 use command::{DomainError, Role};
-use events_schema::events::{move_stream, worker_day_stream, MoveStatus, WorkerAssigned};
+use events_schema::events::{worker_day_stream, MoveStatus, WorkerAssigned};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
@@ -98,11 +97,7 @@ pub async fn assign(
     Err(ApiError::Domain(DomainError::Stale))
 }
 
-pub(crate) async fn load_day(
-    state: &AppState,
-    worker: Uuid,
-    fecha: NaiveDate,
-) -> ApiResult<WorkerDay> {
+async fn load_day(state: &AppState, worker: Uuid, fecha: NaiveDate) -> ApiResult<WorkerDay> {
     let mut day = WorkerDay::default();
     for e in state
         .store
@@ -114,12 +109,22 @@ pub(crate) async fn load_day(
     Ok(day)
 }
 
-pub(crate) async fn is_cancelled(state: &AppState, move_id: i64) -> ApiResult<bool> {
-    let mut other = MoveState::default();
-    for e in state.store.read_stream(&move_stream(move_id)).await? {
-        other = evolve(other, &e.decode()?);
-    }
-    Ok(other.status == Some(MoveStatus::Cancelada))
+/// A worker's day as a booking for `move_id` must see it: the day, and whether the move that
+/// holds it (another one) is cancelled, which frees the worker.
+pub(crate) async fn day_for(
+    state: &AppState,
+    worker: Uuid,
+    fecha: NaiveDate,
+    move_id: i64,
+) -> ApiResult<(WorkerDay, bool)> {
+    let day = load_day(state, worker, fecha).await?;
+    let holder_cancelled = match day.booked_by {
+        Some(holder) if holder != move_id => {
+            load_move(state, holder).await?.0.status == Some(MoveStatus::Cancelada)
+        }
+        _ => false,
+    };
+    Ok((day, holder_cancelled))
 }
 
 /// One decision and one atomic append of every stream it touches.
@@ -131,11 +136,7 @@ async fn try_assign(
 ) -> ApiResult<()> {
     let (current, _) = load_move(state, move_id).await?;
     let fecha = current.fecha.ok_or(DomainError::NotFound)?;
-    let new_day = load_day(state, worker.worker_id, fecha).await?;
-    let holder_cancelled = match new_day.booked_by {
-        Some(holder) if holder != move_id => is_cancelled(state, holder).await?,
-        _ => false,
-    };
+    let (new_day, holder_cancelled) = day_for(state, worker.worker_id, fecha, move_id).await?;
     let old_day = match current.worker {
         Some(previous) if previous != worker.worker_id => {
             Some(load_day(state, previous, fecha).await?)
