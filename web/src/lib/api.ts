@@ -560,3 +560,186 @@ export interface WaybillResponse {
 export function fetchWaybill(id: number): Promise<ApiResponse<WaybillResponse>> {
   return request<WaybillResponse>('GET', `/api/albaran/${encodeURIComponent(String(id))}`);
 }
+
+// Customer accounts (§3 'Registration', 'Confirmation', 'Profile', 'Password change'; §7; §8).
+// Every answer is `{ success, error? }` plus what each call names; `error` is the server's Spanish
+// message, shown as it is.
+
+export interface RegisterRequest {
+  fullName: string;
+  email: string;
+  password: string;
+  phone: string;
+  address: string;
+}
+
+/** Seconds until the current code expires and until another may be requested. */
+export interface CodeTimers {
+  /** 300 for a fresh code. */
+  expira_en: number;
+  /** 60 after a code was sent. */
+  reenviar_en: number;
+}
+
+export interface RegisterResponse extends Partial<CodeTimers> {
+  success: boolean;
+  /** The new account, already logged in (the answer sets the session cookie). */
+  user?: User;
+  error?: string;
+}
+
+/** 201 and a session; 409 taken email; 400 the first rule of §5 that fails; 429 too many. */
+export function register(body: RegisterRequest): Promise<ApiResponse<RegisterResponse>> {
+  return request<RegisterResponse>('POST', '/api/register', body);
+}
+
+export interface ConfirmEmailResponse {
+  success: boolean;
+  confirmed: boolean;
+  /** On success: the account, now confirmed and logged in. */
+  user?: User;
+  /** After a wrong code: how many tries this code has left (5 in all). */
+  intentos_restantes?: number;
+  error?: string;
+}
+
+/**
+ * 200 `confirmed: true`; 400 wrong code ('Código inválido...') or expired ('El código ha
+ * expirado...'); 429 after 5 wrong codes ('Demasiados intentos...') until a new code is sent.
+ */
+export function confirmEmail(email: string, code: string): Promise<ApiResponse<ConfirmEmailResponse>> {
+  return request<ConfirmEmailResponse>('POST', '/api/confirm-email', { email, code });
+}
+
+export interface ResendCodeResponse extends Partial<CodeTimers> {
+  success: boolean;
+  error?: string;
+}
+
+/** 200 with fresh timers; 429 during the 60 s cooldown (with `reenviar_en`); 404 unknown; 409 already confirmed. */
+export function resendCode(email: string): Promise<ApiResponse<ResendCodeResponse>> {
+  return request<ResendCodeResponse>('POST', '/api/resend-code', { email });
+}
+
+export interface SuccessResponse {
+  success: boolean;
+  error?: string;
+}
+
+/** 200 email sent; 400 invalid email; 404 'No encontramos una cuenta con ese email.'; 429 too many. */
+export function forgotPassword(email: string): Promise<ApiResponse<SuccessResponse>> {
+  return request<SuccessResponse>('POST', '/api/forgot-password', { email });
+}
+
+export interface ResetTokenResponse {
+  success: boolean;
+  /** The account the link resets, to show on the page. */
+  email?: string;
+  error?: string;
+}
+
+/** Whether a reset link (the `token` of /recuperar?token=) is still usable: 200, or 400 with the reason. */
+export function checkResetToken(token: string): Promise<ApiResponse<ResetTokenResponse>> {
+  return request<ResetTokenResponse>('GET', `/api/restablecer-password?token=${encodeURIComponent(token)}`);
+}
+
+/** Sets a new password (registration rules of §5) with a reset link's token; ends every session. */
+export function resetPassword(token: string, password: string): Promise<ApiResponse<SuccessResponse>> {
+  return request<SuccessResponse>('POST', '/api/restablecer-password', { token, password });
+}
+
+/** §3 'Move, customer view'. `status` is the customer value of §4. */
+export type ClientMoveStatus = 'pending' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled';
+
+export interface ClientMoveImage {
+  id: string;
+  url: string;
+  descripcion: string;
+  tipo: string;
+}
+
+export interface ClientMove {
+  id: number;
+  status: ClientMoveStatus;
+  from: string;
+  to: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** Euros, VAT included. */
+  price: number;
+  images: ClientMoveImage[];
+}
+
+export interface MyMovesResponse {
+  success: boolean;
+  mudanzas?: ClientMove[];
+  /** False while the account's email is unconfirmed: no moves are shown until it is. */
+  email_confirmado?: boolean;
+  error?: string;
+}
+
+/** The caller's own moves (clients only: 401 anonymous, 403 staff). */
+export function fetchMyMoves(): Promise<ApiResponse<MyMovesResponse>> {
+  return request<MyMovesResponse>('GET', '/api/mis-mudanzas');
+}
+
+/** PUT /api/mi-perfil (§7); the email is read-only and not sent. */
+export interface ProfileRequest {
+  nombre: string;
+  apellido: string;
+  telefono: string;
+  direccion: string;
+  ciudad: string;
+  codigo_postal: string;
+  email_alerts: boolean;
+  sms_alerts: boolean;
+  marketing: boolean;
+}
+
+export interface ProfileResponse {
+  success: boolean;
+  user?: User;
+  error?: string;
+}
+
+export function updateProfile(body: ProfileRequest): Promise<ApiResponse<ProfileResponse>> {
+  return request<ProfileResponse>('PUT', '/api/mi-perfil', body);
+}
+
+export interface PasswordChangeRequest {
+  current_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+
+/** 200; 400 with the §5 message or 'La contraseña actual no es correcta'. Other sessions end. */
+export function changePassword(body: PasswordChangeRequest): Promise<ApiResponse<SuccessResponse>> {
+  return request<SuccessResponse>('PUT', '/api/cambiar-password', body);
+}
+
+/** 200 and the session ends; 400 'Debes ingresar tu contraseña para confirmar' or a wrong password. */
+export function deleteAccount(password: string, email: string): Promise<ApiResponse<SuccessResponse>> {
+  return request<SuccessResponse>('DELETE', '/api/eliminar-cuenta', { password, email });
+}
+
+/** An email as the local-development outbox keeps it (only when no SMTP server is configured). */
+export interface OutboxMessage {
+  id: string;
+  para: string;
+  asunto: string;
+  texto: string;
+  /** ISO 8601 instant. */
+  enviado: string;
+}
+
+export interface OutboxResponse {
+  success: boolean;
+  mensajes?: OutboxMessage[];
+  error?: string;
+}
+
+/** GET /api/dev/outbox, newest first; 404 when the site sends real email (or runs in production). */
+export function fetchOutbox(para?: string): Promise<ApiResponse<OutboxResponse>> {
+  const query = para ? `?para=${encodeURIComponent(para)}` : '';
+  return request<OutboxResponse>('GET', `/api/dev/outbox${query}`);
+}

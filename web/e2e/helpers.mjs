@@ -1,0 +1,87 @@
+// What every browser-test file shares: the demo accounts, one Chromium for the whole run, and
+// pages that record console errors. Importing this module registers the browser's before/after.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before } from 'node:test';
+import { BASE_URL, launchBrowser, waitForServer } from './browser.mjs';
+
+const ACCOUNTS_FILE = process.env.DEMO_ACCOUNTS || new URL('../../seed/demo-accounts.json', import.meta.url);
+export const accounts = JSON.parse(readFileSync(ACCOUNTS_FILE, 'utf8'));
+
+export function account(role) {
+  const found = accounts.find((a) => a.role === role);
+  assert.ok(found, `demo-accounts.json no tiene ninguna cuenta con rol ${role}`);
+  return found;
+}
+
+export function accountByLogin(login) {
+  const found = accounts.find((a) => a.login === login);
+  assert.ok(found, `demo-accounts.json no tiene la cuenta ${login}`);
+  return found;
+}
+
+// demo-accounts.json names the staff login tab by its English key.
+export const TAB_LABEL = { manager: 'Gerencia', worker: 'Trabajador' };
+
+let browser;
+
+before(async () => {
+  await waitForServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** A fresh context (no cookies, no storage) and page that records every console error. */
+export async function openPage(viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport, locale: 'es-ES' });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()} (${msg.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return { context, page, errors };
+}
+
+export function url(path) {
+  return `${BASE_URL}${path}`;
+}
+
+export async function staffLogin(page, who, password = who.password) {
+  await page.goto(url('/acceso-gerencia'));
+  await page.getByRole('tab', { name: TAB_LABEL[who.tab] }).click();
+  await page.getByLabel('Usuario', { exact: true }).fill(who.login);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** Logs a client in through the navbar's login dialog, from the home page. */
+export async function clientLogin(page, email, password) {
+  await page.goto(url('/'));
+  await page.getByRole('banner').getByRole('button', { name: 'Iniciar sesión' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Iniciar sesión' });
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByLabel('Contraseña', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+export async function authStatus(page) {
+  return page.evaluate(() => fetch('/api/auth-status', { credentials: 'include' }).then((r) => r.json()));
+}
+
+/** Polls until `locator`'s trimmed text (or the function's result) equals `expected`. */
+export async function waitForText(locator, expected, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  while (Date.now() < deadline) {
+    last = typeof locator === 'function' ? await locator() : (await locator.textContent())?.trim();
+    if (last === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail(`se esperaba ${JSON.stringify(expected)}, se vio ${JSON.stringify(last)}`);
+}
