@@ -94,6 +94,16 @@ const ACCOUNT_COLUMNS: &str =
     "id, role, email, username, password_hash, nombre, telefono, direccion, \
      ciudad, codigo_postal, email_confirmed, preferencias";
 
+impl User {
+    /// The email whose moves this user owns: a client's, once confirmed. An unconfirmed address
+    /// proves nothing, and anyone could register someone else's to read their moves.
+    pub fn owned_email(&self) -> Option<&str> {
+        (self.role == Role::Cliente && self.email_confirmed)
+            .then_some(self.email.as_deref())
+            .flatten()
+    }
+}
+
 pub fn hash_password(password: &str) -> Result<String, ApiError> {
     let salt = SaltString::generate(&mut OsRng);
     Argon2::default()
@@ -148,15 +158,66 @@ pub async fn authenticate(
     Ok(row.filter(|_| ok).and_then(AccountRow::into_user))
 }
 
-fn token_hash(token: &str) -> Vec<u8> {
+/// Hashes a password off the async workers: argon2 takes tens of milliseconds of CPU.
+pub async fn hash_password_blocking(password: String) -> Result<String, ApiError> {
+    tokio::task::spawn_blocking(move || hash_password(&password))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+}
+
+/// Whether `password` is the account's current password.
+pub async fn check_password(
+    pool: &PgPool,
+    account: Uuid,
+    password: &str,
+) -> Result<bool, ApiError> {
+    let hash: Option<String> =
+        sqlx::query_scalar("SELECT password_hash FROM accounts WHERE id = $1 AND active")
+            .bind(account)
+            .fetch_optional(pool)
+            .await?;
+    let password = password.to_string();
+    tokio::task::spawn_blocking(move || {
+        verify_password(&password, hash.as_deref().unwrap_or(dummy_hash())) && hash.is_some()
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+/// A fresh random token (sessions, reset links) and the hash under which it is stored.
+pub fn new_token() -> (String, Vec<u8>) {
+    let mut bytes = [0u8; 32];
+    rand::thread_rng().fill_bytes(&mut bytes);
+    let token = hex::encode(bytes);
+    let hash = token_hash(&token);
+    (token, hash)
+}
+
+pub fn token_hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
+}
+
+/// Ends every session of an account but the one whose cookie is in `keep` (if any).
+pub async fn end_other_sessions(
+    pool: &PgPool,
+    account: Uuid,
+    keep: Option<&CookieJar>,
+) -> Result<(), ApiError> {
+    let kept = keep
+        .and_then(|jar| jar.get(COOKIE))
+        .map(|c| token_hash(c.value()))
+        .unwrap_or_default();
+    sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2")
+        .bind(account)
+        .bind(kept)
+        .execute(pool)
+        .await?;
+    Ok(())
 }
 
 /// Opens a session and returns the cookie that carries it.
 pub async fn start_session(state: &AppState, account: Uuid) -> Result<Cookie<'static>, ApiError> {
-    let mut bytes = [0u8; 32];
-    rand::thread_rng().fill_bytes(&mut bytes);
-    let token = hex::encode(bytes);
+    let (token, _) = new_token();
     sqlx::query(
         "INSERT INTO sessions (token_hash, account_id, expires_at) \
          VALUES ($1, $2, now() + make_interval(days => $3))",
@@ -207,6 +268,13 @@ pub async fn user_for_token(pool: &PgPool, token: &str) -> Result<Option<User>, 
         .bind(token_hash(token))
         .fetch_optional(pool)
         .await?;
+    Ok(row.and_then(AccountRow::into_user))
+}
+
+/// An active account as the API returns it.
+pub async fn user_by_id(pool: &PgPool, id: Uuid) -> Result<Option<User>, ApiError> {
+    let sql = format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = $1 AND active");
+    let row: Option<AccountRow> = sqlx::query_as(&sql).bind(id).fetch_optional(pool).await?;
     Ok(row.and_then(AccountRow::into_user))
 }
 

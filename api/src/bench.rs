@@ -1272,11 +1272,14 @@ async fn start_server(db: &Databases, seed_dir: &Path) -> Result<Server, String>
         web_dist: stub_web_dist()?,
         seed_dir: seed_dir.to_path_buf(),
         development: true,
+        smtp_url: None,
+        mail_from: "Mudanzas <pruebas@mudanzas.test>".into(),
+        public_url: format!("http://{addr}"),
     };
     let state = AppState::start(pool.clone(), config, StartOptions::default())
         .await
         .ctx("starting the server state")?;
-    let app = crate::router(state.clone());
+    let app = crate::app(state.clone());
     tokio::spawn(async move { axum::serve(listener, app).await });
 
     // The seeded moves must be projected and broadcast before anyone connects, or their frames

@@ -12,6 +12,13 @@ pub struct Config {
     pub seed_dir: PathBuf,
     /// Local development: cookies without `Secure` (the site is served over plain http).
     pub development: bool,
+    /// Where emails go out (lettre's URL form); without it they stay in the outbox table, which
+    /// /dev shows in local development.
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    /// The site's address as users reach it: the base of the links in emails. Never taken from a
+    /// request's Host header, which a caller could set to their own site.
+    pub public_url: String,
 }
 
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:55432/mudanzas";
@@ -31,13 +38,29 @@ impl Config {
                 .map_err(|_| format!("HOST no es una dirección IP: {h}"))?,
             None => IpAddr::V4(Ipv4Addr::LOCALHOST),
         };
+        let addr = SocketAddr::new(host, port);
         Ok(Config {
-            addr: SocketAddr::new(host, port),
+            addr,
+            smtp_url: var("SMTP_URL"),
+            mail_from: var("MAIL_FROM")
+                .unwrap_or_else(|| "Mudanzas <no-responder@mudanzas.example>".into()),
+            public_url: var("PUBLIC_URL")
+                .map(|u| u.trim_end_matches('/').to_string())
+                .unwrap_or_else(|| local_url(addr)),
             database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
             data_dir: var("DATA_DIR").unwrap_or_else(|| ".data".into()).into(),
             web_dist: var("WEB_DIST").unwrap_or_else(|| "web/dist".into()).into(),
             seed_dir: var("SEED_DIR").unwrap_or_else(|| "seed".into()).into(),
             development: var("MUDANZAS_ENV").as_deref() != Some("production"),
         })
+    }
+}
+
+/// `http://localhost:PORT` for a server on a loopback or unspecified address, else its own address.
+fn local_url(addr: SocketAddr) -> String {
+    if addr.ip().is_loopback() || addr.ip().is_unspecified() {
+        format!("http://localhost:{}", addr.port())
+    } else {
+        format!("http://{addr}")
     }
 }

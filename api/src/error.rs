@@ -26,6 +26,8 @@ pub enum ApiError {
     Conflict(String),
     #[error("{0}")]
     TooLarge(String),
+    #[error("{0}")]
+    TooManyAttempts(String),
     #[error(transparent)]
     Domain(#[from] DomainError),
     #[error(transparent)]
@@ -49,6 +51,7 @@ impl ApiError {
             NotFound(m) => (StatusCode::NOT_FOUND, m.clone()),
             Conflict(m) => (StatusCode::CONFLICT, m.clone()),
             TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, m.clone()),
+            TooManyAttempts(m) => (StatusCode::TOO_MANY_REQUESTS, m.clone()),
             Domain(e) => {
                 let status = match e {
                     DomainError::NotFound => StatusCode::NOT_FOUND,

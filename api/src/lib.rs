@@ -5,13 +5,23 @@ pub mod auth;
 pub mod bench;
 pub mod config;
 pub mod error;
+pub mod limits;
 pub mod live;
+pub mod mail;
 pub mod routes;
 pub mod seed;
 pub mod state;
 pub mod web;
 
 pub use routes::router;
+
+/// The router as a service that knows each connection's peer address (the per-address limits).
+pub fn app(
+    state: AppState,
+) -> axum::extract::connect_info::IntoMakeServiceWithConnectInfo<axum::Router, std::net::SocketAddr>
+{
+    router(state).into_make_service_with_connect_info::<std::net::SocketAddr>()
+}
 pub use state::{AppState, StartOptions};
 
 use std::time::Duration;

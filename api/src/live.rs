@@ -197,7 +197,7 @@ pub fn render(change: &Change) -> Rendered {
 pub fn visible(user: &User, change: &Rendered) -> Option<Utf8Bytes> {
     match user.role {
         Role::Cliente => {
-            let email = user.email.as_deref()?;
+            let email = user.owned_email()?;
             let owner = change.cliente_email.as_deref()?;
             owner
                 .eq_ignore_ascii_case(email)

@@ -89,7 +89,7 @@ async fn serve(pool: sqlx::PgPool, config: Config) -> Result<(), String> {
         .await
         .map_err(|e| format!("{addr}: {e}"))?;
     tracing::info!("Mudanzas en http://{addr}");
-    axum::serve(listener, api::router(state))
+    axum::serve(listener, api::app(state))
         .with_graceful_shutdown(shutdown())
         .await
         .map_err(|e| e.to_string())

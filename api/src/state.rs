@@ -9,6 +9,7 @@ use sqlx::PgPool;
 
 use crate::config::Config;
 use crate::live::LiveHub;
+use crate::mail::Mailer;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -16,6 +17,7 @@ pub struct AppState {
     pub store: EventStore,
     pub projections: Projections,
     pub live: LiveHub,
+    pub mailer: Mailer,
     pub config: Arc<Config>,
 }
 
@@ -45,7 +47,8 @@ impl AppState {
         pool: PgPool,
         config: Config,
         options: StartOptions,
-    ) -> Result<AppState, sqlx::Error> {
+    ) -> Result<AppState, String> {
+        let mailer = Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
         let store = EventStore::new(
             pool.clone(),
             StoreOptions {
@@ -60,12 +63,15 @@ impl AppState {
             projections.clone(),
             options.broadcast_capacity,
         )
-        .await?;
+        .await
+        .map_err(|e| e.to_string())?;
+        mailer.start_delivery(pool.clone());
         Ok(AppState {
             pool,
             store,
             projections,
             live,
+            mailer,
             config: Arc::new(config),
         })
     }

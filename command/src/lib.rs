@@ -1,6 +1,7 @@
 //! The write side: one decider per stream kind, pure functions without a database, and the
 //! business rules (which role may do what, validation) with the spec's Spanish messages.
 
+pub mod accounts;
 pub mod demo;
 pub mod documents;
 pub mod moves;

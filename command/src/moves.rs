@@ -2,8 +2,8 @@
 
 use chrono::NaiveDate;
 use events_schema::events::{
-    DocumentKind, MoveCreated, MoveDetailsUpdated, MoveStatus, MoveStatusChanged, PhotoAdded,
-    WorkerAssigned,
+    ClientErased, DocumentKind, MoveCreated, MoveDetailsUpdated, MoveStatus, MoveStatusChanged,
+    PhotoAdded, WorkerAssigned,
 };
 use events_schema::Event;
 use uuid::Uuid;
@@ -21,6 +21,8 @@ pub struct MoveState {
     /// The numbers of its invoice and waybill, once issued.
     pub factura: Option<String>,
     pub albaran: Option<String>,
+    /// The client deleted their account and the move's personal fields were blanked.
+    pub client_erased: bool,
 }
 
 pub enum MoveCommand {
@@ -36,6 +38,8 @@ pub enum MoveCommand {
     ChangeStatus(MoveStatus),
     AssignWorker(WorkerAssigned),
     AddPhoto(PhotoAdded),
+    /// The client deleted their account: blank the move's personal fields (once).
+    EraseClient,
 }
 
 pub fn evolve(mut state: MoveState, event: &Event) -> MoveState {
@@ -52,6 +56,7 @@ pub fn evolve(mut state: MoveState, event: &Event) -> MoveState {
         }
         Event::MoveStatusChanged(c) => state.status = Some(c.to),
         Event::WorkerAssigned(w) => state.worker = Some(w.worker_id),
+        Event::ClientErased(_) => state.client_erased = true,
         Event::MoveDocumentIssued(d) => match d.kind {
             DocumentKind::Factura => state.factura = Some(d.numero.clone()),
             DocumentKind::Albaran => state.albaran = Some(d.numero.clone()),
@@ -247,8 +252,23 @@ pub fn decide(
             }
             Ok(vec![Event::PhotoAdded(photo)])
         }
+        // Only the API's account deletion asks, for the moves of the client deleting their
+        // account; it acts as that client.
+        MoveCommand::EraseClient => {
+            if !matches!(role, Role::Cliente | Role::Admin) {
+                return Err(DomainError::Forbidden);
+            }
+            if state.client_erased {
+                return Ok(vec![]);
+            }
+            Ok(vec![Event::ClientErased(ClientErased {
+                motivo: ERASED_BECAUSE_ACCOUNT_DELETED.into(),
+            })])
+        }
     }
 }
+
+pub const ERASED_BECAUSE_ACCOUNT_DELETED: &str = "cuenta_eliminada";
 
 #[cfg(test)]
 mod tests {
@@ -494,5 +514,32 @@ mod tests {
             estado: Some(MoveStatus::Pendiente),
         };
         assert_eq!(decide(&state, nothing, Role::Empresario), Ok(vec![]));
+    }
+
+    #[test]
+    fn a_deleted_account_blanks_its_moves_once() {
+        let state = created();
+        let events = decide(&state, MoveCommand::EraseClient, Role::Cliente).unwrap();
+        assert!(matches!(&events[..], [Event::ClientErased(e)] if e.motivo == "cuenta_eliminada"));
+        let erased = evolve(state.clone(), &events[0]);
+        assert!(erased.client_erased);
+        assert_eq!(
+            decide(&erased, MoveCommand::EraseClient, Role::Cliente),
+            Ok(vec![])
+        );
+        for role in [Role::Empleado, Role::Empresario, Role::Auditor] {
+            assert_eq!(
+                decide(&state, MoveCommand::EraseClient, role),
+                Err(DomainError::Forbidden)
+            );
+        }
+        assert_eq!(
+            decide(
+                &MoveState::default(),
+                MoveCommand::EraseClient,
+                Role::Cliente
+            ),
+            Err(DomainError::NotFound)
+        );
     }
 }

@@ -292,6 +292,16 @@ pub struct MoveDocumentIssued {
     pub numero: String,
 }
 
+/// `move.client_erased` v1: the client deleted their account, so the move's personal fields
+/// (client name, phone and email, and the contact when it is the client) are blanked in every
+/// read model. This event carries no personal data; the log keeps the originals for the legal
+/// retention period (spec §9: contract plus 6 years), and issued invoices stay as issued.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ClientErased {
+    /// Why: `cuenta_eliminada` (the client deleted their account).
+    pub motivo: String,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct QuoteContact {
     pub name: String,
@@ -362,6 +372,7 @@ pub enum Event {
     WorkerDayReleased(WorkerDayReleased),
     DocumentIssued(DocumentIssued),
     MoveDocumentIssued(MoveDocumentIssued),
+    ClientErased(ClientErased),
 }
 
 /// The catalogue of event types: wire name, current schema version, and its JSON Schema.
@@ -422,6 +433,11 @@ pub const EVENT_TYPES: &[EventTypeInfo] = &[
         current_version: 1,
         schema: || schemars::schema_for!(MoveDocumentIssued),
     },
+    EventTypeInfo {
+        name: "move.client_erased",
+        current_version: 1,
+        schema: || schemars::schema_for!(ClientErased),
+    },
 ];
 
 impl Event {
@@ -437,6 +453,7 @@ impl Event {
             Event::WorkerDayReleased(_) => "worker.day_released",
             Event::DocumentIssued(_) => "document.issued",
             Event::MoveDocumentIssued(_) => "move.document_issued",
+            Event::ClientErased(_) => "move.client_erased",
         }
     }
 
@@ -462,6 +479,7 @@ impl Event {
             Event::WorkerDayReleased(e) => serde_json::to_value(e),
             Event::DocumentIssued(e) => serde_json::to_value(e),
             Event::MoveDocumentIssued(e) => serde_json::to_value(e),
+            Event::ClientErased(e) => serde_json::to_value(e),
         };
         // These types hold only strings, numbers, dates and maps with string keys.
         value.expect("event types always serialize to JSON")
@@ -520,6 +538,7 @@ impl Event {
             "worker.day_released" => Event::WorkerDayReleased(parse(event_type, data)?),
             "document.issued" => Event::DocumentIssued(parse(event_type, data)?),
             "move.document_issued" => Event::MoveDocumentIssued(parse(event_type, data)?),
+            "move.client_erased" => Event::ClientErased(parse(event_type, data)?),
             other => return Err(crate::Error::UnknownEventType(other.to_string())),
         })
     }

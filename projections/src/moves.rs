@@ -22,6 +22,9 @@ use crate::{Error, Mode, Projector};
 
 pub const LIVE_KIND: &str = "move";
 
+/// The client name of a move whose client deleted their account.
+pub const ERASED_CLIENT: &str = "Cliente eliminado";
+
 /// 'Sin asignar' is what the spec shows for a move without a worker.
 pub const NO_WORKER: &str = "Sin asignar";
 
@@ -217,6 +220,17 @@ impl StaffMove {
                 tipo: p.tipo,
                 fecha_subida: e.occurred_at,
             }),
+            Event::ClientErased(_) => {
+                m.cliente_nombre = ERASED_CLIENT.to_string();
+                m.cliente_telefono.clear();
+                m.cliente_email.clear();
+                // The contact is the client or someone they named: personal data of the same
+                // contract, blanked with it. How they preferred to be contacted says nothing
+                // about who they are.
+                m.contacto.nombre.clear();
+                m.contacto.telefono.clear();
+                m.contacto.email.clear();
+            }
             Event::QuoteRequested(_) => return Err(poison("a quote event in a move stream")),
             Event::MoveDocumentIssued(d) => match d.kind {
                 DocumentKind::Factura => m.factura = Some(d.numero),
@@ -456,7 +470,12 @@ struct StaffRows {
     workers: Vec<Option<Uuid>>,
     positions: Vec<i64>,
     docs: Vec<String>,
+    /// The customer view, only of moves that still have a client (an erased one has none).
+    client_ids: Vec<i64>,
+    client_emails: Vec<String>,
+    client_positions: Vec<i64>,
     client_docs: Vec<String>,
+    without_client: Vec<i64>,
 }
 
 impl StaffRows {
@@ -468,7 +487,14 @@ impl StaffRows {
         self.workers.push(m.worker_id);
         self.positions.push(position);
         self.docs.push(to_json(m));
-        self.client_docs.push(to_json(&m.client_view()));
+        if m.cliente_email.is_empty() {
+            self.without_client.push(m.id);
+        } else {
+            self.client_ids.push(m.id);
+            self.client_emails.push(m.cliente_email.clone());
+            self.client_positions.push(position);
+            self.client_docs.push(to_json(&m.client_view()));
+        }
     }
 
     async fn write(&self, tx: &mut PgConnection) -> Result<(), Error> {
@@ -493,12 +519,18 @@ impl StaffRows {
              ON CONFLICT (id) DO UPDATE SET cliente_email = EXCLUDED.cliente_email, \
              position = EXCLUDED.position, doc = EXCLUDED.doc",
         )
-        .bind(&self.ids)
-        .bind(&self.emails)
-        .bind(&self.positions)
+        .bind(&self.client_ids)
+        .bind(&self.client_emails)
+        .bind(&self.client_positions)
         .bind(&self.client_docs)
         .execute(&mut *tx)
         .await?;
+        if !self.without_client.is_empty() {
+            sqlx::query("DELETE FROM move_client_view WHERE id = ANY($1)")
+                .bind(&self.without_client)
+                .execute(&mut *tx)
+                .await?;
+        }
         Ok(())
     }
 }

@@ -7,8 +7,10 @@ use command::Role;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::auth::User;
 use crate::auth::{authenticate, end_session, removal_cookie, start_session, MaybeUser};
 use crate::error::{ApiError, ApiJson, ApiResult};
+use crate::limits::{ClientAddress, LOGIN_PER_ACCOUNT, LOGIN_PER_ADDRESS};
 use crate::state::AppState;
 
 pub const INVALID_CREDENTIALS: &str = "Credenciales inválidas";
@@ -26,17 +28,49 @@ pub struct LoginBody {
     password: String,
 }
 
+/// Checks a login against the attempt limits: per account and per address, only wrong passwords
+/// count, and a right one clears its account's count. While a limit is reached even the right
+/// password is refused, or the limit would tell a guesser when they hit it.
+async fn limited_authenticate(
+    state: &AppState,
+    address: &str,
+    login: &str,
+    password: &str,
+    roles: &[Role],
+) -> ApiResult<User> {
+    let account_key = login.trim().to_lowercase();
+    LOGIN_PER_ADDRESS.check(&state.pool, address).await?;
+    LOGIN_PER_ACCOUNT.check(&state.pool, &account_key).await?;
+    match authenticate(&state.pool, login, password, roles).await? {
+        Some(user) => {
+            LOGIN_PER_ACCOUNT.clear(&state.pool, &account_key).await?;
+            Ok(user)
+        }
+        None => {
+            LOGIN_PER_ADDRESS.record(&state.pool, address).await?;
+            LOGIN_PER_ACCOUNT.record(&state.pool, &account_key).await?;
+            Err(ApiError::InvalidCredentials(INVALID_CREDENTIALS.into()))
+        }
+    }
+}
+
 pub async fn login(
     State(state): State<AppState>,
     jar: CookieJar,
+    ClientAddress(address): ClientAddress,
     ApiJson(body): ApiJson<LoginBody>,
 ) -> ApiResult<(CookieJar, Json<Value>)> {
     if body.email.trim().is_empty() || body.password.trim().is_empty() {
         return Err(ApiError::BadRequest(FILL_ALL_FIELDS.into()));
     }
-    let user = authenticate(&state.pool, &body.email, &body.password, &[Role::Cliente])
-        .await?
-        .ok_or_else(|| ApiError::InvalidCredentials(INVALID_CREDENTIALS.into()))?;
+    let user = limited_authenticate(
+        &state,
+        &address,
+        &body.email,
+        &body.password,
+        &[Role::Cliente],
+    )
+    .await?;
     end_session(&state, &jar).await?;
     let cookie = start_session(&state, user.id).await?;
     Ok((
@@ -58,6 +92,7 @@ pub struct WorkerLoginBody {
 pub async fn worker_login(
     State(state): State<AppState>,
     jar: CookieJar,
+    ClientAddress(address): ClientAddress,
     ApiJson(body): ApiJson<WorkerLoginBody>,
 ) -> ApiResult<(CookieJar, Json<Value>)> {
     if body.username.trim().is_empty() || body.password.trim().is_empty() {
@@ -70,9 +105,8 @@ pub async fn worker_login(
         "empleado" => &[Role::Empleado],
         _ => return Err(ApiError::BadRequest("Rol no válido".into())),
     };
-    let user = authenticate(&state.pool, &body.username, &body.password, roles)
-        .await?
-        .ok_or_else(|| ApiError::InvalidCredentials(INVALID_CREDENTIALS.into()))?;
+    let user =
+        limited_authenticate(&state, &address, &body.username, &body.password, roles).await?;
     end_session(&state, &jar).await?;
     let cookie = start_session(&state, user.id).await?;
     let worker = json!({

@@ -1,7 +1,10 @@
 //! The HTTP API: the exact `/api` paths of spec §7.
 
+mod accounts;
 mod auth;
 mod company;
+mod customer;
+mod dev;
 mod documents;
 mod manage;
 pub(crate) mod moves;
@@ -11,7 +14,7 @@ mod workers;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{any, get, post, put};
+use axum::routing::{any, delete, get, post, put};
 use axum::Router;
 
 use crate::error::ApiError;
@@ -25,6 +28,19 @@ pub fn router(state: AppState) -> Router {
         .route("/api/login", post(auth::login))
         .route("/api/worker/login", post(auth::worker_login))
         .route("/api/logout", post(auth::logout))
+        .route("/api/register", post(accounts::register))
+        .route("/api/confirm-email", post(accounts::confirm_email))
+        .route("/api/resend-code", post(accounts::resend_code))
+        .route("/api/forgot-password", post(accounts::forgot_password))
+        .route(
+            "/api/restablecer-password",
+            get(accounts::check_reset).post(accounts::reset_password),
+        )
+        .route("/api/mis-mudanzas", get(customer::my_moves))
+        .route("/api/mi-perfil", put(customer::update_profile))
+        .route("/api/cambiar-password", put(customer::change_password))
+        .route("/api/eliminar-cuenta", delete(customer::delete_account))
+        .route("/api/dev/outbox", get(dev::outbox))
         .route("/api/todas-las-mudanzas", get(moves::list))
         .route("/api/actualizar-estado-mudanza", put(moves::update_status))
         .route("/api/mudanza/{id}", get(moves::one))
@@ -52,8 +68,10 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
+pub const NOT_FOUND: &str = "Ruta no encontrada";
+
 async fn api_not_found() -> ApiError {
-    ApiError::NotFound("Ruta no encontrada".into())
+    ApiError::NotFound(NOT_FOUND.into())
 }
 
 /// State-changing requests from another site's page are refused (ARCHITECTURE §6): a browser

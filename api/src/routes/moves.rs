@@ -119,7 +119,7 @@ pub async fn may_see_move(state: &AppState, user: &User, move_id: i64) -> ApiRes
     if user.role.is_staff() {
         return Ok(true);
     }
-    let Some(email) = user.email.as_deref() else {
+    let Some(email) = user.owned_email() else {
         return Ok(false);
     };
     Ok(sqlx::query_scalar(

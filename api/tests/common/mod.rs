@@ -44,9 +44,12 @@ pub async fn start_with(
         web_dist: web_dist.unwrap_or_else(|| PathBuf::from("/nonexistent")),
         seed_dir: seed_dir(),
         development: true,
+        smtp_url: None,
+        mail_from: "Mudanzas <pruebas@mudanzas.test>".into(),
+        public_url: format!("http://{addr}"),
     };
     let state = AppState::start(pool, config, options).await.unwrap();
-    let app = api::router(state.clone());
+    let app = api::app(state.clone());
     tokio::spawn(async move { axum::serve(listener, app).await });
     TestServer {
         base: format!("http://{addr}"),

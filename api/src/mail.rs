@@ -1,0 +1,194 @@
+//! The one mailer (ARCHITECTURE §6). Every email is first written to the `outbox` table, in the
+//! transaction of whatever it reports, so an account is never created without its code email
+//! nor an email sent for a change that rolled back. Then:
+//! - with SMTP configured (`SMTP_URL`), a background task sends each row and deletes it;
+//! - without it (local development), rows stay, and `/api/dev/outbox` and the /dev page list them.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lettre::message::Mailbox;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use sqlx::{PgConnection, PgPool};
+use tokio::sync::Notify;
+use uuid::Uuid;
+
+use crate::error::ApiError;
+
+/// An email to write.
+pub struct Email {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+}
+
+#[derive(Clone)]
+pub struct Mailer {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    smtp: Option<Smtp>,
+    wake: Notify,
+}
+
+struct Smtp {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: Mailbox,
+}
+
+/// How long a refused email waits before the next try: 30 s, doubling, at most an hour.
+fn backoff(attempts: i32) -> i64 {
+    (30i64 << attempts.clamp(0, 7)).min(3600)
+}
+
+impl Mailer {
+    /// `smtp_url` as lettre reads it, e.g. `smtps://user:password@smtp.example.com` or
+    /// `smtp://smtp.example.com:587?tls=required`; `from` like `Mudanzas <no-reply@example.com>`.
+    pub fn new(smtp_url: Option<&str>, from: &str) -> Result<Mailer, String> {
+        let smtp = match smtp_url {
+            Some(url) => Some(Smtp {
+                transport: AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                    .map_err(|e| format!("SMTP_URL no es válida: {e}"))?
+                    .timeout(Some(Duration::from_secs(20)))
+                    .build(),
+                from: from
+                    .parse()
+                    .map_err(|e| format!("MAIL_FROM no es una dirección válida: {e}"))?,
+            }),
+            None => None,
+        };
+        Ok(Mailer {
+            inner: Arc::new(Inner {
+                smtp,
+                wake: Notify::new(),
+            }),
+        })
+    }
+
+    /// The outbox is for reading (local development) only when nothing sends it.
+    pub fn keeps_outbox(&self) -> bool {
+        self.inner.smtp.is_none()
+    }
+
+    /// Writes the email in the caller's transaction; it goes out once that commits.
+    pub async fn queue(&self, conn: &mut PgConnection, email: Email) -> Result<(), ApiError> {
+        sqlx::query("INSERT INTO outbox (id, para, asunto, texto) VALUES ($1, $2, $3, $4)")
+            .bind(Uuid::now_v7())
+            .bind(&email.to)
+            .bind(&email.subject)
+            .bind(&email.text)
+            .execute(conn)
+            .await?;
+        self.inner.wake.notify_one();
+        Ok(())
+    }
+
+    /// Sends what is due, then waits for a new email or a minute; only with SMTP.
+    pub fn start_delivery(&self, pool: PgPool) {
+        if self.inner.smtp.is_none() {
+            return;
+        }
+        let mailer = self.clone();
+        tokio::spawn(async move {
+            loop {
+                match mailer.deliver_due(&pool).await {
+                    Ok(sent) if sent > 0 => continue,
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "reading the outbox failed"),
+                }
+                let _ = tokio::time::timeout(Duration::from_secs(60), mailer.inner.wake.notified())
+                    .await;
+            }
+        });
+    }
+
+    /// Sends up to 20 due emails; returns how many left the outbox.
+    pub async fn deliver_due(&self, pool: &PgPool) -> Result<usize, sqlx::Error> {
+        let Some(smtp) = &self.inner.smtp else {
+            return Ok(0);
+        };
+        let mut tx = pool.begin().await?;
+        // SKIP LOCKED: several server processes share one outbox without sending twice.
+        let due: Vec<(Uuid, String, String, String, i32)> = sqlx::query_as(
+            "SELECT id, para, asunto, texto, attempts FROM outbox WHERE next_attempt_at <= now() \
+             ORDER BY next_attempt_at LIMIT 20 FOR UPDATE SKIP LOCKED",
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+        let mut sent = 0;
+        for (id, to, subject, text, attempts) in due {
+            match send(smtp, &to, &subject, text).await {
+                Ok(()) => {
+                    sqlx::query("DELETE FROM outbox WHERE id = $1")
+                        .bind(id)
+                        .execute(&mut *tx)
+                        .await?;
+                    sent += 1;
+                }
+                Err(error) => {
+                    tracing::warn!(%error, %id, "an email could not be sent; will retry");
+                    sqlx::query(
+                        "UPDATE outbox SET attempts = attempts + 1, last_error = $2, \
+                         next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1",
+                    )
+                    .bind(id)
+                    .bind(&error)
+                    .bind(backoff(attempts) as f64)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok(sent)
+    }
+}
+
+async fn send(smtp: &Smtp, to: &str, subject: &str, text: String) -> Result<(), String> {
+    let to: Mailbox = to.parse().map_err(|e| format!("destinatario: {e}"))?;
+    let message = Message::builder()
+        .from(smtp.from.clone())
+        .to(to)
+        .subject(subject)
+        .body(text)
+        .map_err(|e| e.to_string())?;
+    smtp.transport
+        .send(message)
+        .await
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+/// The emails of the customer flows, in Spanish.
+pub mod templates {
+    use super::Email;
+
+    pub fn confirmation_code(to: &str, nombre: &str, code: &str) -> Email {
+        Email {
+            to: to.to_string(),
+            subject: format!("Tu código de confirmación: {code}"),
+            text: format!(
+                "Hola, {nombre}:\n\n\
+                 Tu código para confirmar el email de tu cuenta de Mudanzas es:\n\n    {code}\n\n\
+                 Caduca en 5 minutos. Si no has creado una cuenta, ignora este mensaje.\n\n\
+                 Mudanzas · Madrid"
+            ),
+        }
+    }
+
+    pub fn password_reset(to: &str, nombre: &str, link: &str) -> Email {
+        Email {
+            to: to.to_string(),
+            subject: "Restablece tu contraseña".to_string(),
+            text: format!(
+                "Hola, {nombre}:\n\n\
+                 Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de Mudanzas.\n\
+                 Abre este enlace para elegir una nueva (caduca en 1 hora y solo sirve una vez):\n\n\
+                 {link}\n\n\
+                 Si no lo has pedido tú, ignora este mensaje: tu contraseña no cambia.\n\n\
+                 Mudanzas · Madrid"
+            ),
+        }
+    }
+}

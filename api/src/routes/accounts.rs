@@ -1,0 +1,438 @@
+//! Customer accounts: `register`, `confirm-email`, `resend-code`, `forgot-password` (spec §7) and
+//! the reset link the spec does not show (`restablecer-password`).
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use axum_extra::extract::cookie::CookieJar;
+use command::accounts;
+use rand::Rng;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use crate::auth::{
+    end_session, hash_password_blocking, new_token, start_session, token_hash, user_by_id,
+};
+use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult};
+use crate::limits::{
+    ClientAddress, LOGIN_PER_ACCOUNT, RESET_PER_ACCOUNT, RESET_PER_ADDRESS, TOO_MANY,
+};
+use crate::mail::templates;
+use crate::state::AppState;
+
+pub const EMAIL_TAKEN: &str = "Este email ya está registrado. Intenta con otro email.";
+pub const CODE_INVALID: &str = "Código inválido. Por favor, verifica e intenta de nuevo.";
+pub const CODE_EXPIRED: &str = "El código ha expirado. Solicita uno nuevo.";
+pub const ALREADY_CONFIRMED: &str = "Este email ya está confirmado.";
+pub const NO_ACCOUNT: &str = "No encontramos una cuenta con ese email.";
+pub const RESET_LINK_INVALID: &str = "El enlace no es válido o ha caducado. Solicita uno nuevo.";
+
+/// §9: a code lives 300 s; another may be asked for 60 s after the last one.
+pub const CODE_VALIDITY_SECS: i64 = 300;
+pub const RESEND_COOLDOWN_SECS: i64 = 60;
+/// Wrong codes a code survives; then only a new code helps.
+pub const CODE_MAX_FAILURES: i32 = 5;
+pub const RESET_VALIDITY_SECS: i64 = 60 * 60;
+
+/// A random six-digit code and its hash. The hash is salted with the account id, so equal codes
+/// of two accounts do not look equal in the table.
+fn new_code(account: Uuid) -> (String, Vec<u8>) {
+    let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
+    let hash = code_hash(account, &code);
+    (code, hash)
+}
+
+fn code_hash(account: Uuid, code: &str) -> Vec<u8> {
+    let mut hasher = Sha256::new();
+    hasher.update(account.as_bytes());
+    hasher.update(code.as_bytes());
+    hasher.finalize().to_vec()
+}
+
+fn timers(reenviar_en: i64) -> Value {
+    json!({ "expira_en": CODE_VALIDITY_SECS, "reenviar_en": reenviar_en })
+}
+
+/// Stores a fresh code for the account (replacing any other) and writes its email, in `tx`.
+async fn send_code(
+    state: &AppState,
+    tx: &mut sqlx::PgConnection,
+    account: Uuid,
+    email: &str,
+    nombre: &str,
+) -> ApiResult<()> {
+    let (code, hash) = new_code(account);
+    sqlx::query(
+        "INSERT INTO email_codes (account_id, code_hash, expires_at) \
+         VALUES ($1, $2, now() + make_interval(secs => $3)) \
+         ON CONFLICT (account_id) DO UPDATE SET code_hash = EXCLUDED.code_hash, \
+         expires_at = EXCLUDED.expires_at, failures = 0, sent_at = now()",
+    )
+    .bind(account)
+    .bind(hash)
+    .bind(CODE_VALIDITY_SECS as f64)
+    .execute(&mut *tx)
+    .await?;
+    state
+        .mailer
+        .queue(tx, templates::confirmation_code(email, nombre, &code))
+        .await
+}
+
+#[derive(Deserialize)]
+pub struct RegisterBody {
+    #[serde(default, rename = "fullName")]
+    full_name: String,
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    phone: String,
+    #[serde(default)]
+    address: String,
+}
+
+/// `POST /api/register`: a client account, logged in at once, and its confirmation code by email.
+pub async fn register(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    ApiJson(body): ApiJson<RegisterBody>,
+) -> ApiResult<(StatusCode, CookieJar, Json<Value>)> {
+    let registration = accounts::registration(
+        &body.full_name,
+        &body.email,
+        &body.phone,
+        &body.address,
+        &body.password,
+    )?;
+    let hash = hash_password_blocking(body.password).await?;
+    let id = Uuid::now_v7();
+    let mut tx = state.pool.begin().await?;
+    // The unique index on lower(email) decides between two registrations of one email.
+    let created = sqlx::query(
+        "INSERT INTO accounts (id, role, email, password_hash, nombre, telefono, direccion) \
+         VALUES ($1, 'cliente', $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
+    )
+    .bind(id)
+    .bind(&registration.email)
+    .bind(&hash)
+    .bind(&registration.full_name)
+    .bind(&registration.phone)
+    .bind(&registration.address)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if created == 0 {
+        return Err(ApiError::Conflict(EMAIL_TAKEN.into()));
+    }
+    send_code(
+        &state,
+        &mut tx,
+        id,
+        &registration.email,
+        &registration.full_name,
+    )
+    .await?;
+    tx.commit().await?;
+
+    end_session(&state, &jar).await?;
+    let cookie = start_session(&state, id).await?;
+    let user = user_by_id(&state.pool, id).await?;
+    let mut answer = json!({ "success": true, "user": user });
+    merge(&mut answer, timers(RESEND_COOLDOWN_SECS));
+    Ok((StatusCode::CREATED, jar.add(cookie), Json(answer)))
+}
+
+fn merge(target: &mut Value, extra: Value) {
+    if let (Some(t), Value::Object(e)) = (target.as_object_mut(), extra) {
+        t.extend(e);
+    }
+}
+
+/// The answers of `confirm-email` carry `confirmed` as well as the error (spec §7).
+fn not_confirmed(status: StatusCode, error: &str, extra: Value) -> Response {
+    let mut body = json!({ "success": false, "confirmed": false, "error": error });
+    merge(&mut body, extra);
+    (status, Json(body)).into_response()
+}
+
+#[derive(Deserialize)]
+pub struct ConfirmBody {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    code: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct CodeRow {
+    account_id: Uuid,
+    email_confirmed: bool,
+    code_hash: Option<Vec<u8>>,
+    expired: Option<bool>,
+    failures: Option<i32>,
+}
+
+/// `POST /api/confirm-email`: the right code confirms the email and logs the account in; five
+/// wrong ones spend the code.
+pub async fn confirm_email(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    ApiJson(body): ApiJson<ConfirmBody>,
+) -> ApiResult<Response> {
+    let code = body.code.trim();
+    let Some(email) = accounts::email(&body.email) else {
+        return Ok(not_confirmed(
+            StatusCode::BAD_REQUEST,
+            accounts::EMAIL_INVALID,
+            json!({}),
+        ));
+    };
+    if !accounts::is_code(code) {
+        return Ok(not_confirmed(
+            StatusCode::BAD_REQUEST,
+            CODE_INVALID,
+            json!({}),
+        ));
+    }
+    let mut tx = state.pool.begin().await?;
+    // FOR UPDATE: concurrent guesses queue up here, so the fifth failure is the last one.
+    let row: Option<CodeRow> = sqlx::query_as(
+        "SELECT a.id AS account_id, a.email_confirmed, c.code_hash, c.expires_at < now() AS expired, \
+                c.failures \
+         FROM accounts a LEFT JOIN email_codes c ON c.account_id = a.id \
+         WHERE lower(a.email) = $1 AND a.role = 'cliente' AND a.active FOR UPDATE OF a",
+    )
+    .bind(&email)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(row) = row else {
+        return Ok(not_confirmed(
+            StatusCode::BAD_REQUEST,
+            CODE_INVALID,
+            json!({}),
+        ));
+    };
+    if row.email_confirmed {
+        return Ok(not_confirmed(
+            StatusCode::CONFLICT,
+            ALREADY_CONFIRMED,
+            json!({}),
+        ));
+    }
+    let (Some(hash), Some(expired), Some(failures)) = (row.code_hash, row.expired, row.failures)
+    else {
+        return Ok(not_confirmed(
+            StatusCode::BAD_REQUEST,
+            CODE_EXPIRED,
+            json!({}),
+        ));
+    };
+    if failures >= CODE_MAX_FAILURES {
+        return Ok(not_confirmed(
+            StatusCode::TOO_MANY_REQUESTS,
+            TOO_MANY,
+            json!({}),
+        ));
+    }
+    if expired {
+        return Ok(not_confirmed(
+            StatusCode::BAD_REQUEST,
+            CODE_EXPIRED,
+            json!({}),
+        ));
+    }
+    if code_hash(row.account_id, code) != hash {
+        sqlx::query("UPDATE email_codes SET failures = failures + 1 WHERE account_id = $1")
+            .bind(row.account_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        let left = CODE_MAX_FAILURES - failures - 1;
+        return Ok(if left == 0 {
+            not_confirmed(StatusCode::TOO_MANY_REQUESTS, TOO_MANY, json!({}))
+        } else {
+            not_confirmed(
+                StatusCode::BAD_REQUEST,
+                CODE_INVALID,
+                json!({ "intentos_restantes": left }),
+            )
+        });
+    }
+    sqlx::query("UPDATE accounts SET email_confirmed = true WHERE id = $1")
+        .bind(row.account_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM email_codes WHERE account_id = $1")
+        .bind(row.account_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+
+    end_session(&state, &jar).await?;
+    let cookie = start_session(&state, row.account_id).await?;
+    let user = user_by_id(&state.pool, row.account_id).await?;
+    Ok((
+        jar.add(cookie),
+        Json(json!({ "success": true, "confirmed": true, "user": user })),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+pub struct EmailBody {
+    #[serde(default)]
+    email: String,
+}
+
+/// `POST /api/resend-code`: a new code (the old one stops working), at most one a minute.
+pub async fn resend_code(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<EmailBody>,
+) -> ApiResult<Response> {
+    let email = accounts::email(&body.email)
+        .ok_or_else(|| ApiError::BadRequest(accounts::EMAIL_INVALID.into()))?;
+    let mut tx = state.pool.begin().await?;
+    let account: Option<(Uuid, bool, String, Option<i64>)> = sqlx::query_as(
+        "SELECT a.id, a.email_confirmed, a.nombre, \
+                ceil(extract(epoch FROM c.sent_at + make_interval(secs => $2) - now()))::bigint \
+         FROM accounts a LEFT JOIN email_codes c ON c.account_id = a.id \
+         WHERE lower(a.email) = $1 AND a.role = 'cliente' AND a.active FOR UPDATE OF a",
+    )
+    .bind(&email)
+    .bind(RESEND_COOLDOWN_SECS as f64)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (id, confirmed, nombre, wait) =
+        account.ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))?;
+    if confirmed {
+        return Err(ApiError::Conflict(ALREADY_CONFIRMED.into()));
+    }
+    if let Some(wait) = wait.filter(|w| *w > 0) {
+        let body = json!({
+            "success": false,
+            "error": format!("Espera {wait} segundos antes de pedir otro código."),
+            "reenviar_en": wait,
+        });
+        return Ok((StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response());
+    }
+    send_code(&state, &mut tx, id, &email, &nombre).await?;
+    tx.commit().await?;
+    let mut answer = json!({ "success": true });
+    merge(&mut answer, timers(RESEND_COOLDOWN_SECS));
+    Ok(Json(answer).into_response())
+}
+
+/// `POST /api/forgot-password`: emails a single-use link, valid for an hour, to set a new password.
+pub async fn forgot_password(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
+    ApiJson(body): ApiJson<EmailBody>,
+) -> ApiResult<Json<Value>> {
+    let email = accounts::email(&body.email)
+        .ok_or_else(|| ApiError::BadRequest(accounts::RECOVERY_EMAIL_INVALID.into()))?;
+    RESET_PER_ADDRESS.check(&state.pool, &address).await?;
+    RESET_PER_ACCOUNT.check(&state.pool, &email).await?;
+    RESET_PER_ADDRESS.record(&state.pool, &address).await?;
+    RESET_PER_ACCOUNT.record(&state.pool, &email).await?;
+
+    let account: Option<(Uuid, String)> = sqlx::query_as(
+        "SELECT id, nombre FROM accounts WHERE lower(email) = $1 AND role = 'cliente' AND active",
+    )
+    .bind(&email)
+    .fetch_optional(&state.pool)
+    .await?;
+    let (id, nombre) = account.ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))?;
+    let (token, hash) = new_token();
+    let link = format!("{}/recuperar?token={token}", state.config.public_url);
+    let mut tx = state.pool.begin().await?;
+    sqlx::query(
+        "INSERT INTO password_resets (token_hash, account_id, expires_at) \
+         VALUES ($1, $2, now() + make_interval(secs => $3))",
+    )
+    .bind(hash)
+    .bind(id)
+    .bind(RESET_VALIDITY_SECS as f64)
+    .execute(&mut *tx)
+    .await?;
+    state
+        .mailer
+        .queue(&mut tx, templates::password_reset(&email, &nombre, &link))
+        .await?;
+    tx.commit().await?;
+    Ok(Json(json!({ "success": true })))
+}
+
+#[derive(Deserialize)]
+pub struct TokenParams {
+    #[serde(default)]
+    token: String,
+}
+
+/// `GET /api/restablecer-password?token=`: whether a reset link still works, and for whom.
+pub async fn check_reset(
+    State(state): State<AppState>,
+    ApiQuery(params): ApiQuery<TokenParams>,
+) -> ApiResult<Json<Value>> {
+    let email: Option<String> = sqlx::query_scalar(
+        "SELECT a.email FROM password_resets r JOIN accounts a ON a.id = r.account_id \
+         WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now() AND a.active",
+    )
+    .bind(token_hash(params.token.trim()))
+    .fetch_optional(&state.pool)
+    .await?;
+    let email = email.ok_or_else(|| ApiError::BadRequest(RESET_LINK_INVALID.into()))?;
+    Ok(Json(json!({ "success": true, "email": email })))
+}
+
+#[derive(Deserialize)]
+pub struct ResetBody {
+    #[serde(default)]
+    token: String,
+    #[serde(default)]
+    password: String,
+}
+
+/// `POST /api/restablecer-password`: sets the new password, spends every open link of the
+/// account and ends its sessions.
+pub async fn reset_password(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<ResetBody>,
+) -> ApiResult<Json<Value>> {
+    accounts::new_password(&body.password)?;
+    let hash = hash_password_blocking(body.password).await?;
+    let mut tx = state.pool.begin().await?;
+    let account: Option<(Uuid, String)> = sqlx::query_as(
+        "SELECT a.id, a.email FROM password_resets r JOIN accounts a ON a.id = r.account_id \
+         WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now() AND a.active \
+         FOR UPDATE OF r",
+    )
+    .bind(token_hash(body.token.trim()))
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (id, email) = account.ok_or_else(|| ApiError::BadRequest(RESET_LINK_INVALID.into()))?;
+    // The link reached the inbox, so the email is the owner's: confirmed as well.
+    sqlx::query("UPDATE accounts SET password_hash = $2, email_confirmed = true WHERE id = $1")
+        .bind(id)
+        .bind(&hash)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "UPDATE password_resets SET used_at = now() WHERE account_id = $1 AND used_at IS NULL",
+    )
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    // Whoever was guessing the old password has nothing left to guess.
+    LOGIN_PER_ACCOUNT.clear(&state.pool, &email).await?;
+    Ok(Json(json!({ "success": true })))
+}

@@ -1,0 +1,263 @@
+//! The client's own calls (spec §7): `mis-mudanzas`, `mi-perfil`, `cambiar-password`,
+//! `eliminar-cuenta`. Clients only: staff get 403, anonymous callers 401.
+
+use axum::extract::State;
+use axum::Json;
+use axum_extra::extract::cookie::CookieJar;
+use command::accounts::{self, ProfileInput};
+use command::moves::{decide, MoveCommand};
+use command::{Role, StreamEvents};
+use events_schema::events::move_stream;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::auth::{
+    check_password, end_other_sessions, hash_password_blocking, removal_cookie, user_by_id,
+    CurrentUser, User,
+};
+use crate::error::{ApiError, ApiJson, ApiResult};
+use crate::limits::LOGIN_PER_ACCOUNT;
+use crate::routes::moves::{append_plan, load_move};
+use crate::state::AppState;
+
+pub const WRONG_CURRENT_PASSWORD: &str = "La contraseña actual no es correcta";
+pub const WRONG_PASSWORD: &str = "La contraseña no es correcta";
+pub const EMAIL_MISMATCH: &str = "El email no coincide con el de tu cuenta";
+
+fn client(user: CurrentUser) -> ApiResult<User> {
+    user.require(&[Role::Cliente])
+}
+
+/// Checks the account's password, counting a wrong one against the login limit: these calls
+/// must not become a way around it.
+async fn require_password(
+    state: &AppState,
+    user: &User,
+    password: &str,
+    wrong: &str,
+) -> ApiResult<()> {
+    let key = user.email.clone().unwrap_or_default();
+    LOGIN_PER_ACCOUNT.check(&state.pool, &key).await?;
+    if !check_password(&state.pool, user.id, password).await? {
+        LOGIN_PER_ACCOUNT.record(&state.pool, &key).await?;
+        return Err(ApiError::BadRequest(wrong.into()));
+    }
+    Ok(())
+}
+
+/// `GET /api/mis-mudanzas`: the customer view of the caller's moves, newest date first. None
+/// until the email is confirmed: the moves are found by it.
+pub async fn my_moves(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<Value>> {
+    let user = client(user)?;
+    let Some(email) = user.owned_email() else {
+        return Ok(Json(
+            json!({ "success": true, "mudanzas": [], "email_confirmado": false }),
+        ));
+    };
+    let moves: Vec<Value> = sqlx::query_scalar(
+        "SELECT doc FROM move_client_view WHERE lower(cliente_email) = lower($1) \
+         ORDER BY doc->>'date' DESC, id DESC",
+    )
+    .bind(email)
+    .fetch_all(&state.pool)
+    .await?;
+    Ok(Json(
+        json!({ "success": true, "mudanzas": moves, "email_confirmado": true }),
+    ))
+}
+
+#[derive(Deserialize)]
+pub struct ProfileBody {
+    #[serde(default)]
+    nombre: String,
+    #[serde(default)]
+    apellido: String,
+    #[serde(default)]
+    telefono: String,
+    #[serde(default)]
+    direccion: String,
+    #[serde(default)]
+    ciudad: String,
+    #[serde(default)]
+    codigo_postal: String,
+    email_alerts: bool,
+    sms_alerts: bool,
+    marketing: bool,
+}
+
+/// `PUT /api/mi-perfil`. Each preference is its own field, and each is required: the spec's form
+/// sent one from a field it never set, and a missing value must not silently become `false`.
+pub async fn update_profile(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiJson(body): ApiJson<ProfileBody>,
+) -> ApiResult<Json<Value>> {
+    let user = client(user)?;
+    let profile = accounts::profile(&ProfileInput {
+        nombre: body.nombre,
+        apellido: body.apellido,
+        telefono: body.telefono,
+        direccion: body.direccion,
+        ciudad: body.ciudad,
+        codigo_postal: body.codigo_postal,
+    })?;
+    let preferencias = json!({
+        "emailNotifications": body.email_alerts,
+        "smsNotifications": body.sms_alerts,
+        "marketing": body.marketing,
+    });
+    sqlx::query(
+        "UPDATE accounts SET nombre = $2, telefono = $3, direccion = $4, ciudad = $5, \
+         codigo_postal = $6, preferencias = $7 WHERE id = $1",
+    )
+    .bind(user.id)
+    .bind(&profile.full_name)
+    .bind(&profile.telefono)
+    .bind(&profile.direccion)
+    .bind(&profile.ciudad)
+    .bind(&profile.codigo_postal)
+    .bind(&preferencias)
+    .execute(&state.pool)
+    .await?;
+    let user = user_by_id(&state.pool, user.id).await?;
+    Ok(Json(json!({ "success": true, "user": user })))
+}
+
+#[derive(Deserialize)]
+pub struct PasswordChangeBody {
+    #[serde(default)]
+    current_password: String,
+    #[serde(default)]
+    new_password: String,
+    #[serde(default)]
+    confirm_password: String,
+}
+
+/// `PUT /api/cambiar-password`: the other sessions of the account end; this one stays.
+pub async fn change_password(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    user: CurrentUser,
+    ApiJson(body): ApiJson<PasswordChangeBody>,
+) -> ApiResult<Json<Value>> {
+    let user = client(user)?;
+    accounts::password_change(
+        &body.current_password,
+        &body.new_password,
+        &body.confirm_password,
+    )?;
+    require_password(
+        &state,
+        &user,
+        &body.current_password,
+        WRONG_CURRENT_PASSWORD,
+    )
+    .await?;
+    let hash = hash_password_blocking(body.new_password).await?;
+    sqlx::query("UPDATE accounts SET password_hash = $2 WHERE id = $1")
+        .bind(user.id)
+        .bind(&hash)
+        .execute(&state.pool)
+        .await?;
+    end_other_sessions(&state.pool, user.id, Some(&jar)).await?;
+    Ok(Json(json!({ "success": true })))
+}
+
+#[derive(Deserialize)]
+pub struct DeleteBody {
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    email: Option<String>,
+}
+
+/// Tries a few times when a move changed between reading and appending.
+const ERASE_ATTEMPTS: usize = 3;
+
+/// `DELETE /api/eliminar-cuenta`: the account, its sessions, codes and links go; the moves stay
+/// for the legal retention period with their personal fields blanked (`move.client_erased`).
+/// The moves are erased first: should the account's removal then fail, asking again finishes it
+/// (erasing is idempotent) instead of leaving moves that nobody can erase any more.
+pub async fn delete_account(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    user: CurrentUser,
+    ApiJson(body): ApiJson<DeleteBody>,
+) -> ApiResult<(CookieJar, Json<Value>)> {
+    let user = client(user)?;
+    if body.password.is_empty() {
+        return Err(ApiError::BadRequest(
+            accounts::DELETE_PASSWORD_REQUIRED.into(),
+        ));
+    }
+    let own_email = user.email.clone().unwrap_or_default();
+    if let Some(email) = body
+        .email
+        .as_deref()
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+    {
+        if !email.eq_ignore_ascii_case(&own_email) {
+            return Err(ApiError::BadRequest(EMAIL_MISMATCH.into()));
+        }
+    }
+    require_password(&state, &user, &body.password, WRONG_PASSWORD).await?;
+
+    if let Some(email) = user.owned_email() {
+        erase_moves(&state, &user, email).await?;
+    }
+    let mut tx = state.pool.begin().await?;
+    // Sessions, codes and reset links go with the account (ON DELETE CASCADE).
+    sqlx::query("DELETE FROM accounts WHERE id = $1")
+        .bind(user.id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM outbox WHERE lower(para) = lower($1)")
+        .bind(&own_email)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM auth_attempts WHERE key = lower($1)")
+        .bind(&own_email)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok((
+        jar.remove(removal_cookie()),
+        Json(json!({ "success": true })),
+    ))
+}
+
+async fn erase_moves(state: &AppState, user: &User, email: &str) -> ApiResult<()> {
+    for attempt in 1..=ERASE_ATTEMPTS {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM move_staff_view WHERE lower(cliente_email) = lower($1) ORDER BY id",
+        )
+        .bind(email)
+        .fetch_all(&state.pool)
+        .await?;
+        let mut plan = Vec::new();
+        for id in ids {
+            let (current, _) = load_move(state, id).await?;
+            let events = decide(&current, MoveCommand::EraseClient, Role::Cliente)?;
+            if !events.is_empty() {
+                plan.push(StreamEvents {
+                    stream: move_stream(id),
+                    expected_version: current.version,
+                    events,
+                });
+            }
+        }
+        if plan.is_empty() {
+            return Ok(());
+        }
+        match append_plan(state, user, &plan).await {
+            Err(ApiError::Log(events_schema::Error::Conflict { .. }))
+                if attempt < ERASE_ATTEMPTS =>
+            {
+                continue
+            }
+            other => return other,
+        }
+    }
+    Ok(())
+}

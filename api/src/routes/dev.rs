@@ -1,0 +1,49 @@
+//! `GET /api/dev/outbox`: the emails the site would have sent, for a person trying it locally.
+//! Exists only in local development without SMTP; otherwise it is an unknown route (404).
+
+use axum::extract::State;
+use axum::Json;
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+use crate::error::{ApiError, ApiQuery, ApiResult};
+use crate::state::AppState;
+
+/// The newest this many emails.
+const SHOWN: i64 = 100;
+
+#[derive(Deserialize)]
+pub struct OutboxParams {
+    #[serde(default)]
+    para: Option<String>,
+}
+
+pub async fn outbox(
+    State(state): State<AppState>,
+    ApiQuery(params): ApiQuery<OutboxParams>,
+) -> ApiResult<Json<Value>> {
+    if !(state.config.development && state.mailer.keeps_outbox()) {
+        return Err(ApiError::NotFound(super::NOT_FOUND.into()));
+    }
+    let para = params
+        .para
+        .map(|p| p.trim().to_lowercase())
+        .filter(|p| !p.is_empty());
+    let rows: Vec<(Uuid, String, String, String, DateTime<Utc>)> = sqlx::query_as(
+        "SELECT id, para, asunto, texto, created_at FROM outbox \
+         WHERE $1::text IS NULL OR lower(para) = $1 ORDER BY created_at DESC, id DESC LIMIT $2",
+    )
+    .bind(para)
+    .bind(SHOWN)
+    .fetch_all(&state.pool)
+    .await?;
+    let mensajes: Vec<Value> = rows
+        .into_iter()
+        .map(|(id, para, asunto, texto, enviado)| {
+            json!({ "id": id, "para": para, "asunto": asunto, "texto": texto, "enviado": enviado })
+        })
+        .collect();
+    Ok(Json(json!({ "success": true, "mensajes": mensajes })))
+}

@@ -1,0 +1,394 @@
+//! The account rules of spec §5 (registration, profile, password change, account deletion), with
+//! the messages the web app shows for the same rules (web/src/lib/validation.ts). Accounts are
+//! ordinary tables, not events (ARCHITECTURE §6); these checks are still pure and decided here.
+
+use crate::DomainError;
+
+pub const NAME_REQUIRED: &str = "El nombre completo es requerido";
+pub const NAME_TOO_SHORT: &str = "El nombre debe tener al menos 2 caracteres";
+pub const NAME_LETTERS: &str = "Solo se permiten letras y espacios";
+pub const EMAIL_INVALID: &str = "Ingresa un email válido";
+pub const PHONE_INVALID: &str = "Ingresa un número de teléfono válido";
+pub const ADDRESS_REQUIRED: &str = "La dirección es requerida";
+pub const ADDRESS_TOO_SHORT: &str = "La dirección debe tener al menos 10 caracteres";
+pub const PASSWORD_WEAK: &str =
+    "La contraseña debe tener al menos 8 caracteres, con mayúsculas, minúsculas, números y símbolos";
+pub const PASSWORD_TOO_LONG: &str = "La contraseña no puede tener más de 128 caracteres";
+pub const TOO_LONG: &str = "El texto es demasiado largo";
+pub const CITY_INVALID: &str = "Ingresa una ciudad válida";
+pub const POSTAL_CODE_INVALID: &str = "Ingresa un código postal válido";
+pub const CHANGE_ALL_REQUIRED: &str = "Todos los campos son obligatorios";
+pub const CHANGE_MISMATCH: &str = "Las contraseñas nuevas no coinciden";
+pub const CHANGE_TOO_SHORT: &str = "La nueva contraseña debe tener al menos 6 caracteres";
+pub const DELETE_PASSWORD_REQUIRED: &str = "Debes ingresar tu contraseña para confirmar";
+pub const RECOVERY_EMAIL_INVALID: &str = "Por favor, introduce un email válido.";
+
+/// Longest accepted password: argon2 hashes whatever it is given, so the length is bounded.
+pub const PASSWORD_MAX: usize = 128;
+const NAME_MAX: usize = 100;
+const ADDRESS_MAX: usize = 200;
+const EMAIL_MAX: usize = 254;
+
+fn invalid(message: &str) -> DomainError {
+    DomainError::Invalid(message.to_string())
+}
+
+fn is_name_char(c: char) -> bool {
+    c == ' ' || c.is_ascii_alphabetic() || "ÁÉÍÓÚÜÑáéíóúüñ".contains(c)
+}
+
+/// The full name, trimmed.
+pub fn full_name(value: &str) -> Result<String, DomainError> {
+    let name = value.trim();
+    if name.is_empty() {
+        return Err(invalid(NAME_REQUIRED));
+    }
+    if name.chars().count() < 2 {
+        return Err(invalid(NAME_TOO_SHORT));
+    }
+    if name.chars().count() > NAME_MAX {
+        return Err(invalid(TOO_LONG));
+    }
+    if !name.chars().all(is_name_char) {
+        return Err(invalid(NAME_LETTERS));
+    }
+    // Runs of spaces collapse, so 'Ana  García' splits the same as 'Ana García'.
+    Ok(name.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// §5's email pattern (text, at sign, text, dot, text, no spaces); trimmed and lowercased, which
+/// is how accounts are looked up.
+pub fn email(value: &str) -> Option<String> {
+    let email = value.trim().to_lowercase();
+    let (local, domain) = email.split_once('@')?;
+    let well_formed = !local.is_empty()
+        && !domain.contains('@')
+        && email.len() <= EMAIL_MAX
+        && !email.chars().any(char::is_whitespace)
+        && domain
+            .split_once('.')
+            .is_some_and(|(a, b)| !a.is_empty() && !b.is_empty())
+        && !domain.ends_with('.');
+    well_formed.then_some(email)
+}
+
+/// §5: an optional +34, then 9 digits starting 6-9; spaces ignored. Stored as '612 345 678'.
+pub fn phone(value: &str) -> Result<String, DomainError> {
+    let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
+    let digits = compact.strip_prefix("+34").unwrap_or(&compact);
+    let valid = digits.len() == 9
+        && digits.chars().all(|c| c.is_ascii_digit())
+        && matches!(digits.as_bytes()[0], b'6'..=b'9');
+    if !valid {
+        return Err(invalid(PHONE_INVALID));
+    }
+    Ok(format!(
+        "{} {} {}",
+        &digits[0..3],
+        &digits[3..6],
+        &digits[6..9]
+    ))
+}
+
+pub fn address(value: &str) -> Result<String, DomainError> {
+    let address = value.trim();
+    if address.is_empty() {
+        return Err(invalid(ADDRESS_REQUIRED));
+    }
+    if address.chars().count() < 10 {
+        return Err(invalid(ADDRESS_TOO_SHORT));
+    }
+    if address.chars().count() > ADDRESS_MAX {
+        return Err(invalid(TOO_LONG));
+    }
+    Ok(address.to_string())
+}
+
+/// §5: one point each for 8+ characters, a lowercase letter, an uppercase letter, a digit and a
+/// symbol.
+pub fn password_strength(password: &str) -> u8 {
+    let letters = "ÁÉÍÓÚÜÑáéíóúüñ";
+    [
+        password.chars().count() >= 8,
+        password.chars().any(|c| c.is_ascii_lowercase() || c == 'ñ'),
+        password.chars().any(|c| c.is_ascii_uppercase() || c == 'Ñ'),
+        password.chars().any(|c| c.is_ascii_digit()),
+        password
+            .chars()
+            .any(|c| !c.is_ascii_alphanumeric() && !c.is_whitespace() && !letters.contains(c)),
+    ]
+    .into_iter()
+    .filter(|point| *point)
+    .count() as u8
+}
+
+/// A password for registration or a reset: strength 5 of 5.
+pub fn new_password(password: &str) -> Result<(), DomainError> {
+    if password.chars().count() > PASSWORD_MAX {
+        return Err(invalid(PASSWORD_TOO_LONG));
+    }
+    if password_strength(password) < 5 {
+        return Err(invalid(PASSWORD_WEAK));
+    }
+    Ok(())
+}
+
+/// POST /api/register, as §3 'Registration' names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Registration {
+    pub full_name: String,
+    pub email: String,
+    pub phone: String,
+    pub address: String,
+}
+
+/// Checks a registration in the wizard's order (name, email, phone, address, password).
+pub fn registration(
+    full_name_value: &str,
+    email_value: &str,
+    phone_value: &str,
+    address_value: &str,
+    password: &str,
+) -> Result<Registration, DomainError> {
+    let full_name = full_name(full_name_value)?;
+    let email = email(email_value).ok_or_else(|| invalid(EMAIL_INVALID))?;
+    let phone = phone(phone_value)?;
+    let address = address(address_value)?;
+    new_password(password)?;
+    Ok(Registration {
+        full_name,
+        email,
+        phone,
+        address,
+    })
+}
+
+/// PUT /api/mi-perfil (§3 'Profile'): every field but the name may be left empty.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProfileInput {
+    pub nombre: String,
+    pub apellido: String,
+    pub telefono: String,
+    pub direccion: String,
+    pub ciudad: String,
+    pub codigo_postal: String,
+}
+
+/// The profile as stored: the full name is nombre and apellido joined by a space (§3 splits it
+/// on the first space to show it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    pub full_name: String,
+    pub telefono: String,
+    pub direccion: String,
+    pub ciudad: String,
+    pub codigo_postal: String,
+}
+
+pub fn profile(input: &ProfileInput) -> Result<Profile, DomainError> {
+    let joined = format!("{} {}", input.nombre.trim(), input.apellido.trim());
+    let full_name = full_name(&joined)?;
+    let telefono = match input.telefono.trim() {
+        "" => String::new(),
+        value => phone(value)?,
+    };
+    let direccion = match input.direccion.trim() {
+        "" => String::new(),
+        value => address(value)?,
+    };
+    let ciudad = input.ciudad.trim();
+    if ciudad.chars().count() > NAME_MAX
+        || !ciudad.chars().all(|c| is_name_char(c) || "-'.".contains(c))
+    {
+        return Err(invalid(CITY_INVALID));
+    }
+    let codigo_postal = input.codigo_postal.trim();
+    if !(codigo_postal.is_empty()
+        || (codigo_postal.len() == 5 && codigo_postal.chars().all(|c| c.is_ascii_digit())))
+    {
+        return Err(invalid(POSTAL_CODE_INVALID));
+    }
+    Ok(Profile {
+        full_name,
+        telefono,
+        direccion,
+        ciudad: ciudad.split_whitespace().collect::<Vec<_>>().join(" "),
+        codigo_postal: codigo_postal.to_string(),
+    })
+}
+
+/// PUT /api/cambiar-password (§5 'Password change'); the current password is checked against the
+/// account afterwards.
+pub fn password_change(current: &str, new: &str, confirmation: &str) -> Result<(), DomainError> {
+    if current.is_empty() || new.is_empty() || confirmation.is_empty() {
+        return Err(invalid(CHANGE_ALL_REQUIRED));
+    }
+    if new != confirmation {
+        return Err(invalid(CHANGE_MISMATCH));
+    }
+    if new.chars().count() < 6 {
+        return Err(invalid(CHANGE_TOO_SHORT));
+    }
+    if new.chars().count() > PASSWORD_MAX {
+        return Err(invalid(PASSWORD_TOO_LONG));
+    }
+    Ok(())
+}
+
+/// §5 'Confirmation code': digits only, exactly six.
+pub fn is_code(code: &str) -> bool {
+    code.len() == 6 && code.chars().all(|c| c.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(result: Result<impl std::fmt::Debug, DomainError>) -> String {
+        match result {
+            Err(DomainError::Invalid(m)) => m,
+            other => panic!("expected a validation message, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn names_are_letters_and_spaces() {
+        assert_eq!(message(full_name("  ")), NAME_REQUIRED);
+        assert_eq!(message(full_name(" a ")), NAME_TOO_SHORT);
+        assert_eq!(message(full_name("Ana 2")), NAME_LETTERS);
+        assert_eq!(message(full_name("<script>")), NAME_LETTERS);
+        assert_eq!(full_name(" José  Ñúñez ").unwrap(), "José Ñúñez");
+        assert_eq!(message(full_name(&"a".repeat(101))), TOO_LONG);
+    }
+
+    #[test]
+    fn emails_follow_the_pattern_and_are_lowercased() {
+        assert_eq!(email(" Ana@Correo.ES ").as_deref(), Some("ana@correo.es"));
+        for bad in [
+            "ana",
+            "ana@correo",
+            "@correo.es",
+            "ana@@correo.es",
+            "a na@correo.es",
+            "ana@.es",
+            "ana@correo.",
+        ] {
+            assert_eq!(email(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn phones_are_nine_digits_from_6_to_9_with_an_optional_prefix() {
+        assert_eq!(phone("612345678").unwrap(), "612 345 678");
+        assert_eq!(phone("+34 912 345 678").unwrap(), "912 345 678");
+        for bad in [
+            "512345678",
+            "61234567",
+            "6123456789",
+            "+33612345678",
+            "61234567a",
+            "",
+        ] {
+            assert_eq!(message(phone(bad)), PHONE_INVALID, "{bad}");
+        }
+    }
+
+    #[test]
+    fn passwords_need_all_five_points() {
+        assert_eq!(password_strength(""), 0);
+        assert_eq!(password_strength("abcdefgh"), 2);
+        assert_eq!(password_strength("Abcdef1!"), 5);
+        assert_eq!(message(new_password("Abcdefg1")), PASSWORD_WEAK);
+        assert_eq!(
+            message(new_password(&format!("Aa1!{}", "x".repeat(200)))),
+            PASSWORD_TOO_LONG
+        );
+        assert!(new_password("Mudanza#2026").is_ok());
+    }
+
+    #[test]
+    fn a_registration_is_checked_in_the_wizards_order() {
+        let ok = registration(
+            "Ana García",
+            "ANA@correo.es",
+            "612 345 678",
+            "Calle Mayor 1, Madrid",
+            "Mudanza#2026",
+        )
+        .unwrap();
+        assert_eq!(ok.email, "ana@correo.es");
+        assert_eq!(ok.phone, "612 345 678");
+        assert_eq!(message(registration("", "x", "x", "x", "x")), NAME_REQUIRED);
+        assert_eq!(
+            message(registration("Ana", "x", "x", "x", "x")),
+            EMAIL_INVALID
+        );
+        assert_eq!(
+            message(registration("Ana", "a@b.es", "x", "x", "x")),
+            PHONE_INVALID
+        );
+        assert_eq!(
+            message(registration("Ana", "a@b.es", "612345678", "Calle", "x")),
+            ADDRESS_TOO_SHORT
+        );
+        assert_eq!(
+            message(registration(
+                "Ana",
+                "a@b.es",
+                "612345678",
+                "Calle Mayor 1",
+                "x"
+            )),
+            PASSWORD_WEAK
+        );
+    }
+
+    #[test]
+    fn a_profile_joins_the_name_and_allows_empty_optional_fields() {
+        let input = ProfileInput {
+            nombre: "Ana".into(),
+            apellido: "García López".into(),
+            ..ProfileInput::default()
+        };
+        let p = profile(&input).unwrap();
+        assert_eq!(p.full_name, "Ana García López");
+        assert_eq!(p.telefono, "");
+        let bad_postcode = ProfileInput {
+            codigo_postal: "2800".into(),
+            ..input.clone()
+        };
+        assert_eq!(message(profile(&bad_postcode)), POSTAL_CODE_INVALID);
+        let bad_phone = ProfileInput {
+            telefono: "123".into(),
+            ..input.clone()
+        };
+        assert_eq!(message(profile(&bad_phone)), PHONE_INVALID);
+        let no_name = ProfileInput::default();
+        assert_eq!(message(profile(&no_name)), NAME_REQUIRED);
+    }
+
+    #[test]
+    fn a_password_change_follows_the_change_flows_rules() {
+        assert_eq!(
+            message(password_change("", "abcdef", "abcdef")),
+            CHANGE_ALL_REQUIRED
+        );
+        assert_eq!(
+            message(password_change("x", "abcdef", "abcdeg")),
+            CHANGE_MISMATCH
+        );
+        assert_eq!(
+            message(password_change("x", "abcde", "abcde")),
+            CHANGE_TOO_SHORT
+        );
+        assert!(password_change("x", "abcdef", "abcdef").is_ok());
+    }
+
+    #[test]
+    fn codes_are_six_digits() {
+        assert!(is_code("012345"));
+        assert!(!is_code("12345"));
+        assert!(!is_code("12345a"));
+        assert!(!is_code("١٢٣٤٥٦"));
+    }
+}
