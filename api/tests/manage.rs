@@ -2,49 +2,10 @@
 
 mod common;
 
-use chrono::{Days, NaiveDate, Utc};
-use common::{projected, start, Caller, TestServer};
+use chrono::Utc;
+use common::{in_days, projected, start, wizard, Caller, TestServer};
 use serde_json::{json, Value};
 use sqlx::PgPool;
-
-fn in_days(n: u64) -> NaiveDate {
-    Utc::now()
-        .date_naive()
-        .checked_add_days(Days::new(n))
-        .unwrap()
-}
-
-/// What the 9-step wizard sends (spec §7 field names).
-fn wizard(fecha: NaiveDate) -> Value {
-    json!({
-        "cliente_nombre": "Lucía Gómez",
-        "cliente_telefono": "611 222 333",
-        "cliente_email": "Lucia@Mudanzas.test",
-        "origen": "Calle de Alcalá 120, 28009 Madrid",
-        "destino": "Calle Mayor 2, 28801 Alcalá de Henares",
-        "fecha_programada": fecha,
-        "fecha_alternativa": null,
-        "flexible": false,
-        "hora_preferida": "morning",
-        "contacto_nombre": "Lucía Gómez",
-        "contacto_telefono": "611 222 333",
-        "contacto_email": "lucia@mudanzas.test",
-        "contacto_preferencia": "whatsapp",
-        "estado": "pendiente",
-        "urgencia": "urgente",
-        "objects": [{"id": "sofa-3-plazas", "nombre": "Sofá de 3 plazas", "peso": 55.0, "quantity": 1}],
-        "services": {"dismount": true, "dismount_quantity": 2, "packaging": false,
-                     "packaging_quantity": 0, "cleaning": true, "fragile": false, "long_stairs": false},
-        "property_details": {
-            "origin": {"property_type": "apartment_2_rooms", "access": "difficult", "floor": "fourth", "elevator": 1},
-            "destination": {"property_type": "house_2_rooms", "access": "normal", "floor": "second", "elevator": 1}
-        },
-        "instrucciones": "Portero automático 3ºB",
-        "precio": {"base": 250.0, "distancia": 36.0, "servicios": 40.0, "urgencia": 50.0, "iva": true},
-        "pago_adelantado": 100.0,
-        "precio_total": 454.96
-    })
-}
 
 async fn create(caller: &Caller, body: &Value) -> (u16, Value) {
     caller

@@ -186,6 +186,9 @@ pub struct Profile {
 }
 
 pub fn profile(input: &ProfileInput) -> Result<Profile, DomainError> {
+    if input.nombre.trim().is_empty() {
+        return Err(invalid(NAME_REQUIRED));
+    }
     let joined = format!("{} {}", input.nombre.trim(), input.apellido.trim());
     let full_name = full_name(&joined)?;
     let telefono = match input.telefono.trim() {
@@ -363,6 +366,11 @@ mod tests {
             ..input.clone()
         };
         assert_eq!(message(profile(&bad_phone)), PHONE_INVALID);
+        let no_first_name = ProfileInput {
+            nombre: " ".into(),
+            ..input.clone()
+        };
+        assert_eq!(message(profile(&no_first_name)), NAME_REQUIRED);
         let no_name = ProfileInput::default();
         assert_eq!(message(profile(&no_name)), NAME_REQUIRED);
     }

@@ -8,6 +8,7 @@ use std::time::Duration;
 use api::config::Config;
 use api::seed::{demo_accounts, DemoAccount};
 use api::{AppState, StartOptions};
+use chrono::{Days, NaiveDate, Utc};
 use futures::StreamExt;
 use reqwest::header::{COOKIE, SET_COOKIE};
 use serde_json::{json, Value};
@@ -34,10 +35,20 @@ pub async fn start_with(
     options: StartOptions,
     web_dist: Option<PathBuf>,
 ) -> TestServer {
+    start_configured(pool, options, web_dist, |_| {}).await
+}
+
+/// As `start_with`, with a last say on the configuration (production mode, SMTP …).
+pub async fn start_configured(
+    pool: PgPool,
+    options: StartOptions,
+    web_dist: Option<PathBuf>,
+    configure: impl FnOnce(&mut Config),
+) -> TestServer {
     api::seed::seed(&pool, &seed_dir()).await.expect("seed");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let config = Config {
+    let mut config = Config {
         addr,
         database_url: String::new(),
         data_dir: std::env::temp_dir().join(format!("mudanzas-test-{}", uuid::Uuid::now_v7())),
@@ -48,6 +59,7 @@ pub async fn start_with(
         mail_from: "Mudanzas <pruebas@mudanzas.test>".into(),
         public_url: format!("http://{addr}"),
     };
+    configure(&mut config);
     let state = AppState::start(pool, config, options).await.unwrap();
     let app = api::app(state.clone());
     tokio::spawn(async move { axum::serve(listener, app).await });
@@ -56,6 +68,45 @@ pub async fn start_with(
         state,
         http: reqwest::Client::new(),
     }
+}
+
+pub fn in_days(n: u64) -> NaiveDate {
+    Utc::now()
+        .date_naive()
+        .checked_add_days(Days::new(n))
+        .unwrap()
+}
+
+/// What the 9-step wizard sends (spec §7 field names).
+pub fn wizard(fecha: NaiveDate) -> Value {
+    json!({
+        "cliente_nombre": "Lucía Gómez",
+        "cliente_telefono": "611 222 333",
+        "cliente_email": "Lucia@Mudanzas.test",
+        "origen": "Calle de Alcalá 120, 28009 Madrid",
+        "destino": "Calle Mayor 2, 28801 Alcalá de Henares",
+        "fecha_programada": fecha,
+        "fecha_alternativa": null,
+        "flexible": false,
+        "hora_preferida": "morning",
+        "contacto_nombre": "Lucía Gómez",
+        "contacto_telefono": "611 222 333",
+        "contacto_email": "lucia@mudanzas.test",
+        "contacto_preferencia": "whatsapp",
+        "estado": "pendiente",
+        "urgencia": "urgente",
+        "objects": [{"id": "sofa-3-plazas", "nombre": "Sofá de 3 plazas", "peso": 55.0, "quantity": 1}],
+        "services": {"dismount": true, "dismount_quantity": 2, "packaging": false,
+                     "packaging_quantity": 0, "cleaning": true, "fragile": false, "long_stairs": false},
+        "property_details": {
+            "origin": {"property_type": "apartment_2_rooms", "access": "difficult", "floor": "fourth", "elevator": 1},
+            "destination": {"property_type": "house_2_rooms", "access": "normal", "floor": "second", "elevator": 1}
+        },
+        "instrucciones": "Portero automático 3ºB",
+        "precio": {"base": 250.0, "distancia": 36.0, "servicios": 40.0, "urgencia": 50.0, "iva": true},
+        "pago_adelantado": 100.0,
+        "precio_total": 454.96
+    })
 }
 
 pub fn account(role: &str) -> DemoAccount {
@@ -121,7 +172,121 @@ impl TestServer {
     }
 }
 
+/// The session cookie a response sets, if any.
+pub fn session_cookie(response: &reqwest::Response) -> Option<String> {
+    response
+        .headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .filter_map(|c| c.to_str().ok())
+        .filter_map(|c| c.split(';').next())
+        .find(|c| c.starts_with("mudanzas_session=") && c.len() > "mudanzas_session=".len())
+        .map(str::to_string)
+}
+
+impl TestServer {
+    /// `POST /api/register`; on success the caller carries the new session.
+    pub async fn register(&self, body: Value) -> (u16, Value, Caller) {
+        let response = self
+            .http
+            .post(format!("{}/api/register", self.base))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        let cookie = session_cookie(&response);
+        let json = response.json().await.unwrap_or(Value::Null);
+        let caller = Caller {
+            base: self.base.clone(),
+            http: self.http.clone(),
+            cookie,
+        };
+        (status, json, caller)
+    }
+
+    /// Registers a valid client account with this email; returns its logged-in caller.
+    pub async fn register_client(&self, email: &str, password: &str) -> Caller {
+        let (status, body, caller) = self
+            .register(json!({
+                "fullName": "Ana García López",
+                "email": email,
+                "password": password,
+                "phone": "612 345 678",
+                "address": "Calle Mayor 1, 28013 Madrid",
+            }))
+            .await;
+        assert_eq!(status, 201, "{body}");
+        caller
+    }
+
+    /// The newest email to `to` in the outbox: (subject, text).
+    pub async fn last_email(&self, to: &str) -> Option<(String, String)> {
+        sqlx::query_as(
+            "SELECT asunto, texto FROM outbox WHERE lower(para) = lower($1)              ORDER BY created_at DESC, id DESC LIMIT 1",
+        )
+        .bind(to)
+        .fetch_optional(&self.state.pool)
+        .await
+        .unwrap()
+    }
+
+    /// The six-digit code of the newest confirmation email to `to`.
+    pub async fn last_code(&self, to: &str) -> String {
+        let (subject, _) = self.last_email(to).await.expect("a confirmation email");
+        subject
+            .rsplit(' ')
+            .next()
+            .filter(|c| c.len() == 6 && c.chars().all(|d| d.is_ascii_digit()))
+            .expect("a six-digit code in the subject")
+            .to_string()
+    }
+
+    /// Logs in as a client with an email and password, through `POST /api/login`.
+    pub async fn client_login(&self, email: &str, password: &str) -> (u16, Value, Caller) {
+        let response = self
+            .http
+            .post(format!("{}/api/login", self.base))
+            .json(&json!({"email": email, "password": password}))
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        let cookie = session_cookie(&response);
+        let body = response.json().await.unwrap_or(Value::Null);
+        (
+            status,
+            body,
+            Caller {
+                base: self.base.clone(),
+                http: self.http.clone(),
+                cookie,
+            },
+        )
+    }
+}
+
 impl Caller {
+    /// Sends with this caller's session and takes the session the answer sets, if any.
+    pub async fn send_keeping_session(
+        &mut self,
+        method: reqwest::Method,
+        path: &str,
+        body: Value,
+    ) -> (u16, Value) {
+        let r = self
+            .with_cookie(self.http.request(method, format!("{}{path}", self.base)))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        if let Some(cookie) = session_cookie(&r) {
+            self.cookie = Some(cookie);
+        }
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
     fn with_cookie(&self, request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
         match &self.cookie {
             Some(c) => request.header(COOKIE, c),
