@@ -3,6 +3,10 @@
 // Files land in docs/screenshots/ (SCREENSHOT_DIR overrides) as <nombre>-desktop.png and <nombre>-375.png.
 // SCREENSHOT_LOGIN=empleado (or empresario, …) logs in first with that role's demo account, for the
 // staff dashboards: SCREENSHOT_LOGIN=empleado node e2e/screenshots.mjs /trabajo
+// SCREENSHOT_LOGIN=cliente (or a client's email from demo-accounts.json) logs in through the navbar's
+// login dialog instead; '/cliente/me' then stands for that client's own dashboard:
+//   SCREENSHOT_LOGIN=cliente node e2e/screenshots.mjs /cliente/me '/cliente/me?tab=perfil'
+// A route's query is part of the file name ('/cliente/me?tab=perfil' → cliente-me-tab-perfil).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BASE_URL, launchBrowser, waitForServer } from './browser.mjs';
@@ -24,10 +28,29 @@ const VIEWPORTS = [
 const loginRole = process.env.SCREENSHOT_LOGIN;
 const TAB_LABEL = { manager: 'Gerencia', worker: 'Trabajador' };
 
-/** Logs in through the staff login page with the demo account of `role`. */
+/** Logs a client in through the navbar's login dialog; returns the client's id. */
+async function logInClient(page, who) {
+  await page.goto(`${BASE_URL}/`);
+  // On a phone the button sits in the collapsed menu.
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Abrir menú' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('banner').getByRole('button', { name: 'Iniciar sesión' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Iniciar sesión' });
+  await dialog.getByLabel('Email', { exact: true }).fill(who.login);
+  await dialog.getByLabel('Contraseña', { exact: true }).fill(who.password);
+  await dialog.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const status = await page.evaluate(() => fetch('/api/auth-status', { credentials: 'include' }).then((r) => r.json()));
+  if (!status.authenticated) throw new Error(`no se pudo iniciar sesión como ${who.login}`);
+  return status.user.id;
+}
+
+/** Logs in with the demo account of `role` (or login); returns the user's id for '/cliente/me'. */
 async function logIn(page, role) {
   const file = process.env.DEMO_ACCOUNTS || new URL('../../seed/demo-accounts.json', import.meta.url);
-  const who = JSON.parse(readFileSync(file, 'utf8')).find((a) => a.role === role);
+  const all = JSON.parse(readFileSync(file, 'utf8'));
+  const who = all.find((a) => a.login === role) ?? all.find((a) => a.role === role);
+  if (who?.role === 'cliente') return logInClient(page, who);
   if (!who || !TAB_LABEL[who.tab]) throw new Error(`sin cuenta de personal con rol ${role}`);
   await page.goto(`${BASE_URL}/acceso-gerencia`);
   await page.getByRole('tab', { name: TAB_LABEL[who.tab] }).click();
@@ -35,15 +58,16 @@ async function logIn(page, role) {
   await page.getByLabel('Contraseña', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.waitForURL((u) => u.pathname !== '/acceso-gerencia');
+  return null;
 }
 
 const outDir = process.env.SCREENSHOT_DIR || fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULT_ROUTES;
 
-/** '/' → home, '/acceso-gerencia' → acceso-gerencia, '/cliente/123' → cliente-123. */
+/** '/' → home, '/acceso-gerencia' → acceso-gerencia, '/cliente/me?tab=perfil' → cliente-me-tab-perfil. */
 function nameFor(route) {
   const slug = route
-    .replace(/[?#].*$/, '')
+    .replace(/#.*$/, '')
     .replace(/^\/+|\/+$/g, '')
     .replace(/[^a-zA-Z0-9-]+/g, '-');
   return slug === '' ? 'home' : slug;
@@ -59,10 +83,11 @@ try {
       locale: 'es-ES',
     });
     const page = await context.newPage();
-    if (loginRole) await logIn(page, loginRole);
+    const userId = loginRole ? await logIn(page, loginRole) : null;
     for (const route of routes) {
       const path = route.startsWith('/') ? route : `/${route}`;
-      await page.goto(`${BASE_URL}${path}`, { waitUntil: 'networkidle' });
+      const target = userId ? path.replace(/^\/cliente\/me(?=[/?#]|$)/, `/cliente/${userId}`) : path;
+      await page.goto(`${BASE_URL}${target}`, { waitUntil: 'networkidle' });
       await page.locator('h1').first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
       const file = `${outDir.replace(/\/$/, '')}/${nameFor(path)}-${viewport.suffix}.png`;
       await page.screenshot({ path: file, fullPage: process.env.FULL_PAGE === '1' });

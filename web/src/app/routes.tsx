@@ -5,10 +5,15 @@ import { RouteGuard } from '../components/RouteGuard';
 import { UnderConstruction } from '../components/UnderConstruction';
 import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
 import { StaffLoginPage } from '../features/auth/StaffLoginPage';
+import { ClientDashboardPage } from '../features/client/ClientDashboardPage';
+import { ConfirmEmailPage } from '../features/confirm-email/ConfirmEmailPage';
+import { DevPage } from '../features/dev/DevPage';
 import { ErrorPage } from '../features/error/ErrorPage';
 import { HomePage } from '../features/home/HomePage';
 import { InvoicePage } from '../features/invoice/InvoicePage';
 import { ManagerDashboardPage } from '../features/manager/ManagerDashboardPage';
+import { ForgotPasswordPage } from '../features/password-reset/ForgotPasswordPage';
+import { RegisterPage } from '../features/register/RegisterPage';
 import { WorkerDashboardPage } from '../features/worker/WorkerDashboardPage';
 import { Layout } from './Layout';
 
@@ -22,13 +27,17 @@ export const pageRoutes: RouteObject[] = [
   { path: '/sobre-nosotros', element: placeholder('Sobre nosotros') },
   {
     path: '/cliente/:id',
-    element: <RouteGuard path="/cliente/:id">{placeholder('Mi área de cliente')}</RouteGuard>,
+    element: (
+      <RouteGuard path="/cliente/:id">
+        <ClientDashboardPage />
+      </RouteGuard>
+    ),
   },
   { path: '/confirmar-mudanza', element: placeholder('Confirmar mudanza') },
   { path: '/error', element: <ErrorPage /> },
   { path: '/preguntas-frecuentes', element: placeholder('Preguntas frecuentes') },
   { path: '/detalles-mudanza', element: placeholder('Detalles de la mudanza') },
-  { path: '/registro', element: placeholder('Crear cuenta') },
+  { path: '/registro', element: <RegisterPage /> },
   { path: '/formulario-mudanza', element: placeholder('Formulario de mudanza') },
   {
     path: '/admin',
@@ -70,11 +79,15 @@ export const pageRoutes: RouteObject[] = [
   { path: '/trabaja-con-nosotros', element: placeholder('Trabaja con nosotros') },
   {
     path: '/recuperar',
-    element: <RouteGuard path="/recuperar">{placeholder('Recuperar contraseña')}</RouteGuard>,
+    element: (
+      <RouteGuard path="/recuperar">
+        <ForgotPasswordPage />
+      </RouteGuard>
+    ),
   },
-  { path: '/confirmar-email', element: placeholder('Confirmar email') },
+  { path: '/confirmar-email', element: <ConfirmEmailPage /> },
   { path: '/debug', element: <RouteGuard path="/debug">{placeholder('Depuración')}</RouteGuard> },
-  { path: '/dev', element: placeholder('Sobre el desarrollador') },
+  { path: '/dev', element: <DevPage /> },
   {
     path: '/acceso-gerencia',
     element: (

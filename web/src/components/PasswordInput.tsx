@@ -10,6 +10,9 @@ interface PasswordInputProps {
   autoComplete?: string;
   disabled?: boolean;
   invalid?: boolean;
+  /** Ids of the hint and error texts that describe the field. */
+  describedBy?: string;
+  onBlur?: () => void;
 }
 
 /** A password field with the show/hide toggle that both login screens use (§2). */
@@ -21,6 +24,8 @@ export function PasswordInput({
   autoComplete = 'current-password',
   disabled,
   invalid,
+  describedBy,
+  onBlur,
 }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (
@@ -34,6 +39,8 @@ export function PasswordInput({
         autoComplete={autoComplete}
         disabled={disabled}
         aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onBlur={onBlur}
         onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
       />
       <button

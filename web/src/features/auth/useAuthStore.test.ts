@@ -56,4 +56,14 @@ describe('useAuthStore', () => {
     expect(localStorage.getItem(USER_DATA_KEY)).toBeNull();
     expect(reloadPage).toHaveBeenCalledOnce();
   });
+
+  it('forgets the user without calling the server or reloading', () => {
+    const fetchMock = mockFetch({});
+    useAuthStore.getState().setUser(makeUser({ role: 'cliente' }));
+    useAuthStore.getState().forget();
+    expect(useAuthStore.getState()).toMatchObject({ checking: false, user: null });
+    expect(localStorage.getItem(USER_DATA_KEY)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
 });

@@ -14,6 +14,8 @@ interface AuthState {
   setUser: (user: User) => void;
   /** Ends the session on the server, forgets the user and reloads the page (§4). */
   logout: () => Promise<void>;
+  /** Forgets the user locally, without a server call or a reload: the server already ended the session (account deleted). */
+  forget: () => void;
 }
 
 // Bumped whenever the user is set or cleared locally. An auth-status answer that was requested
@@ -56,5 +58,11 @@ export const useAuthStore = create<AuthState>()((set) => ({
     clearUserData();
     set({ user: null, checking: false });
     reloadPage();
+  },
+
+  forget: () => {
+    generation += 1;
+    clearUserData();
+    set({ user: null, checking: false });
   },
 }));

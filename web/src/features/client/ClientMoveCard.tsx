@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { ClockIcon, EuroIcon } from '../../components/icons';
+import type { ClientMove } from '../../lib/api';
+import { openWaybill } from '../waybill';
+import { formatMoveDate, formatPrice, moreImagesLabel, statusLabel, statusTone, thumbnails } from './clientMoves';
+
+/** §4 customer status, in its colour. */
+export function ClientStatusBadge({ status }: { status: string }) {
+  return <span className={`client-badge client-badge--${statusTone(status)}`}>{statusLabel(status)}</span>;
+}
+
+export function ClientMoveCard({ move }: { move: ClientMove }) {
+  // §8: failed images are hidden; the next one takes the free place.
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
+  const [downloading, setDownloading] = useState(false);
+  const { shown, hidden } = thumbnails(move.images.filter((image) => !failed.has(image.id)));
+  const more = moreImagesLabel(hidden);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      // Opens its window straight away (popup blockers), fetches the waybill, alerts on failure (§8).
+      await openWaybill(move.id);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <article className={`client-move client-move--${statusTone(move.status)}`} aria-label={`Mudanza ${move.id}`}>
+      <header className="client-move__header">
+        <span className="client-move__number">Mudanza #{move.id}</span>
+        <ClientStatusBadge status={move.status} />
+      </header>
+
+      <p className="client-move__route">
+        <span>{move.from}</span>{' '}
+        <span className="client-move__arrow" aria-hidden="true">
+          →
+        </span>
+        <span className="client-sr-only">hasta</span> <span>{move.to}</span>
+      </p>
+
+      <dl className="client-move__facts">
+        <div>
+          <dt>
+            <ClockIcon width={16} height={16} />
+            Fecha
+          </dt>
+          <dd className="client-move__date">{formatMoveDate(move.date)}</dd>
+        </div>
+        <div>
+          <dt>
+            <EuroIcon width={16} height={16} />
+            Precio
+          </dt>
+          <dd>
+            <span className="client-move__price">{formatPrice(move.price)}</span>
+            <span className="client-move__vat">IVA incluido</span>
+          </dd>
+        </div>
+      </dl>
+
+      {shown.length > 0 && (
+        <div className="client-move__photos">
+          <ul aria-label={`Fotos de la mudanza ${move.id}`}>
+            {shown.map((image, index) => (
+              <li key={image.id}>
+                <img
+                  src={image.url}
+                  alt={image.descripcion.trim() || `Foto ${index + 1} de la mudanza ${move.id}`}
+                  loading="lazy"
+                  onError={() => setFailed((prev) => new Set(prev).add(image.id))}
+                />
+              </li>
+            ))}
+          </ul>
+          {more && <span className="client-move__more">{more}</span>}
+        </div>
+      )}
+
+      <div className="client-move__actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={downloading}
+          onClick={() => void download()}
+        >
+          {downloading ? 'Generando albarán...' : 'Descargar albarán'}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { EuroIcon, PinIcon, StarIcon, TruckIcon, UserPlusIcon, WhatsappIcon } from '../../components/icons';
+import { reviewsUrl, SUPPORT_MESSAGE, whatsappUrl } from './support';
+
+type Target = { kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'soon' };
+
+interface QuickAction {
+  title: string;
+  description: string;
+  icon: ReactNode;
+  target: Target;
+}
+
+/** §2: three active actions and three announced ones. */
+export const QUICK_ACTIONS: readonly QuickAction[] = [
+  {
+    title: 'Nueva mudanza',
+    description: 'Calcula el precio y pide tu presupuesto.',
+    icon: <TruckIcon />,
+    target: { kind: 'route', to: '/buscador-precios' },
+  },
+  {
+    title: 'Seguir mudanza',
+    description: 'Mira dónde está tu camión en tiempo real.',
+    icon: <PinIcon />,
+    target: { kind: 'soon' },
+  },
+  {
+    title: 'Contactar con soporte',
+    description: 'Escríbenos por WhatsApp.',
+    icon: <WhatsappIcon />,
+    target: { kind: 'external', href: whatsappUrl(undefined, SUPPORT_MESSAGE) },
+  },
+  {
+    title: 'Descargar factura',
+    description: 'Tus facturas en PDF.',
+    icon: <EuroIcon />,
+    target: { kind: 'soon' },
+  },
+  {
+    title: 'Valorar servicio',
+    description: 'Cuéntanos qué tal fue tu mudanza.',
+    icon: <StarIcon />,
+    target: { kind: 'external', href: reviewsUrl() },
+  },
+  {
+    title: 'Recomendar a un amigo',
+    description: 'Comparte tu experiencia con quien se muda.',
+    icon: <UserPlusIcon />,
+    target: { kind: 'soon' },
+  },
+];
+
+function Content({ action, soon }: { action: QuickAction; soon?: boolean }) {
+  return (
+    <>
+      <span className="client-action__icon" aria-hidden="true">
+        {action.icon}
+      </span>
+      <span className="client-action__text">
+        <span className="client-action__title">{action.title}</span>
+        <span className="client-action__description">{action.description}</span>
+        {soon && <span className="client-action__soon">Próximamente</span>}
+      </span>
+    </>
+  );
+}
+
+export function QuickActions() {
+  return (
+    <section className="client-actions" aria-labelledby="client-actions-title">
+      <h2 id="client-actions-title" className="client-section-title">
+        Acciones rápidas
+      </h2>
+      <ul className="client-actions__grid">
+        {QUICK_ACTIONS.map((action) => {
+          const { target } = action;
+          return (
+            <li key={action.title}>
+              {target.kind === 'route' ? (
+                <Link to={target.to} className="client-action">
+                  <Content action={action} />
+                </Link>
+              ) : target.kind === 'external' ? (
+                <a
+                  href={target.href}
+                  className="client-action"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-describedby="client-actions-new-tab"
+                >
+                  <Content action={action} />
+                </a>
+              ) : (
+                <button type="button" className="client-action client-action--soon" disabled>
+                  <Content action={action} soon />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <p id="client-actions-new-tab" className="client-sr-only">
+        Se abre en una pestaña nueva
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+// The client's own moves as the dashboard shows them (§3 'Move, customer view'; §4 customer
+// statuses, filters and colours; §9 thumbnails). Pure functions, so the rules are tested without a page.
+import type { ClientMove, ClientMoveImage, ClientMoveStatus } from '../../lib/api';
+
+/** §4 display names of the customer values. */
+export const CLIENT_STATUS_LABELS: Record<ClientMoveStatus, string> = {
+  pending: 'Pendiente',
+  confirmed: 'Confirmada',
+  in_progress: 'En Progreso',
+  completed: 'Completada',
+  cancelled: 'Cancelada',
+};
+
+export type ClientStatusTone = 'warning' | 'neutral' | 'info' | 'success' | 'error';
+
+/** §4 colours: completed green, pending warning, in progress info, cancelled error; confirmed neutral. */
+export const CLIENT_STATUS_TONES: Record<ClientMoveStatus, ClientStatusTone> = {
+  pending: 'warning',
+  confirmed: 'neutral',
+  in_progress: 'info',
+  completed: 'success',
+  cancelled: 'error',
+};
+
+export function statusLabel(status: string): string {
+  return CLIENT_STATUS_LABELS[status as ClientMoveStatus] ?? status;
+}
+
+export function statusTone(status: string): ClientStatusTone {
+  return CLIENT_STATUS_TONES[status as ClientMoveStatus] ?? 'neutral';
+}
+
+export type ClientFilter = 'all' | 'completed' | 'pending' | 'in_progress' | 'cancelled';
+
+/** §4 customer filter keys; confirmed has no filter of its own and shows only under 'Todas'. */
+export const CLIENT_FILTERS: readonly { key: ClientFilter; label: string }[] = [
+  { key: 'all', label: 'Todas' },
+  { key: 'completed', label: 'Completadas' },
+  { key: 'pending', label: 'Pendientes' },
+  { key: 'in_progress', label: 'En progreso' },
+  { key: 'cancelled', label: 'Canceladas' },
+];
+
+export function filterClientMoves(moves: readonly ClientMove[], filter: ClientFilter): ClientMove[] {
+  return filter === 'all' ? [...moves] : moves.filter((m) => m.status === filter);
+}
+
+/** §9: a card shows at most this many thumbnails, then '+N más'. */
+export const MAX_THUMBNAILS = 3;
+
+export interface Thumbnails {
+  shown: ClientMoveImage[];
+  /** How many images are not shown; 0 when all fit. */
+  hidden: number;
+}
+
+export function thumbnails(images: readonly ClientMoveImage[], max = MAX_THUMBNAILS): Thumbnails {
+  return { shown: images.slice(0, max), hidden: Math.max(0, images.length - max) };
+}
+
+/** '+2 más', or null when every image is shown. */
+export function moreImagesLabel(hidden: number): string | null {
+  return hidden > 0 ? `+${hidden} más` : null;
+}
+
+// Keeping the list: a live change and an HTTP answer can arrive in either order.
+
+/** Newest date first, then the higher number: the move the client is waiting for is at the top. */
+function byDateDesc(a: ClientMove, b: ClientMove): number {
+  if (a.date !== b.date) return a.date < b.date ? 1 : -1;
+  return b.id - a.id;
+}
+
+export function sortClientMoves(moves: readonly ClientMove[]): ClientMove[] {
+  return [...moves].sort(byDateDesc);
+}
+
+/** Replaces the move with the same id, or adds it. */
+export function upsertClientMove(moves: readonly ClientMove[], incoming: ClientMove): ClientMove[] {
+  const index = moves.findIndex((m) => m.id === incoming.id);
+  if (index === -1) return sortClientMoves([...moves, incoming]);
+  const next = [...moves];
+  next[index] = incoming;
+  return moves[index]!.date === incoming.date ? next : sortClientMoves(next);
+}
+
+/**
+ * A freshly loaded list, with the live changes that arrived while it was on its way laid over it:
+ * the customer view carries no version, and such a change may be newer than what the answer read.
+ */
+export function mergeLoadedMoves(loaded: readonly ClientMove[], liveDuringLoad: Iterable<ClientMove>): ClientMove[] {
+  let moves = sortClientMoves(loaded);
+  for (const move of liveDuringLoad) moves = upsertClientMove(moves, move);
+  return moves;
+}
+
+const STATUSES = new Set<string>(Object.keys(CLIENT_STATUS_LABELS));
+
+/** Whether a live change's data looks like a customer-view move. */
+export function isClientMove(data: unknown): data is ClientMove {
+  if (typeof data !== 'object' || data === null) return false;
+  const m = data as Partial<ClientMove>;
+  return (
+    typeof m.id === 'number' &&
+    typeof m.status === 'string' &&
+    STATUSES.has(m.status) &&
+    typeof m.from === 'string' &&
+    typeof m.to === 'string' &&
+    typeof m.date === 'string' &&
+    typeof m.price === 'number' &&
+    Array.isArray(m.images)
+  );
+}
+
+// Texts.
+
+// es-ES does not group four-digit numbers by default ('1234,56 €'); 'always' (ES2023, in every
+// current browser; not yet in this project's TypeScript lib) gives '1.234,56 €'.
+const ALWAYS_GROUP = { useGrouping: 'always' } as unknown as Intl.NumberFormatOptions;
+const euroFormat = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', ...ALWAYS_GROUP });
+const dateFormat = new Intl.DateTimeFormat('es-ES', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** 1234.5 → '1.234,50 €'. */
+export function formatPrice(euros: number): string {
+  return Number.isFinite(euros) ? euroFormat.format(euros) : '—';
+}
+
+/** '2026-03-09' → 'lunes, 9 de marzo de 2026' (a calendar date: no time-zone shift). */
+export function formatMoveDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!match) return isoDate;
+  return dateFormat.format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}

@@ -1,0 +1,20 @@
+// Where the dashboard's active quick actions lead (§2 'Client dashboard'). The company's data is
+// the server's (seed/empresa.json, printed on invoices and waybills); this copy only builds links.
+
+export const COMPANY_NAME = 'Mudanzas Madrid S.L.';
+export const COMPANY_PHONE = '+34 910 123 456';
+export const COMPANY_CITY = 'Madrid';
+
+/** The WhatsApp chat with the company: wa.me wants the number with country code and digits only. */
+export function whatsappUrl(phone: string = COMPANY_PHONE, text?: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const query = text ? `?text=${encodeURIComponent(text)}` : '';
+  return `https://wa.me/${digits}${query}`;
+}
+
+export const SUPPORT_MESSAGE = 'Hola, soy cliente y necesito ayuda con mi mudanza.';
+
+/** The company's public reviews: a Google Maps search, which lists the place with its reviews. */
+export function reviewsUrl(name: string = COMPANY_NAME, city: string = COMPANY_CITY): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${name} ${city} opiniones`)}`;
+}

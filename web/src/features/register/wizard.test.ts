@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../lib/validation';
+import {
+  canAdvance,
+  canRegister,
+  EMPTY_FORM,
+  fieldError,
+  firstInvalidStep,
+  formErrors,
+  stepErrors,
+  TERMS_REQUIRED,
+  toRegisterRequest,
+  type RegisterForm,
+} from './wizard';
+
+const VALID: RegisterForm = {
+  fullName: 'María García',
+  email: 'maria@ejemplo.es',
+  phone: '612 345 678',
+  address: 'Calle de Alcalá 100, Madrid',
+  password: 'Mudanza#2026',
+  confirmPassword: 'Mudanza#2026',
+  acceptTerms: true,
+};
+
+describe('register wizard steps', () => {
+  it('leaves step 1 only with a valid full name', () => {
+    expect(canAdvance(1, EMPTY_FORM)).toBe(false);
+    expect(canAdvance(1, { ...EMPTY_FORM, fullName: 'A' })).toBe(false);
+    expect(canAdvance(1, { ...EMPTY_FORM, fullName: 'Ana 2' })).toBe(false);
+    expect(canAdvance(1, { ...EMPTY_FORM, fullName: '  Íñigo Núñez  ' })).toBe(true);
+    // Later steps' fields do not hold step 1 back.
+    expect(stepErrors(1, { ...EMPTY_FORM, fullName: 'Ana' })).toEqual({});
+  });
+
+  it('leaves step 2 only with a valid email, phone and address', () => {
+    const step2 = { ...EMPTY_FORM, fullName: 'Ana' };
+    expect(stepErrors(2, step2)).toEqual({
+      email: MESSAGES.email,
+      phone: MESSAGES.phone,
+      address: MESSAGES.addressRequired,
+    });
+    expect(canAdvance(2, { ...VALID, email: 'maria@ejemplo' })).toBe(false);
+    expect(canAdvance(2, { ...VALID, phone: '512 345 678' })).toBe(false);
+    expect(canAdvance(2, { ...VALID, address: 'Calle 1' })).toBe(false);
+    expect(canAdvance(2, { ...VALID, phone: '+34 712 345 678' })).toBe(true);
+    expect(canAdvance(2, VALID)).toBe(true);
+  });
+
+  it('never advances past the last step', () => {
+    expect(canAdvance(3, VALID)).toBe(false);
+  });
+
+  it('enables registering only with a strength-5 password that matches', () => {
+    expect(canRegister(VALID)).toBe(true);
+    expect(canRegister({ ...VALID, password: 'mudanza#2026', confirmPassword: 'mudanza#2026' })).toBe(false);
+    expect(canRegister({ ...VALID, password: 'Mud#2026', confirmPassword: 'Mud#2026' })).toBe(true);
+    expect(canRegister({ ...VALID, password: 'Mu#2026', confirmPassword: 'Mu#2026' })).toBe(false);
+    expect(canRegister({ ...VALID, confirmPassword: 'Mudanza#2027' })).toBe(false);
+  });
+
+  it('gives the §5 message of each security field', () => {
+    expect(fieldError('password', { ...VALID, password: 'corta' })).toBe(MESSAGES.password);
+    expect(fieldError('confirmPassword', { ...VALID, confirmPassword: '' })).toBe(MESSAGES.passwordMismatch);
+    expect(fieldError('confirmPassword', { ...VALID, confirmPassword: 'otra' })).toBe(MESSAGES.passwordMismatch);
+    expect(fieldError('confirmPassword', VALID)).toBeNull();
+    expect(fieldError('acceptTerms', { ...VALID, acceptTerms: false })).toBe(TERMS_REQUIRED);
+  });
+
+  it('requires the terms even when the password is fine', () => {
+    const unticked = { ...VALID, acceptTerms: false };
+    expect(canRegister(unticked)).toBe(true);
+    expect(formErrors(unticked)).toEqual({ acceptTerms: TERMS_REQUIRED });
+    expect(firstInvalidStep(unticked)).toBe(3);
+  });
+
+  it('points to the earliest step that holds an invalid field', () => {
+    expect(firstInvalidStep(VALID)).toBeNull();
+    expect(firstInvalidStep({ ...VALID, fullName: '' })).toBe(1);
+    expect(firstInvalidStep({ ...VALID, address: '', password: '' })).toBe(2);
+  });
+
+  it('sends trimmed values and a single-spaced name', () => {
+    expect(
+      toRegisterRequest({ ...VALID, fullName: '  María   García ', email: ' maria@ejemplo.es ', address: ' Calle de Alcalá 100 ' }),
+    ).toEqual({
+      fullName: 'María García',
+      email: 'maria@ejemplo.es',
+      password: 'Mudanza#2026',
+      phone: '612 345 678',
+      address: 'Calle de Alcalá 100',
+    });
+  });
+});
