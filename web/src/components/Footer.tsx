@@ -10,6 +10,7 @@ import {
 } from './icons';
 import { Logo } from './Logo';
 import './Footer.css';
+import { COMPANY_EMAIL, COMPANY_PHONE, COMPANY_PHONE_HREF, whatsappUrl } from '../lib/company';
 
 const QUICK_LINKS = [
   { to: '/', label: 'Inicio' },
@@ -29,7 +30,7 @@ const HELP_LINKS = [
 const SOCIAL_LINKS = [
   { href: 'https://www.facebook.com/', label: 'Facebook', Icon: FacebookIcon },
   { href: 'https://www.instagram.com/', label: 'Instagram', Icon: InstagramIcon },
-  { href: 'https://wa.me/34910000000', label: 'WhatsApp', Icon: WhatsappIcon },
+  { href: whatsappUrl(), label: 'WhatsApp', Icon: WhatsappIcon },
 ] as const;
 
 export function Footer() {
@@ -89,10 +90,10 @@ export function Footer() {
               <PinIcon /> <span>Madrid, España</span>
             </p>
             <p>
-              <PhoneIcon /> <a href="tel:+34910000000">+34 910 000 000</a>
+              <PhoneIcon /> <a href={COMPANY_PHONE_HREF}>{COMPANY_PHONE}</a>
             </p>
             <p>
-              <MailIcon /> <a href="mailto:info@mudanzas.test">info@mudanzas.test</a>
+              <MailIcon /> <a href={`mailto:${COMPANY_EMAIL}`}>{COMPANY_EMAIL}</a>
             </p>
             <p>
               <ClockIcon /> <span>Lunes a viernes 8:00-21:00, sábados 9:00-15:00</span>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EuroIcon, PinIcon, StarIcon, TruckIcon, UserPlusIcon, WhatsappIcon } from '../../components/icons';
-import { reviewsUrl, SUPPORT_MESSAGE, whatsappUrl } from './support';
+import { reviewsUrl, SUPPORT_MESSAGE, whatsappUrl } from '../../lib/company';
 
 type Target = { kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'soon' };
 
