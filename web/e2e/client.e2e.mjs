@@ -3,7 +3,19 @@
 // can run again on the same database.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { account, accountByLogin, authStatus, clientLogin, openPage, staffLogin, url, waitForText } from './helpers.mjs';
+import {
+  account,
+  accountByLogin,
+  authStatus,
+  clientLogin,
+  openPage,
+  pageApi,
+  registerThroughApi,
+  staffLogin,
+  uniqueEmail,
+  url,
+  waitForText,
+} from './helpers.mjs';
 
 const MARTA = accountByLogin('cliente@mudanzas.test');
 const PABLO = accountByLogin('pablo@mudanzas.test');
@@ -23,55 +35,14 @@ async function waitForAlert(alerts, expected, timeout = 10_000) {
   await waitForText(() => alerts.at(-1) ?? null, expected, timeout);
 }
 
-/** Registers a new client through the API from the page; the answer (201) logs it in. */
-async function registerFresh(page, tag) {
-  const email = `cliente-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@mudanzas.test`;
-  await page.goto(url('/'));
-  const answer = await page.evaluate(
-    async (body) => {
-      const response = await fetch('/api/register', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    {
-      fullName: 'Lucía Fernández Prueba',
-      email,
-      password: FRESH_PASSWORD,
-      phone: '612 345 678',
-      address: 'Calle de Embajadores 20, Madrid',
-    },
-  );
-  assert.equal(answer.status, 201, `registro: ${JSON.stringify(answer.body)}`);
-  return { email, user: answer.body.user };
-}
-
-/** Calls the API from the page, with its session cookie. */
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      let json = null;
-      try {
-        json = await response.json();
-      } catch {
-        /* not JSON */
-      }
-      return { status: response.status, body: json };
-    },
-    { method, path, body },
-  );
-}
-
 /** Logs a demo client in and opens their dashboard; returns the user. */
+/** Registers a new client from the page, which the answer logs in. */
+async function registerFresh(page, tag) {
+  const email = uniqueEmail(`cliente-${tag}`);
+  const answer = await registerThroughApi(page, email, FRESH_PASSWORD);
+  return { email, user: answer.user };
+}
+
 async function openOwnDashboard(page, who) {
   await clientLogin(page, who.login, who.password);
   const { user } = await authStatus(page);
@@ -158,7 +129,7 @@ test('un cambio de estado de un trabajador aparece en el panel del cliente sin r
   try {
     await openOwnDashboard(client.page, MARTA);
     await client.page.getByText('En directo').waitFor();
-    const mine = await api(client.page, 'GET', '/api/mis-mudanzas');
+    const mine = await pageApi(client.page, 'GET', '/api/mis-mudanzas');
     assert.equal(mine.status, 200);
     // A move a worker may put back as it was (a worker cannot set 'confirmada').
     const target =
@@ -175,7 +146,7 @@ test('un cambio de estado de un trabajador aparece en el panel del cliente sin r
     await staffLogin(worker.page, account('empleado'));
     await worker.page.waitForURL(url('/trabajo'));
     restore = { id: target.id, estado: STAFF_VALUE[target.status] };
-    const changed = await api(worker.page, 'PUT', '/api/actualizar-estado-mudanza', {
+    const changed = await pageApi(worker.page, 'PUT', '/api/actualizar-estado-mudanza', {
       mudanza_id: target.id,
       nuevo_estado: STAFF_VALUE[next],
     });
@@ -186,7 +157,7 @@ test('un cambio de estado de un trabajador aparece en el panel del cliente sin r
     assert.deepEqual(client.errors, []);
   } finally {
     if (restore) {
-      const back = await api(worker.page, 'PUT', '/api/actualizar-estado-mudanza', {
+      const back = await pageApi(worker.page, 'PUT', '/api/actualizar-estado-mudanza', {
         mudanza_id: restore.id,
         nuevo_estado: restore.estado,
       });
@@ -214,19 +185,19 @@ test('el panel de otro cliente no se abre', { timeout: 60_000 }, async () => {
 
     await anonymous.page.goto(url(`/cliente/${martaUser.id}`));
     await anonymous.page.waitForURL(url('/'));
-    const anonymousMoves = await api(anonymous.page, 'GET', '/api/mis-mudanzas');
+    const anonymousMoves = await pageApi(anonymous.page, 'GET', '/api/mis-mudanzas');
     assert.equal(anonymousMoves.status, 401);
 
     await staffLogin(worker.page, account('empleado'));
     await worker.page.waitForURL(url('/trabajo'));
     await worker.page.goto(url(`/cliente/${martaUser.id}`));
     await worker.page.waitForURL(url('/'));
-    const workerMoves = await api(worker.page, 'GET', '/api/mis-mudanzas');
+    const workerMoves = await pageApi(worker.page, 'GET', '/api/mis-mudanzas');
     assert.equal(workerMoves.status, 403);
 
     // Each client gets only their own moves.
-    const martaMoves = (await api(marta.page, 'GET', '/api/mis-mudanzas')).body.mudanzas.map((m) => m.id);
-    const pabloMoves = (await api(pablo.page, 'GET', '/api/mis-mudanzas')).body.mudanzas.map((m) => m.id);
+    const martaMoves = (await pageApi(marta.page, 'GET', '/api/mis-mudanzas')).body.mudanzas.map((m) => m.id);
+    const pabloMoves = (await pageApi(pablo.page, 'GET', '/api/mis-mudanzas')).body.mudanzas.map((m) => m.id);
     assert.ok(martaMoves.length > 0 && pabloMoves.length > 0, 'los clientes de prueba no tienen mudanzas');
     assert.deepEqual(
       martaMoves.filter((id) => pabloMoves.includes(id)),
@@ -251,7 +222,7 @@ test('el filtro "Completadas" muestra solo mudanzas completadas', { timeout: 60_
       await page.setViewportSize(viewport);
       const cards = page.getByRole('tabpanel', { name: 'Mis Mudanzas' }).getByRole('article');
       await cards.first().waitFor();
-      const all = (await api(page, 'GET', '/api/mis-mudanzas')).body.mudanzas;
+      const all = (await pageApi(page, 'GET', '/api/mis-mudanzas')).body.mudanzas;
       const completed = all.filter((m) => m.status === 'completed').map((m) => `Mudanza ${m.id}`);
       assert.ok(completed.length > 0, 'cliente@mudanzas.test no tiene mudanzas completadas');
       assert.ok(all.length > completed.length, 'hacen falta mudanzas en otros estados');

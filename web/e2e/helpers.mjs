@@ -85,3 +85,59 @@ export async function waitForText(locator, expected, timeout = 10_000) {
   }
   assert.fail(`se esperaba ${JSON.stringify(expected)}, se vio ${JSON.stringify(last)}`);
 }
+
+let sequence = 0;
+
+/** An email no earlier run used: tests that register can run again on the same database. */
+export function uniqueEmail(tag) {
+  sequence += 1;
+  return `${tag}-${Date.now()}-${sequence}-${Math.floor(Math.random() * 1e6)}@mudanzas.test`;
+}
+
+/** Calls the API from the page (same origin, with its session cookie): `{ status, body }`. */
+export function pageApi(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      let json = null;
+      try {
+        json = await response.json();
+      } catch {
+        /* not JSON */
+      }
+      return { status: response.status, body: json };
+    },
+    { method, path, body },
+  );
+}
+
+/**
+ * Registers a client through the API from `page` (which the 201 answer logs in); returns the
+ * answer's body. `fields` overrides the valid defaults.
+ */
+export async function registerThroughApi(page, email, password, fields = {}) {
+  await page.goto(url('/'));
+  const answer = await pageApi(page, 'POST', '/api/register', {
+    fullName: 'Lucía Fernández Prueba',
+    email,
+    password,
+    phone: '612 345 678',
+    address: 'Calle de Embajadores 20, Madrid',
+    ...fields,
+  });
+  assert.equal(answer.status, 201, `registro de ${email}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** The local-development outbox's messages for `email`, newest first, read from Node. */
+export async function outboxFor(email) {
+  const response = await fetch(url(`/api/dev/outbox?para=${encodeURIComponent(email)}`));
+  assert.equal(response.status, 200, 'GET /api/dev/outbox no responde 200: ¿el servidor tiene SMTP configurado?');
+  const body = await response.json();
+  return body.mensajes ?? [];
+}

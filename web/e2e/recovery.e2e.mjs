@@ -3,7 +3,26 @@
 // same database. The server must run in local development without SMTP: emails land in the outbox.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { authStatus, clientLogin, openPage, url, waitForText } from './helpers.mjs';
+import {
+  authStatus,
+  clientLogin,
+  openPage,
+  outboxFor,
+  registerThroughApi,
+  uniqueEmail,
+  url,
+  waitForText,
+} from './helpers.mjs';
+
+/** A new client account, registered from a throwaway context (which the registration logs in). */
+async function registerClient(email, password) {
+  const { context, page } = await openPage();
+  try {
+    await registerThroughApi(page, email, password, { fullName: 'Prueba Recuperación' });
+  } finally {
+    await context.close();
+  }
+}
 
 const OUTBOX_TITLE = 'Buzón de correo (desarrollo local)';
 
@@ -11,38 +30,6 @@ const OUTBOX_TITLE = 'Buzón de correo (desarrollo local)';
 // (unknown email, wrong password, used link), so only other errors fail them.
 const EXPECTED_4XX = /Failed to load resource: the server responded with a status of 4\d\d/;
 const unexpected = (errors) => errors.filter((e) => !EXPECTED_4XX.test(e));
-
-function uniqueEmail(label) {
-  return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@mudanzas.test`;
-}
-
-/** A new, confirmed-or-not client account, registered from a throwaway context (which it logs in). */
-async function registerClient(email, password) {
-  const { context, page } = await openPage();
-  try {
-    await page.goto(url('/'));
-    const answer = await page.evaluate(async (body) => {
-      const response = await fetch('/api/register', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    }, { fullName: 'Prueba Recuperación', email, password, phone: '612 345 678', address: 'Calle de Alcalá 100, Madrid' });
-    assert.equal(answer.status, 201, `registro de ${email}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
-  } finally {
-    await context.close();
-  }
-}
-
-/** The outbox's messages for `email`, newest first, read from Node (not through the page). */
-async function outboxFor(email) {
-  const response = await fetch(url(`/api/dev/outbox?para=${encodeURIComponent(email)}`));
-  assert.equal(response.status, 200, 'GET /api/dev/outbox no responde 200: ¿el servidor tiene SMTP configurado?');
-  const body = await response.json();
-  return body.mensajes ?? [];
-}
 
 /** Waits for the newest reset email to `email` and returns its token. */
 async function resetTokenFor(email, timeout = 10_000) {

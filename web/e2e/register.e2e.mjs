@@ -3,7 +3,7 @@
 // their codes from the local-development outbox, so it can be repeated on the same database.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { authStatus, openPage, url, waitForText } from './helpers.mjs';
+import { authStatus, openPage, registerThroughApi, uniqueEmail, url, waitForText } from './helpers.mjs';
 
 const PASSWORD = 'Mudanza#2026';
 const TAKEN_EMAIL = 'cliente@mudanzas.test';
@@ -13,11 +13,6 @@ const MESSAGES = {
   taken: 'Este email ya está registrado. Intenta con otro email.',
 };
 
-let sequence = 0;
-function uniqueEmail(tag) {
-  sequence += 1;
-  return `registro-${tag}-${Date.now()}-${sequence}@ejemplo.es`;
-}
 
 /** The newest outbox message for `email` (optionally newer than the one with id `notId`). */
 async function newestMail(email, notId = null, timeout = 10_000) {
@@ -63,24 +58,6 @@ async function registerThroughUi(page, email, { fullName = 'Lucía Fernández Pr
   await page.getByRole('checkbox', { name: /condiciones de uso/ }).check();
   assert.equal(await create.isEnabled(), true);
   await create.click();
-}
-
-/** Registers through the API from the page (same origin), which also logs the page in. */
-async function registerThroughApi(page, email) {
-  await page.goto(url('/'));
-  const result = await page.evaluate(
-    async (body) => {
-      const response = await fetch('/api/register', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { fullName: 'Pablo Intentos', email, password: PASSWORD, phone: '699 111 222', address: 'Calle de Atocha 20, Madrid' },
-  );
-  assert.equal(result.status, 201, JSON.stringify(result.body));
 }
 
 /** Types a code into the six boxes, starting from the first. */
@@ -154,7 +131,7 @@ describe('registro y confirmación de email', { concurrency: 2 }, () => {
     const email = uniqueEmail('bloqueo');
     const { context, page } = await openPage();
     try {
-      await registerThroughApi(page, email);
+      await registerThroughApi(page, email, PASSWORD, { fullName: 'Pablo Intentos' });
       const first = await newestMail(email);
       const right = codeOf(first);
 

@@ -194,15 +194,20 @@ impl TestServer {
             .send()
             .await
             .unwrap();
+        self.answer_and_session(response).await
+    }
+
+    /// A response's status and body, and a caller with the session it set (if any).
+    async fn answer_and_session(&self, response: reqwest::Response) -> (u16, Value, Caller) {
         let status = response.status().as_u16();
         let cookie = session_cookie(&response);
-        let json = response.json().await.unwrap_or(Value::Null);
+        let body = response.json().await.unwrap_or(Value::Null);
         let caller = Caller {
             base: self.base.clone(),
             http: self.http.clone(),
             cookie,
         };
-        (status, json, caller)
+        (status, body, caller)
     }
 
     /// Registers a valid client account with this email; returns its logged-in caller.
@@ -251,18 +256,7 @@ impl TestServer {
             .send()
             .await
             .unwrap();
-        let status = response.status().as_u16();
-        let cookie = session_cookie(&response);
-        let body = response.json().await.unwrap_or(Value::Null);
-        (
-            status,
-            body,
-            Caller {
-                base: self.base.clone(),
-                http: self.http.clone(),
-                cookie,
-            },
-        )
+        self.answer_and_session(response).await
     }
 }
 

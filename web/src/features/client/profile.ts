@@ -43,18 +43,8 @@ export function splitFullName(fullName: string): { nombre: string; apellido: str
   return { nombre: name.slice(0, space), apellido: name.slice(space + 1).trim() };
 }
 
-/** What the edit form holds; each preference is its own field, bound to its own toggle. */
-export interface ProfileForm {
-  nombre: string;
-  apellido: string;
-  telefono: string;
-  direccion: string;
-  ciudad: string;
-  codigo_postal: string;
-  email_alerts: boolean;
-  sms_alerts: boolean;
-  marketing: boolean;
-}
+/** What the edit form holds: exactly what it sends, each preference bound to its own toggle. */
+export type ProfileForm = ProfileRequest;
 
 export type ProfileField = keyof ProfileForm;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
