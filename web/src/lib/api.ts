@@ -743,3 +743,207 @@ export function fetchOutbox(para?: string): Promise<ApiResponse<OutboxResponse>>
   const query = para ? `?para=${encodeURIComponent(para)}` : '';
   return request<OutboxResponse>('GET', `/api/dev/outbox${query}`);
 }
+
+// Price finder, catalogue, routes and quotes (§3 'Object catalogue item', 'Price request',
+// 'Quote request'; §7 autocomplete … submit-quote-request; §9).
+
+/** §3 categories as the client names them; 'camas_y_colchones' goes on the wire as 'camas y colchones'. */
+export type ObjectCategory =
+  | 'sofas'
+  | 'armarios'
+  | 'cajas'
+  | 'camas_y_colchones'
+  | 'mesas'
+  | 'televisores'
+  | 'sillas'
+  | 'otros';
+
+export interface CatalogueObject {
+  id: string;
+  nombre: string;
+  categoria: ObjectCategory;
+  /** Base64 of the image (an SVG drawn for the project); see `imagen_tipo`. */
+  imagen: string;
+  /** e.g. 'image/svg+xml': the image is `data:${imagen_tipo};base64,${imagen}`. */
+  imagen_tipo: string;
+  /** e.g. '210 × 95 × 85 cm' */
+  dimensiones: string;
+  /** kg */
+  peso: number;
+  /** m³ */
+  volumen: number;
+}
+
+interface CatalogueResponse {
+  success: boolean;
+  objetos?: CatalogueObject[];
+  error?: string;
+}
+
+function categoryOnTheWire(categoria: ObjectCategory): string {
+  return categoria === 'camas_y_colchones' ? 'camas y colchones' : categoria;
+}
+
+/** GET /api/objetos?categoria=: one category's objects. Throws when the list cannot be read. */
+export async function fetchObjectsByCategory(categoria: ObjectCategory): Promise<CatalogueObject[]> {
+  const response = await request<CatalogueResponse>(
+    'GET',
+    `/api/objetos?categoria=${encodeURIComponent(categoryOnTheWire(categoria))}`,
+  );
+  if (!response.ok || !Array.isArray(response.body?.objetos)) {
+    throw new Error(`objetos respondió ${response.status}`);
+  }
+  return response.body.objetos;
+}
+
+/** GET /api/objetos-catalogo[?search=]: the whole catalogue, or the objects matching (case and accents ignored). */
+export async function fetchCatalogue(search?: string): Promise<CatalogueObject[]> {
+  const query = search && search.trim() !== '' ? `?search=${encodeURIComponent(search.trim())}` : '';
+  const response = await request<CatalogueResponse>('GET', `/api/objetos-catalogo${query}`);
+  if (!response.ok || !Array.isArray(response.body?.objetos)) {
+    throw new Error(`objetos-catalogo respondió ${response.status}`);
+  }
+  return response.body.objetos;
+}
+
+interface AutocompleteResponse {
+  success: boolean;
+  /** Address strings to offer, best first (at most 8). */
+  data?: string[];
+  error?: string;
+}
+
+/** GET /api/autocomplete?input=: suggestions for what the user typed; [] when there are none. */
+export async function fetchAutocomplete(input: string): Promise<string[]> {
+  const response = await request<AutocompleteResponse>('GET', `/api/autocomplete?input=${encodeURIComponent(input)}`);
+  if (!response.ok || !Array.isArray(response.body?.data)) return [];
+  return response.body.data;
+}
+
+/** GET /api/get-calculated-stats: the route between two addresses. */
+export interface RouteStats {
+  success: boolean;
+  /** km, one decimal. */
+  distance?: number;
+  /** minutes, whole. */
+  duration?: number;
+  /** '23,4 km' */
+  distance_text?: string;
+  /** '35 min' or '2 h 10 min' */
+  duration_text?: string;
+  /** A data: URL of an SVG drawing of the route. */
+  image?: string;
+  /** Where the figures come from: 'gazetteer' (offline, great-circle × road factor) or 'osrm'. */
+  fuente?: string;
+  /** 422 when an address cannot be located: 'No se pudo calcular la ruta entre las direcciones proporcionadas'. */
+  error?: string;
+}
+
+export function fetchRouteStats(origin: string, destination: string): Promise<ApiResponse<RouteStats>> {
+  const query = `origin=${encodeURIComponent(origin)}&destination=${encodeURIComponent(destination)}`;
+  return request<RouteStats>('GET', `/api/get-calculated-stats?${query}`);
+}
+
+export type OfferPack = 'esential' | 'advanced' | 'premium';
+
+/** One side of the move, as the calculator holds it (§3 'Price request'). */
+export interface PriceAddress {
+  address: string;
+  propertyType: string;
+  access: string;
+  floor: string;
+  elevator: 1 | 0;
+}
+
+export interface PriceServices {
+  dismount: boolean;
+  /** 1-10 when dismount */
+  dismountQuantity: number;
+  packaging: boolean;
+  /** 1-10 when packaging */
+  packagingQuantity: number;
+  /** Professional packing of everything (§3 best_packaging). */
+  bestPackaging: boolean;
+  cleaning: boolean;
+  fragile: boolean;
+  longStairs: boolean;
+}
+
+export type TimeSlot = 'morning' | 'afternoon' | 'evening' | 'flexible';
+
+export interface PriceSchedule {
+  /** YYYY-MM-DD, today or later. */
+  preferredDate: string;
+  alternativeDate: string | null;
+  flexibleDates: boolean;
+  timePreference: TimeSlot;
+}
+
+/** POST /api/calculate-price. The server locates both addresses and computes the route itself. */
+export interface PriceRequest {
+  origin: PriceAddress;
+  destination: PriceAddress;
+  objects: { id: string; quantity: number }[];
+  services: PriceServices;
+  schedule: PriceSchedule;
+  /** As get-calculated-stats gave them; the server recomputes and uses its own. */
+  distance: number;
+  duration: number;
+  instructions: string;
+  offerPack: OfferPack | null;
+}
+
+/** One line of the itemised price, before VAT. */
+export interface PriceLine {
+  /** e.g. 'Volumen (3,2 m³ × 38 €/m³)' */
+  concepto: string;
+  /** Euros. */
+  importe: number;
+}
+
+export interface PriceResponse {
+  success: boolean;
+  /** Euros, VAT included: the price shown, 80 % of `total` (§9). */
+  price?: number;
+  /** Euros, VAT included: what a quote request records, 95 % of `total` (§9). */
+  precio_presupuesto?: number;
+  /** The itemised lines before VAT; they add up to `subtotal`. */
+  desglose?: PriceLine[];
+  subtotal?: number;
+  /** 21 % of the subtotal. */
+  iva?: number;
+  /** subtotal + iva. */
+  total?: number;
+  /** The route the server used. */
+  distancia_km?: number;
+  duracion_min?: number;
+  /** Both addresses inside the M-30 ring: offer packs are available. */
+  dentro_m30?: boolean;
+  error?: string;
+}
+
+export function calculatePrice(body: PriceRequest): Promise<ApiResponse<PriceResponse>> {
+  return request<PriceResponse>('POST', '/api/calculate-price', body);
+}
+
+/** POST /api/submit-quote-request (§3 'Quote request'); elevator is a boolean here. */
+export interface QuoteRequest {
+  contact: { name: string; email: string; phone: string; preferredContact: 'phone' | 'email' | 'whatsapp' };
+  moveDetails: Omit<PriceRequest, 'origin' | 'destination'> & {
+    origin: Omit<PriceAddress, 'elevator'> & { elevator: boolean };
+    destination: Omit<PriceAddress, 'elevator'> & { elevator: boolean };
+    /** Euros, as shown; the server records its own 95 % figure. */
+    estimatedPrice: number;
+  };
+}
+
+export interface QuoteResponse {
+  success: boolean;
+  quote_id?: string;
+  error?: string;
+}
+
+/** 200 and an email to the requester; 400 with the §5 message of the first field that fails. */
+export function submitQuoteRequest(body: QuoteRequest): Promise<ApiResponse<QuoteResponse>> {
+  return request<QuoteResponse>('POST', '/api/submit-quote-request', body);
+}
