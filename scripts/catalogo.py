@@ -17,6 +17,7 @@ volume and the printed size consistent. The drawings use only the Python standar
 
 import json
 import math
+from decimal import ROUND_HALF_UP, Decimal
 import os
 import sys
 
@@ -1301,8 +1302,10 @@ def dimensiones(size):
 
 
 def volumen(size):
+    """m³ to the litre, half up (the server reads volumes to the litre the same way)."""
     w, d, h = size
-    return round(w * d * h / 1_000_000, 3)
+    litres = Decimal(w * d * h) / Decimal(1000)
+    return float((litres.quantize(Decimal(1), rounding=ROUND_HALF_UP)) / Decimal(1000))
 
 
 def main():
