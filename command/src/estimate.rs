@@ -583,7 +583,7 @@ fn number(value: i64, decimals: u32) -> String {
     let grouped = if whole.len() >= 5 {
         let mut out = String::new();
         for (i, c) in whole.chars().enumerate() {
-            if i > 0 && (whole.len() - i) % 3 == 0 {
+            if i > 0 && (whole.len() - i).is_multiple_of(3) {
                 out.push('.');
             }
             out.push(c);
