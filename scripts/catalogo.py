@@ -1244,7 +1244,7 @@ OBJETOS = [
     ("mesa-jardin", "Mesa de jardín", "mesas", (150, 90, 74), 20, D(table, kind="garden", color=WOOD_LIGHT)),
     ("mesa-plegable", "Mesa plegable", "mesas", (120, 60, 74), 10, D(table, kind="folding")),
     # televisores
-    ("television", "Televisor", "televisores", (112, 8, 65), 12, D(tv)),
+    ("television", "Televisor", "televisores", (112, 8, 65), 15, D(tv)),
     ("tv-32", 'Televisor de 32"', "televisores", (73, 8, 44), 5, D(tv)),
     ("tv-43", 'Televisor de 43"', "televisores", (97, 8, 57), 8, D(tv)),
     ("tv-55", 'Televisor de 55"', "televisores", (124, 8, 72), 16, D(tv)),
@@ -1270,8 +1270,8 @@ OBJETOS = [
     ("banco-recibidor", "Banco de recibidor", "sillas", (100, 35, 45), 12, D(chair, kind="bench")),
     ("tumbona", "Tumbona de jardín", "sillas", (190, 65, 35), 10, D(chair, kind="lounger")),
     # otros
-    ("frigorifico", "Frigorífico", "otros", (60, 65, 170), 60, D(appliance, kind="fridge")),
-    ("frigorifico-combi", "Frigorífico combi", "otros", (60, 65, 190), 70, D(appliance, kind="combi")),
+    ("frigorifico", "Frigorífico", "otros", (60, 65, 170), 70, D(appliance, kind="fridge")),
+    ("frigorifico-combi", "Frigorífico combi", "otros", (60, 65, 190), 75, D(appliance, kind="combi")),
     ("frigorifico-americano", "Frigorífico americano", "otros", (91, 72, 178), 120, D(appliance, kind="american")),
     ("congelador", "Congelador vertical", "otros", (60, 63, 155), 55, D(appliance, kind="freezer")),
     ("lavadora", "Lavadora", "otros", (60, 60, 85), 65, D(appliance, kind="washer")),

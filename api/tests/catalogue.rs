@@ -248,21 +248,41 @@ async fn an_object_the_catalogue_does_not_know_leaves_its_figures_and_the_total_
 /// The manager wizard's built-in object list (web/src/features/manager/catalog.ts) names objects
 /// by catalogue id, so the waybills of the moves it creates can show their figures.
 #[test]
-fn the_manager_wizards_objects_are_all_in_the_catalogue() {
+fn the_manager_wizards_objects_are_in_the_catalogue_with_the_same_names_and_weights() {
     let catalogue = Catalogue::load(&seed_dir()).unwrap();
     let source = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../web/src/features/manager/catalog.ts"),
     )
     .unwrap();
-    let ids: Vec<&str> = source
-        .split("id: '")
-        .skip(1)
-        .map(|rest| rest.split('\'').next().unwrap())
-        .collect();
-    assert!(ids.len() >= 10, "{ids:?}");
-    for id in ids {
-        let found = catalogue.get(id);
-        assert!(found.is_some(), "{id} is not in the catalogue");
+    // Lines like `{ id: 'sofa-3-plazas', nombre: 'Sofá de 3 plazas', peso: 55, categoria: … }`.
+    let field = |line: &str, name: &str| -> String {
+        let rest = line.split(&format!("{name}: ")).nth(1).unwrap();
+        rest.split([',', ' '])
+            .next()
+            .unwrap()
+            .trim_matches('\'')
+            .to_string()
+    };
+    let lines: Vec<&str> = source.lines().filter(|l| l.contains("{ id: '")).collect();
+    assert!(lines.len() >= 10, "{source}");
+    for line in lines {
+        let id = field(line, "id");
+        let found = catalogue
+            .get(&id)
+            .unwrap_or_else(|| panic!("{id} is not in the catalogue"));
+        let nombre = line
+            .split("nombre: '")
+            .nth(1)
+            .unwrap()
+            .split('\'')
+            .next()
+            .unwrap();
+        assert_eq!(found.nombre, nombre, "{id}");
+        assert_eq!(
+            found.peso,
+            field(line, "peso").parse::<f64>().unwrap(),
+            "{id}"
+        );
     }
 }
