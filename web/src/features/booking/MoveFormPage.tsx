@@ -262,7 +262,7 @@ function MoveForm({ move }: { move: BookingMove }) {
               />
             )}
           </Field>
-          <Field id={idOf('contactPhone')} label="Teléfono" error={errors.contactPhone} hint={PHONE_HINT}>
+          <Field id={idOf('contactPhone')} label="Teléfono de contacto" error={errors.contactPhone} hint={PHONE_HINT}>
             {(describedBy) => (
               <input
                 id={idOf('contactPhone')}

@@ -86,7 +86,7 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
           to={detailsPath(move.id)}
           className={`button ${move.status === 'pending' ? 'button--primary' : 'button--outline'}`}
         >
-          Ver detalles<span className="client-sr-only"> de la mudanza {move.id}</span>
+          Ver detalles <span className="client-sr-only">de la mudanza {move.id}</span>
         </Link>
         <button
           type="button"
