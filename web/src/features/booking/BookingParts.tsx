@@ -144,7 +144,7 @@ export function PriceBreakdown({ price, paymentStatus }: { price: BookingPrice; 
           <dd>{formatPrice(price.subtotal)}</dd>
         </div>
         <div>
-          <dt>{price.iva_aplicado ? `IVA (${price.iva_porcentaje} %)` : 'IVA'}</dt>
+          <dt>{price.iva_aplicado ? `IVA (${price.iva_porcentaje}\u00a0%)` : 'IVA'}</dt>
           <dd>{price.iva_aplicado ? formatPrice(price.iva) : 'No aplicado'}</dd>
         </div>
         <div className="booking-price__total">

@@ -35,7 +35,7 @@ function Conditions({ conditions, id }: { conditions: BookingConditions; id: str
           {conditions.cancelacion.map((tier) => (
             <tr key={tier.plazo}>
               <th scope="row">{tier.plazo}</th>
-              <td>{tier.porcentaje === 0 ? 'Gratis' : `${tier.porcentaje} % · ${formatPrice(tier.importe)}`}</td>
+              <td>{tier.porcentaje === 0 ? 'Gratis' : `${tier.porcentaje}\u00a0% · ${formatPrice(tier.importe)}`}</td>
             </tr>
           ))}
         </tbody>
