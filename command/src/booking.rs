@@ -69,8 +69,8 @@ pub fn conditions() -> Vec<Condition> {
             texto: format!(
                 "Cancelar con más de {FREE_CANCELLATION_HOURS} horas de antelación es gratuito. \
                  Entre {LATE_CANCELLATION_HOURS} y {FREE_CANCELLATION_HOURS} horas antes cuesta el \
-                 {LATE_CANCELLATION_PERCENT} % del presupuesto, y con menos de \
-                 {LATE_CANCELLATION_HOURS} horas, el {LAST_MINUTE_CANCELLATION_PERCENT} %."
+                 {LATE_CANCELLATION_PERCENT}\u{a0}% del presupuesto, y con menos de \
+                 {LATE_CANCELLATION_HOURS} horas, el {LAST_MINUTE_CANCELLATION_PERCENT}\u{a0}%."
             ),
         },
         Condition {
@@ -127,8 +127,8 @@ mod tests {
             "al menos 48 horas",
             "más de 48 horas",
             "Entre 24 y 48 horas",
-            "25 % del presupuesto",
-            "menos de 24 horas, el 50 %",
+            "25\u{a0}% del presupuesto",
+            "menos de 24 horas, el 50\u{a0}%",
             "7 días",
             "15 días hábiles",
         ] {
