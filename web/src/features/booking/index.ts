@@ -2,4 +2,3 @@
 export { ConfirmMovePage } from './ConfirmMovePage';
 export { MoveDetailsPage } from './MoveDetailsPage';
 export { MoveFormPage } from './MoveFormPage';
-export { detailsPath } from './booking';
