@@ -5,6 +5,7 @@ pub mod auth;
 pub mod bench;
 pub mod config;
 pub mod error;
+pub mod geo;
 pub mod limits;
 pub mod live;
 pub mod mail;

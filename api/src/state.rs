@@ -8,6 +8,7 @@ use projections::Projections;
 use sqlx::PgPool;
 
 use crate::config::Config;
+use crate::geo::Geo;
 use crate::live::LiveHub;
 use crate::mail::Mailer;
 
@@ -19,6 +20,8 @@ pub struct AppState {
     pub live: LiveHub,
     pub mailer: Mailer,
     pub config: Arc<Config>,
+    /// Locating addresses and routes (README 'Addresses and routes').
+    pub geo: Geo,
 }
 
 #[derive(Debug, Clone)]
@@ -49,6 +52,7 @@ impl AppState {
         options: StartOptions,
     ) -> Result<AppState, String> {
         let mailer = Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
+        let geo = Geo::from_config(&config)?;
         let store = EventStore::new(
             pool.clone(),
             StoreOptions {
@@ -73,6 +77,7 @@ impl AppState {
             live,
             mailer,
             config: Arc::new(config),
+            geo,
         })
     }
 }

@@ -95,9 +95,9 @@ MADRID_DISTRICTS = {
 
 def normalise(text):
     """The server's folding (api/src/geo/text.rs): accents off, lowercase, words of letters/digits."""
-    decomposed = unicodedata.normalize("NFD", text)
+    decomposed = unicodedata.normalize("NFKD", text)
     folded = "".join(c for c in decomposed if not unicodedata.category(c).startswith("M"))
-    words = re.split(r"[^0-9a-zñçß]+|_", folded.lower())
+    words = re.split(r"[\W_]+", folded.lower())
     return " ".join(w for w in words if w)
 
 
@@ -372,6 +372,14 @@ def build(cities_txt, atlas):
 
 
 def row(name, alts, parent, province, country, lat, lon, kind, pop):
+    # The server splits addresses at commas: "Sant Pere, Santa Caterina i La Ribera" keeps its
+    # words without the comma; "Xeraco,Jaraco" (two names run together) becomes name and alternate.
+    if "," in name:
+        name = name.replace(", ", " ")
+        name, *rest = [p.strip() for p in name.split(",") if p.strip()]
+        alts = rest + list(alts)
+    parent = parent.replace(", ", " ").replace(",", " ")
+    alts = [a.replace(", ", " ").replace(",", " ") for a in alts]
     clean = []
     seen = {normalise(name)}
     for a in alts:
