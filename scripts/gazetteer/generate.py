@@ -258,8 +258,10 @@ def province_names(topo):
 # --- Building the rows ---------------------------------------------------------------------------
 
 def name_variants(name):
-    """'Donostia/San Sebastián' -> both halves, and the whole."""
-    parts = [p.strip() for p in re.split(r"\s*/\s*", name) if p.strip()]
+    """'Donostia/San Sebastián' -> both halves, and the whole; GeoNames' 'Xeraco,Jaraco' too."""
+    parts = [p.strip() for p in re.split(r"\s*[/,]\s*", name) if p.strip()]
+    if "," in name:
+        return parts
     return [name] + (parts if len(parts) > 1 else [])
 
 
@@ -328,7 +330,7 @@ def build(cities_txt, atlas):
             used.add(match)
             r = spain[match]
             lat, lon, pop = float(r[G_LAT]), float(r[G_LON]), population(r)
-            alts = [r[G_NAME]] if normalise(r[G_NAME]) != normalise(name) else []
+            alts = [v for v in name_variants(r[G_NAME]) if normalise(v) != normalise(name)]
             alts += alternates(r, [name, r[G_NAME]], keep=True)
         alts = [v for v in name_variants(name)[1:]] + alts
         out.append(row(name, alts, "", provinces[province], "ES", lat, lon, "municipio", pop))

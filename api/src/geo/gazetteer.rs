@@ -480,7 +480,7 @@ impl Gazetteer {
 
         let mut countries: HashSet<&str> = segments.iter().filter_map(|s| s.country).collect();
         let mut found = self.candidates(&segments, false, &mut countries);
-        if found.0.is_empty() {
+        if found.0.is_empty() && found.1.is_empty() {
             // "Plaza Mayor, Salamanca" has no house number; "Andorra" is a country and a town.
             for s in segments.iter_mut() {
                 s.from = usize::from(s.street);
@@ -489,19 +489,26 @@ impl Gazetteer {
             countries.clear();
             found = self.candidates(&segments, true, &mut countries);
         }
-        let (candidates, mentions) = found;
+        let (candidates, province_only, mentions) = found;
         // "…, Alcalá de Hen": the last part is the start of a name, not "Alcalá" and two words
         // nobody knows.
         if let Some(i) = self.unfinished_name(&segments, &mentions, &postal) {
             return Some(i);
         }
 
-        let best = candidates.iter().max_by_key(|c| {
+        let qualified = |c: &Candidate| {
             let entry = &self.entries[c.key.entry as usize];
             let mentioned_elsewhere =
                 |key: &String| mentions.iter().any(|m| &m.key == key && !m.overlaps(&c.at));
             let by_parent = entry.is_part_of_a_city() && mentioned_elsewhere(&entry.parent_key);
-            let by_province = entry.province_keys.iter().any(mentioned_elsewhere);
+            (
+                by_parent,
+                entry.province_keys.iter().any(mentioned_elsewhere),
+            )
+        };
+        let rank = |c: &&Candidate| {
+            let entry = &self.entries[c.key.entry as usize];
+            let (by_parent, by_province) = qualified(c);
             let weight = if entry.is_part_of_a_city() && !by_parent {
                 // "Salamanca" alone is the city before Madrid's district of that name.
                 entry.population / 2
@@ -517,24 +524,33 @@ impl Gazetteer {
                 c.key.alternate.is_none(),
                 weight,
             )
-        });
+        };
+        let mut best = candidates.iter().max_by_key(rank);
+        if let Some(c) = best {
+            if qualified(c) == (false, false) && !province_only.is_empty() {
+                // "Playa de San Juan, Alicante" when the only Playa de San Juan known is in
+                // Tenerife: the province's own town is nearer the mark.
+                best = province_only.iter().max_by_key(rank);
+            }
+        }
         if let Some(best) = best {
             return Some(best.key.entry as usize);
         }
-        if let Some(i) = self.by_prefix(&segments, &postal) {
+        if let Some(i) = self.by_prefix(&segments, &postal, true) {
             return Some(i);
         }
         capital_postal.and_then(|p| self.capitals.get(p).map(|&i| i as usize))
     }
 
     fn segments(&self, address: &str) -> Vec<Segment> {
-        address
+        let mut segments: Vec<Segment> = address
             .split([',', ';', '\n'])
             .map(normalise)
             .filter(|key| !key.is_empty())
             .map(|key| {
                 let words: Vec<String> = key.split(' ').map(str::to_string).collect();
-                let street = STREET_WORDS.contains(&words[0].as_str());
+                // "Ronda" alone is the town; "Ronda de Atocha 5" a street.
+                let street = words.len() > 1 && STREET_WORDS.contains(&words[0].as_str());
                 let from = if street {
                     words
                         .iter()
@@ -543,17 +559,24 @@ impl Gazetteer {
                 } else {
                     0
                 };
-                let country = self.countries.get(&key).copied();
                 Segment {
                     words,
                     key,
                     from,
                     street,
                     after_number: from,
-                    country,
+                    country: None,
                 }
             })
-            .collect()
+            .collect();
+        // Countries close an address: "Andorra, Teruel, España" names one, at the end.
+        for segment in segments.iter_mut().rev() {
+            match self.countries.get(&segment.key) {
+                Some(code) => segment.country = Some(code),
+                None => break,
+            }
+        }
+        segments
     }
 
     /// The places named in the address and every name mentioned (for qualification).
@@ -562,7 +585,7 @@ impl Gazetteer {
         segments: &[Segment],
         last_resort: bool,
         countries: &mut HashSet<&'static str>,
-    ) -> (Vec<Candidate>, Vec<Mention>) {
+    ) -> (Vec<Candidate>, Vec<Candidate>, Vec<Mention>) {
         let mut mentions = Vec::new();
         let mut per_segment: Vec<Vec<Candidate>> = Vec::new();
         for (s, segment) in segments.iter().enumerate() {
@@ -625,13 +648,15 @@ impl Gazetteer {
             .iter()
             .enumerate()
             .any(|(s, found)| !found.is_empty() && !is_province(s));
-        let candidates = per_segment
-            .into_iter()
-            .enumerate()
-            .filter(|(s, _)| !(others_named && is_province(*s)))
-            .flat_map(|(_, found)| found)
-            .collect();
-        (candidates, mentions)
+        let (mut candidates, mut province_only) = (Vec::new(), Vec::new());
+        for (s, found) in per_segment.into_iter().enumerate() {
+            if others_named && is_province(s) {
+                province_only.extend(found);
+            } else {
+                candidates.extend(found);
+            }
+        }
+        (candidates, province_only, mentions)
     }
 
     /// When the last part of the address ends in words no name accounts for, and the whole
@@ -651,23 +676,31 @@ impl Gazetteer {
         let covered = mentions
             .iter()
             .any(|m| m.named && m.segment == s && m.start + m.len > last_word);
-        if covered || last_word < segment.from {
+        if covered || last_word < segment.from || self.provinces.contains(&segment.key) {
             return None;
         }
-        self.by_prefix(segments, postal)
+        self.by_prefix(segments, postal, false)
     }
 
-    /// The last part of the address as the start of a name: "Calle Mayor 1, Alcalá de Hen".
-    fn by_prefix(&self, segments: &[Segment], postal: &[&str]) -> Option<usize> {
+    /// The last part of the address as the start of a name ("Calle Mayor 1, Alcalá de Hen"),
+    /// or, with `inner_words`, as whole words inside one ("Aravaca": Moncloa-Aravaca).
+    fn by_prefix(&self, segments: &[Segment], postal: &[&str], inner_words: bool) -> Option<usize> {
         let segment = segments.iter().rev().find(|s| s.country.is_none())?;
         // In a street, only what follows the number: "Calle Mayor" is no start of Mayorga.
         let text = segment.words[segment.after_number..].join(" ");
         if text.chars().count() < 4 {
             return None;
         }
+        let padded = format!(" {text} ");
+        let has_words = |i: usize| {
+            let entry = &self.entries[i];
+            std::iter::once(&entry.name)
+                .chain(&entry.alternates)
+                .any(|name| format!(" {} ", normalise(name)).contains(&padded))
+        };
         self.matches(&text)
             .into_iter()
-            .filter(|(_, class, _)| *class < 2)
+            .filter(|(i, class, _)| *class < 2 || (inner_words && has_words(*i)))
             .max_by_key(|(i, _, _)| {
                 let entry = &self.entries[*i];
                 (
@@ -711,8 +744,7 @@ impl Gazetteer {
         }
         let number_end = input
             .split_whitespace()
-            .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
-            .last()
+            .rfind(|w| w.chars().any(|c| c.is_ascii_digit()))
             .map(|w| w.as_ptr() as usize - input.as_ptr() as usize + w.len());
         match number_end {
             Some(end) if end < input.len() => {
@@ -906,6 +938,14 @@ mod tests {
             Some("Alcalá de Henares, Madrid, España")
         );
         assert_eq!(
+            located("Ronda, Málaga").as_deref(),
+            Some("Ronda, Málaga, España")
+        );
+        assert_eq!(
+            located("Andorra, Teruel, España").as_deref(),
+            Some("Andorra, Teruel, España")
+        );
+        assert_eq!(
             located("LOGRONO").as_deref(),
             Some("Logroño, La Rioja, España")
         );
@@ -955,6 +995,11 @@ mod tests {
             located("getafe madrid").as_deref(),
             Some("Getafe, Madrid, España")
         );
+        // A place of that name exists only in another province: the province's own town.
+        assert_eq!(
+            located("Playa de San Juan, Alicante").as_deref(),
+            Some("Alacant/Alicante, España")
+        );
     }
 
     #[test]
@@ -992,6 +1037,11 @@ mod tests {
             Some("Alcalá de Henares, Madrid, España")
         );
         assert_eq!(located("Getaf").as_deref(), Some("Getafe, Madrid, España"));
+        // A place with the words inside its name.
+        assert_eq!(
+            located("Aravaca").as_deref(),
+            Some("Moncloa-Aravaca, Madrid, España")
+        );
         // Three letters are too few to guess from.
         assert_eq!(located("Calle Mayor 1, Get"), None);
     }
@@ -1139,6 +1189,22 @@ mod tests {
                     "{input}: '{suggestion}' located as {place:?}, expected one of {expected:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn every_place_is_found_again_from_its_label() {
+        // Only homonyms differing in accents may come back as each other (Navàs, the town, and
+        // Navas, the Barcelona neighbourhood).
+        let g = gazetteer();
+        for entry in g.entries() {
+            let label = entry.label();
+            let found = g.locate(&label).map(Entry::label);
+            assert_eq!(
+                found.as_deref().map(normalise),
+                Some(normalise(&label)),
+                "{label} located as {found:?}"
+            );
         }
     }
 
