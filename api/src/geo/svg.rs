@@ -7,9 +7,10 @@ use super::Route;
 
 const WIDTH: f64 = 480.0;
 const HEIGHT: f64 = 280.0;
-/// Room around the points for their labels.
+/// Room around the points for their labels, and below them for the figures.
 const MARGIN_X: f64 = 90.0;
-const MARGIN_Y: f64 = 60.0;
+const MARGIN_TOP: f64 = 50.0;
+const MARGIN_BOTTOM: f64 = 85.0;
 /// The least span drawn, in km, so that two places a street apart are not drawn miles apart.
 const MIN_SPAN_KM: f64 = 4.0;
 const KM_PER_DEGREE_LAT: f64 = 111.2;
@@ -33,12 +34,13 @@ pub fn svg(route: &Route) -> String {
     let (bx, by) = project(b.lat, b.lon);
     let span_x = (ax - bx).abs().max(MIN_SPAN_KM);
     let span_y = (ay - by).abs().max(MIN_SPAN_KM);
-    let scale = ((WIDTH - 2.0 * MARGIN_X) / span_x).min((HEIGHT - 2.0 * MARGIN_Y) / span_y);
+    let drawn_height = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM;
+    let scale = ((WIDTH - 2.0 * MARGIN_X) / span_x).min(drawn_height / span_y);
     let (cx, cy) = ((ax + bx) / 2.0, (ay + by) / 2.0);
     let to_frame = |x: f64, y: f64| {
         (
             WIDTH / 2.0 + (x - cx) * scale,
-            HEIGHT / 2.0 - (y - cy) * scale,
+            MARGIN_TOP + drawn_height / 2.0 - (y - cy) * scale,
         )
     };
     let (x1, y1) = to_frame(ax, ay);
@@ -64,6 +66,9 @@ pub fn svg(route: &Route) -> String {
         _ => x,
     };
     let title = format!("Ruta de {} a {}", a.name, b.name);
+    // One place drawn once: a move inside one town.
+    let same_spot = (x1 - x2).abs() < 1.0 && (y1 - y2).abs() < 1.0 && a.name == b.name;
+    let name2 = if same_spot { "" } else { b.name.as_str() };
     let figures = format!(
         "{} · {}",
         super::estimate::distance_text(route.distance_km),
@@ -98,7 +103,7 @@ pub fn svg(route: &Route) -> String {
         ly2 = y2 + dy2,
         an2 = anchor(x2),
         name1 = escape(&shorten(&a.name)),
-        name2 = escape(&shorten(&b.name)),
+        name2 = escape(&shorten(name2)),
         fy = HEIGHT - 38.0,
         fw = 20.0 + 7.2 * figures.chars().count() as f64,
         ty = HEIGHT - 20.0,
@@ -200,6 +205,37 @@ mod tests {
         assert!(!drawing.contains("<script>"));
         assert!(drawing.contains("&lt;script&gt;&amp;&quot;&#39;"));
         assert!(!drawing.contains("NaN") && !drawing.contains("inf"));
+    }
+
+    #[test]
+    fn points_and_labels_stay_clear_of_the_figures() {
+        // Southwest to northeast: the origin is the lowest, leftmost point.
+        let drawing = svg(&route(
+            place("Badajoz", 38.87789, -6.97061),
+            place("Girona", 41.98311, 2.82493),
+        ));
+        let at = drawing.find(">Badajoz</text>").unwrap();
+        let tag = &drawing[drawing[..at].rfind("<text").unwrap()..at];
+        let y: f64 = tag
+            .split("y=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            y < HEIGHT - 38.0,
+            "label at {y}, figures from {}",
+            HEIGHT - 38.0
+        );
+        // The same town twice: one label.
+        let same = svg(&route(
+            place("Madrid", 40.4, -3.7),
+            place("Madrid", 40.4, -3.7),
+        ));
+        assert_eq!(same.matches(">Madrid</text>").count(), 1);
     }
 
     #[test]
