@@ -455,9 +455,11 @@ impl Gazetteer {
     /// named; a district/neighbourhood whose city is also named ("Chamberí, Madrid"); a place
     /// whose province or city is also named ("Alcalá de Henares, Madrid"); in the province of
     /// the postal code; named later in the address (the town follows the street); by its own
-    /// name rather than an alternate; the bigger one. With nothing found, the last part is taken
-    /// as the start of a name ("Alcalá de Hen"), and then a capital's postal code (28009) as
-    /// its capital.
+    /// name rather than an alternate; the bigger one. A place that none of the other parts
+    /// qualifies gives way to the town of a province named after it ("Playa de San Juan,
+    /// Alicante"). A last part that only starts a name is read as that name ("Alcalá de Hen");
+    /// with nothing found, a last part inside a name ("Aravaca"), and then a capital's postal
+    /// code (28009) as its capital.
     pub fn locate(&self, address: &str) -> Option<&Entry> {
         self.locate_index(address).map(|i| &self.entries[i])
     }
