@@ -8,6 +8,7 @@ mod company;
 mod customer;
 mod dev;
 mod documents;
+mod geo;
 mod manage;
 pub(crate) mod moves;
 mod photos;
@@ -66,6 +67,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/fotos/{move_id}/{photo_id}", get(photos::serve))
         .route("/api/objetos", get(catalogue::by_category))
         .route("/api/objetos-catalogo", get(catalogue::search))
+        .route("/api/autocomplete", get(geo::autocomplete))
+        .route("/api/get-calculated-stats", get(geo::calculated_stats))
         .route("/api/live", get(crate::live::live))
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web)
