@@ -12,6 +12,7 @@ mod geo;
 mod manage;
 pub(crate) mod moves;
 mod photos;
+pub(crate) mod pricing;
 mod workers;
 
 use axum::http::{header, Method, Request, StatusCode};
@@ -67,6 +68,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/fotos/{move_id}/{photo_id}", get(photos::serve))
         .route("/api/objetos", get(catalogue::by_category))
         .route("/api/objetos-catalogo", get(catalogue::search))
+        .route("/api/calculate-price", post(pricing::calculate_price))
         .route("/api/autocomplete", get(geo::autocomplete))
         .route("/api/get-calculated-stats", get(geo::calculated_stats))
         .route("/api/live", get(crate::live::live))
