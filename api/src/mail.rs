@@ -191,4 +191,50 @@ pub mod templates {
             ),
         }
     }
+
+    /// The confirmation a visitor gets for a quote request (spec §9: a reply within 24 hours).
+    pub fn quote_received(to: &str, quote: &QuoteSummary<'_>) -> Email {
+        let QuoteSummary {
+            nombre,
+            referencia,
+            origen,
+            destino,
+            fecha,
+            franja,
+            objetos,
+            contacto,
+        } = quote;
+        Email {
+            to: to.to_string(),
+            subject: "Hemos recibido tu solicitud de presupuesto".to_string(),
+            text: format!(
+                "Hola, {nombre}:\n\n\
+                 Gracias por confiar en Mudanzas. Hemos recibido tu solicitud de presupuesto:\n\n\
+                 \u{20}   Origen: {origen}\n\
+                 \u{20}   Destino: {destino}\n\
+                 \u{20}   Fecha preferida: {fecha} ({franja})\n\
+                 \u{20}   Objetos: {objetos}\n\n\
+                 Te contactaremos {contacto} en menos de 24 horas con tu presupuesto definitivo.\n\
+                 Referencia de tu solicitud: {referencia}\n\n\
+                 Si no has pedido este presupuesto, ignora este mensaje.\n\n\
+                 Mudanzas · Madrid"
+            ),
+        }
+    }
+
+    /// What the quote confirmation says, already worded in Spanish.
+    pub struct QuoteSummary<'a> {
+        pub nombre: &'a str,
+        pub referencia: &'a str,
+        pub origen: &'a str,
+        pub destino: &'a str,
+        /// e.g. '09/01/2027'
+        pub fecha: &'a str,
+        /// e.g. 'mañana, de 8:00 a 12:00'
+        pub franja: &'a str,
+        /// e.g. '12 objetos' or 'Pack Avanzado'
+        pub objetos: &'a str,
+        /// e.g. 'por teléfono'
+        pub contacto: &'a str,
+    }
 }

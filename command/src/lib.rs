@@ -6,6 +6,7 @@ pub mod demo;
 pub mod documents;
 pub mod moves;
 pub mod pricing;
+pub mod quotes;
 mod role;
 pub mod workers;
 
@@ -37,4 +38,8 @@ pub enum DomainError {
     Stale,
     #[error("{0}")]
     Invalid(String),
+    /// The command does not fit the move's current state (e.g. booking a move that is no longer
+    /// pending); the message says why.
+    #[error("{0}")]
+    Conflict(String),
 }

@@ -9,6 +9,7 @@ mod documents;
 mod manage;
 pub(crate) mod moves;
 mod photos;
+mod quotes;
 mod workers;
 
 use axum::http::{header, Method, Request, StatusCode};
@@ -59,6 +60,12 @@ pub fn router(state: AppState) -> Router {
             )),
         )
         .route("/api/fotos/{move_id}/{photo_id}", get(photos::serve))
+        .route(
+            "/api/submit-quote-request",
+            post(quotes::submit).layer(axum::extract::DefaultBodyLimit::max(quotes::MAX_BODY)),
+        )
+        .route("/api/presupuestos", get(quotes::list))
+        .route("/api/presupuestos/{id}/descartar", post(quotes::discard))
         .route("/api/live", get(crate::live::live))
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web)
