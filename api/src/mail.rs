@@ -84,6 +84,13 @@ impl Mailer {
         Ok(())
     }
 
+    /// Wakes the sender: call it after the transaction that queued an email commits. The wake in
+    /// `queue` comes before that commit, so the sender may look too early and then sleep for a
+    /// minute.
+    pub fn wake(&self) {
+        self.inner.wake.notify_one();
+    }
+
     /// Sends what is due, then waits for a new email or a minute; only with SMTP.
     pub fn start_delivery(&self, pool: PgPool) {
         if self.inner.smtp.is_none() {

@@ -255,6 +255,7 @@ pub async fn submit(
     state.mailer.queue(&mut tx, email).await?;
     tx.commit().await?;
     state.store.committed(appended.last_position);
+    state.mailer.wake();
     read_your_writes(&state, appended.last_position).await;
     Ok(Json(json!({ "success": true, "quote_id": quote_id })))
 }
