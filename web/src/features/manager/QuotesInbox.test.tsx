@@ -90,14 +90,15 @@ describe('the quotes inbox on /gestion', () => {
     expect(pablo.getByText('Nueva')).toBeTruthy();
     expect(pablo.getByRole('link', { name: 'pablo@correo.es' }).getAttribute('href')).toBe('mailto:pablo@correo.es');
     expect(pablo.getByRole('link', { name: '698 765 432' }).getAttribute('href')).toBe('tel:698765432');
-    expect(pablo.getByText(/prefiere WhatsApp/)).toBeTruthy();
     expect(pablo.getByText('Calle de Atocha 30, 28012 Madrid', { exact: false })).toBeTruthy();
     expect(pablo.getByText('Piso de 2 habitaciones · planta 3.º · con ascensor')).toBeTruthy();
     expect(pablo.getByText('34,2 km · 41 min')).toBeTruthy();
     expect(pablo.getByText('Sofá de 3 plazas ×1, Caja mediana ×12', { exact: false })).toBeTruthy();
     expect(pablo.getByText(/Desmontaje ×2, Limpieza/)).toBeTruthy();
     expect(pablo.getByText('«Portero automático 3ºB»')).toBeTruthy();
-    expect(pablo.getByText(/352,11/).textContent?.replace(/\u00a0/g, ' ')).toBe('352,11 €');
+    expect(pablo.getByText(/352,11/).textContent?.replace(/\u00a0/g, ' ')).toBe('Precio estimado 352,11 €');
+    expect(pablo.getByText(/prefiere WhatsApp/)).toBeTruthy();
+    expect(pablo.getByText(/Mañana \(8:00-12:00\) · fechas flexibles/)).toBeTruthy();
 
     const filters = within(inbox().getByRole('group', { name: 'Filtrar solicitudes' }));
     fireEvent.click(filters.getByRole('button', { name: /Convertidas/ }));

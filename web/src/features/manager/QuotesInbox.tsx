@@ -5,13 +5,14 @@ import { FilterButtons } from '../../components/StaffDashboard';
 import { formatDate, formatDateTime } from '../moves/staffMoves';
 import { formatEuros } from './pricing';
 import {
+  CALCULATOR_TIME_LABELS,
   calculatorAccessLabel,
   calculatorPropertyLabel,
+  CONTACT_PREFERENCE_WORDS,
   countQuotes,
   filterQuotes,
   objectLines,
   objectsSummary,
-  PACK_NAMES,
   QUOTE_FILTERS,
   QUOTE_STATUS_LABELS,
   quoteServicesList,
@@ -19,7 +20,7 @@ import {
   type QuoteFilter,
 } from './quotes';
 import { useQuotesStore } from './useQuotesStore';
-import { CONTACT_PREFERENCES, FLOORS, hasFloors, labelOf, TIME_PREFERENCES } from './wizard';
+import { FLOORS, hasFloors, labelOf } from './wizard';
 import './QuotesInbox.css';
 
 const STATUS_TONES: Record<QuoteStatus, string> = { nueva: 'info', convertida: 'success', descartada: 'muted' };
@@ -132,7 +133,7 @@ function QuoteCard({
   const lines = objectLines(quote, names);
   const services = quoteServicesList(d.services);
   const schedule = [
-    labelOf(TIME_PREFERENCES, d.schedule.timePreference),
+    CALCULATOR_TIME_LABELS[d.schedule.timePreference] ?? d.schedule.timePreference,
     d.schedule.flexibleDates ? 'fechas flexibles' : null,
   ].filter(Boolean);
 
@@ -157,7 +158,10 @@ function QuoteCard({
             <a href={`mailto:${quote.contact.email}`}>{quote.contact.email}</a>
             <br />
             <a href={`tel:${quote.contact.phone.replace(/\s+/g, '')}`}>{quote.contact.phone}</a>
-            <span className="mgr-move__muted"> · prefiere {labelOf(CONTACT_PREFERENCES, quote.contact.preferredContact)}</span>
+            <span className="mgr-move__muted">
+              {' '}
+              · prefiere {CONTACT_PREFERENCE_WORDS[quote.contact.preferredContact] ?? quote.contact.preferredContact}
+            </span>
           </dd>
         </div>
         <div>
@@ -204,64 +208,67 @@ function QuoteCard({
             <br />
             <span className="mgr-move__muted">
               {services.length === 0 ? 'Sin servicios adicionales' : services.join(', ')}
-              {d.offerPack && ` · ${PACK_NAMES[d.offerPack] ?? d.offerPack}`}
             </span>
             {d.instructions && <span className="mgr-quote__instructions">«{d.instructions}»</span>}
           </dd>
         </div>
-        <div>
-          <dt>Precio estimado</dt>
-          <dd className="mgr-quote__price">
-            {quote.precio_estimado === null ? (
-              <span className="mgr-move__muted">Sin estimar</span>
-            ) : (
-              formatEuros(quote.precio_estimado)
-            )}
-          </dd>
-        </div>
       </dl>
 
-      <div className="mgr-quote__actions">
-        {quote.estado === 'nueva' && !confirming && (
-          <>
-            <button type="button" className="button button--primary mgr-move__button" onClick={onConvert}>
-              Crear mudanza
-            </button>
-            <button type="button" className="button button--ghost mgr-move__button" onClick={() => setConfirming(true)}>
-              Descartar
-            </button>
-          </>
-        )}
-        {quote.estado === 'nueva' && confirming && (
-          <div className="mgr-quote__confirm" role="group" aria-label="Confirmar descarte">
-            <span>¿Descartar esta solicitud?</span>
-            <button
-              type="button"
-              className="button button--outline mgr-move__button"
-              disabled={discarding}
-              onClick={() => void confirmDiscard()}
-            >
-              {discarding ? 'Descartando...' : 'Sí, descartar'}
-            </button>
+      <div className="mgr-quote__foot">
+        <p className="mgr-quote__price">
+          <span className="mgr-move__label">Precio estimado</span>{' '}
+          {quote.precio_estimado === null ? (
+            <span className="mgr-move__muted">Sin estimar</span>
+          ) : (
+            formatEuros(quote.precio_estimado)
+          )}
+        </p>
+        <div className="mgr-quote__actions">
+          {quote.estado === 'nueva' && !confirming && (
+            <>
+              <button type="button" className="button button--primary mgr-move__button" onClick={onConvert}>
+                Crear mudanza
+              </button>
+              <button
+                type="button"
+                className="button button--ghost mgr-move__button"
+                onClick={() => setConfirming(true)}
+              >
+                Descartar
+              </button>
+            </>
+          )}
+          {quote.estado === 'nueva' && confirming && (
+            <div className="mgr-quote__confirm" role="group" aria-label="Confirmar descarte">
+              <span>¿Descartar esta solicitud?</span>
+              <button
+                type="button"
+                className="button button--outline mgr-move__button"
+                disabled={discarding}
+                onClick={() => void confirmDiscard()}
+              >
+                {discarding ? 'Descartando...' : 'Sí, descartar'}
+              </button>
+              <button
+                type="button"
+                className="button button--ghost mgr-move__button"
+                disabled={discarding}
+                onClick={() => setConfirming(false)}
+              >
+                No
+              </button>
+            </div>
+          )}
+          {quote.estado === 'convertida' && quote.mudanza_id !== null && (
             <button
               type="button"
               className="button button--ghost mgr-move__button"
-              disabled={discarding}
-              onClick={() => setConfirming(false)}
+              onClick={() => onViewMove(quote.mudanza_id!)}
             >
-              No
+              Ver mudanza #{quote.mudanza_id}
             </button>
-          </div>
-        )}
-        {quote.estado === 'convertida' && quote.mudanza_id !== null && (
-          <button
-            type="button"
-            className="button button--ghost mgr-move__button"
-            onClick={() => onViewMove(quote.mudanza_id!)}
-          >
-            Ver mudanza #{quote.mudanza_id}
-          </button>
-        )}
+          )}
+        </div>
       </div>
     </li>
   );

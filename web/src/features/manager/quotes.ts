@@ -173,6 +173,21 @@ export const CALCULATOR_ACCESS_LABELS: Record<string, string> = {
   pedestrian_zone: 'Zona peatonal',
 };
 
+/** §3 time slots of the calculator (the staff wizard's afternoon runs to 18:00, the calculator's to 17:00). */
+export const CALCULATOR_TIME_LABELS: Record<string, string> = {
+  morning: 'Mañana (8:00-12:00)',
+  afternoon: 'Tarde (12:00-17:00)',
+  evening: 'Tarde-noche (17:00-20:00)',
+  flexible: 'Horario flexible',
+};
+
+/** How the customer prefers to be contacted, to read within a sentence ('prefiere WhatsApp'). */
+export const CONTACT_PREFERENCE_WORDS: Record<string, string> = {
+  phone: 'teléfono',
+  email: 'email',
+  whatsapp: 'WhatsApp',
+};
+
 /** §3 spells room counts both ways ('_room', '_rooms'): one spelling for lookups. */
 function singular(value: string): string {
   return value.replace(/_rooms$/, '_room');
