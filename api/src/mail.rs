@@ -37,6 +37,13 @@ struct Smtp {
     from: Mailbox,
 }
 
+/// When the outbox looked empty right after a wake, the waits before each further look.
+const RECHECKS_AFTER_WAKE: [Duration; 3] = [
+    Duration::from_millis(50),
+    Duration::from_millis(500),
+    Duration::from_secs(2),
+];
+
 /// How long a refused email waits before the next try: 30 s, doubling, at most an hour.
 fn backoff(attempts: i32) -> i64 {
     (30i64 << attempts.clamp(0, 7)).min(3600)
@@ -98,14 +105,27 @@ impl Mailer {
         }
         let mailer = self.clone();
         tokio::spawn(async move {
+            // `queue` wakes this task from inside the caller's transaction, before it commits: a
+            // look at once may find nothing yet. After a wake, nothing due means looking again a
+            // little later, a few times, before settling for the minute's wait.
+            let mut rechecks = [].iter();
             loop {
                 match mailer.deliver_due(&pool).await {
                     Ok(sent) if sent > 0 => continue,
                     Ok(_) => {}
                     Err(e) => tracing::warn!(error = %e, "reading the outbox failed"),
                 }
-                let _ = tokio::time::timeout(Duration::from_secs(60), mailer.inner.wake.notified())
-                    .await;
+                if let Some(delay) = rechecks.next() {
+                    tokio::time::sleep(*delay).await;
+                    continue;
+                }
+                let woken =
+                    tokio::time::timeout(Duration::from_secs(60), mailer.inner.wake.notified())
+                        .await
+                        .is_ok();
+                if woken {
+                    rechecks = RECHECKS_AFTER_WAKE.iter();
+                }
             }
         });
     }
