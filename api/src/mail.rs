@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use sqlx::postgres::PgListener;
 use sqlx::{PgConnection, PgPool};
-use tokio::sync::Notify;
 use uuid::Uuid;
 
 use crate::error::ApiError;
@@ -29,7 +29,6 @@ pub struct Mailer {
 
 struct Inner {
     smtp: Option<Smtp>,
-    wake: Notify,
 }
 
 struct Smtp {
@@ -37,12 +36,27 @@ struct Smtp {
     from: Mailbox,
 }
 
-/// When the outbox looked empty right after a wake, the waits before each further look.
-const RECHECKS_AFTER_WAKE: [Duration; 3] = [
-    Duration::from_millis(50),
-    Duration::from_millis(500),
-    Duration::from_secs(2),
-];
+/// The channel `queue` notifies on commit.
+const OUTBOX_CHANNEL: &str = "mudanzas_outbox";
+/// Without a notification the outbox is still looked at this often (retries that fell due).
+const POLL: Duration = Duration::from_secs(60);
+
+async fn listen(pool: &PgPool) -> Option<PgListener> {
+    let mut listener = match PgListener::connect_with(pool).await {
+        Ok(l) => l,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot listen for new emails; polling");
+            return None;
+        }
+    };
+    match listener.listen(OUTBOX_CHANNEL).await {
+        Ok(()) => Some(listener),
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot listen for new emails; polling");
+            None
+        }
+    }
+}
 
 /// How long a refused email waits before the next try: 30 s, doubling, at most an hour.
 fn backoff(attempts: i32) -> i64 {
@@ -66,10 +80,7 @@ impl Mailer {
             None => None,
         };
         Ok(Mailer {
-            inner: Arc::new(Inner {
-                smtp,
-                wake: Notify::new(),
-            }),
+            inner: Arc::new(Inner { smtp }),
         })
     }
 
@@ -85,46 +96,49 @@ impl Mailer {
             .bind(&email.to)
             .bind(&email.subject)
             .bind(&email.text)
+            .execute(&mut *conn)
+            .await?;
+        // PostgreSQL delivers a notification when the transaction commits, and never when it
+        // rolls back: the sender (in this process or another) wakes exactly when the email exists.
+        sqlx::query("SELECT pg_notify($1, '')")
+            .bind(OUTBOX_CHANNEL)
             .execute(conn)
             .await?;
-        self.inner.wake.notify_one();
         Ok(())
     }
 
-    /// Wakes the sender: call it after the transaction that queued an email commits. The wake in
-    /// `queue` comes before that commit, so the sender may look too early and then sleep for a
-    /// minute.
-    pub fn wake(&self) {
-        self.inner.wake.notify_one();
-    }
-
-    /// Sends what is due, then waits for a new email or a minute; only with SMTP.
+    /// Sends what is due, then waits for a new email (a notification) or a minute; only with
+    /// SMTP.
     pub fn start_delivery(&self, pool: PgPool) {
         if self.inner.smtp.is_none() {
             return;
         }
         let mailer = self.clone();
         tokio::spawn(async move {
-            // `queue` wakes this task from inside the caller's transaction, before it commits: a
-            // look at once may find nothing yet. After a wake, nothing due means looking again a
-            // little later, a few times, before settling for the minute's wait.
-            let mut rechecks = [].iter();
+            let mut listener = None;
             loop {
+                // Listening before looking: an email committed in between is either found by
+                // the look or announced to the listener.
+                if listener.is_none() {
+                    listener = listen(&pool).await;
+                }
                 match mailer.deliver_due(&pool).await {
                     Ok(sent) if sent > 0 => continue,
                     Ok(_) => {}
                     Err(e) => tracing::warn!(error = %e, "reading the outbox failed"),
                 }
-                if let Some(delay) = rechecks.next() {
-                    tokio::time::sleep(*delay).await;
-                    continue;
-                }
-                let woken =
-                    tokio::time::timeout(Duration::from_secs(60), mailer.inner.wake.notified())
-                        .await
-                        .is_ok();
-                if woken {
-                    rechecks = RECHECKS_AFTER_WAKE.iter();
+                let woken = match listener.as_mut() {
+                    Some(l) => tokio::time::timeout(POLL, l.recv()).await,
+                    None => {
+                        tokio::time::sleep(POLL).await;
+                        continue;
+                    }
+                };
+                // A broken listener is replaced at the next turn; until then the minute's poll
+                // still finds every email.
+                if let Ok(Err(e)) = woken {
+                    tracing::warn!(error = %e, "the outbox listener failed");
+                    listener = None;
                 }
             }
         });

@@ -120,11 +120,27 @@ async fn an_anonymous_request_writes_one_event_and_one_email(pool: PgPool) {
     assert_eq!(data["contact"]["phone"], "698 765 432");
     assert_eq!(data["bestPackaging"], true);
     assert_eq!(data["services"]["packaging_quantity"], 0);
-    assert_eq!(
-        data["estimated_price_cents"],
-        Value::Null,
+    // The server's own estimate, not the browser's figure: what calculate-price says a quote
+    // records for the same details, on the server's route.
+    let (status, priced) = server
+        .anonymous()
+        .send(
+            reqwest::Method::POST,
+            "/api/calculate-price",
+            quote("pablo@correo.es")["moveDetails"].clone(),
+        )
+        .await;
+    assert_eq!(status, 200, "{priced}");
+    let expected = (priced["precio_presupuesto"].as_f64().unwrap() * 100.0).round() as i64;
+    assert_eq!(data["estimated_price_cents"].as_i64(), Some(expected));
+    assert_ne!(
+        Some(expected),
+        quote("x@y.es")["moveDetails"]["estimatedPrice"]
+            .as_f64()
+            .map(|e| (e * 100.0).round() as i64),
         "the browser's figure is not the server's estimate"
     );
+    assert_eq!(data["distance_km"], priced["distancia_km"]);
     assert_eq!(metadata["actor_role"], "anonimo");
     assert!(metadata.get("actor_id").is_none());
 
@@ -362,7 +378,10 @@ async fn the_inbox_is_for_managers_the_admin_and_the_auditor(pool: PgPool) {
     let entry = &inbox(&manager).await[1];
     assert_eq!(entry["estado"], "nueva");
     assert_eq!(entry["mudanza_id"], Value::Null);
-    assert_eq!(entry["precio_estimado"], Value::Null);
+    assert!(
+        entry["precio_estimado"].as_f64().unwrap() > 0.0,
+        "priced by the server"
+    );
     assert_eq!(entry["total_objetos"], 13);
     assert_eq!(entry["contact"]["name"], "Pablo Gil");
     assert_eq!(entry["contact"]["email"], "primero@correo.es");

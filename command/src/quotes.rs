@@ -171,9 +171,21 @@ pub enum QuoteCommand {
         quote_id: Uuid,
         draft: Box<QuoteDraft>,
         today: NaiveDate,
+        /// The server's own estimate of the request, when it could price it (an address it
+        /// cannot locate still makes a valid request, priced by a person later).
+        estimate: Option<ServerEstimate>,
     },
     /// A manager set the request aside.
     Discard,
+}
+
+/// What the server computed for a request: the price a quote records (spec §9: 95 % of the
+/// calculated total) on the server's own route, which replaces the figures the browser sent.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ServerEstimate {
+    pub quote_cents: i64,
+    pub distance_km: f64,
+    pub duration_min: f64,
 }
 
 fn invalid(message: &str) -> DomainError {
@@ -380,13 +392,18 @@ pub fn decide(
             quote_id,
             draft,
             today,
+            estimate,
         } => {
             if state.status.is_some() {
                 return Err(DomainError::AlreadyExists);
             }
-            Ok(vec![Event::QuoteRequested(validate(
-                quote_id, *draft, today,
-            )?)])
+            let mut requested = validate(quote_id, *draft, today)?;
+            if let Some(e) = estimate {
+                requested.estimated_price_cents = Some(e.quote_cents);
+                requested.distance_km = e.distance_km;
+                requested.duration_min = e.duration_min;
+            }
+            Ok(vec![Event::QuoteRequested(requested)])
         }
         QuoteCommand::Discard => {
             if !may_manage(role) {
@@ -506,6 +523,7 @@ mod tests {
                 quote_id: Uuid::from_u128(7),
                 draft: Box::new(draft),
                 today: today(),
+                estimate: None,
             },
             None,
         )
@@ -689,6 +707,7 @@ mod tests {
                 quote_id: Uuid::from_u128(7),
                 draft: Box::new(draft()),
                 today: today(),
+                estimate: None,
             },
             None,
         );
@@ -817,5 +836,29 @@ mod tests {
             ),
             Err(DomainError::NotFound)
         );
+    }
+
+    #[test]
+    fn the_servers_estimate_replaces_the_browsers_route_and_sets_the_price() {
+        let events = decide(
+            &QuoteState::default(),
+            QuoteCommand::Request {
+                quote_id: Uuid::from_u128(8),
+                draft: Box::new(draft()),
+                today: today(),
+                estimate: Some(ServerEstimate {
+                    quote_cents: 45_678,
+                    distance_km: 31.2,
+                    duration_min: 44.0,
+                }),
+            },
+            None,
+        )
+        .unwrap();
+        let [Event::QuoteRequested(q)] = &events[..] else {
+            panic!("one quote.requested, got {events:?}");
+        };
+        assert_eq!(q.estimated_price_cents, Some(45_678));
+        assert_eq!((q.distance_km, q.duration_min), (31.2, 44.0));
     }
 }

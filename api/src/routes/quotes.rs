@@ -6,7 +6,10 @@
 use axum::extract::State;
 use axum::Json;
 use chrono::{NaiveDate, Utc};
-use command::quotes::{decide, decide_conversion, evolve, QuoteCommand, QuoteDraft, QuoteState};
+use command::estimate::PriceRequest;
+use command::quotes::{
+    decide, decide_conversion, evolve, QuoteCommand, QuoteDraft, QuoteState, ServerEstimate,
+};
 use command::{DomainError, Role};
 use events_schema::events::{
     quote_stream, MoveCreated, QuoteAddress, QuoteObject, QuoteRequested, Services,
@@ -23,6 +26,7 @@ use crate::limits::{ClientAddress, QUOTE_PER_ADDRESS, QUOTE_PER_EMAIL};
 use crate::mail::templates::{quote_received, QuoteSummary};
 use crate::routes::manage::flag;
 use crate::routes::moves::{append_plan, metadata_for, read_your_writes};
+use crate::routes::pricing::estimate_for;
 use crate::state::AppState;
 
 const MANAGERS: &[Role] = &[Role::Empresario, Role::Admin];
@@ -206,9 +210,12 @@ pub async fn submit(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
     ClientAddress(address): ClientAddress,
-    ApiJson(body): ApiJson<SubmitBody>,
+    ApiJson(raw): ApiJson<Value>,
 ) -> ApiResult<Json<Value>> {
     QUOTE_PER_ADDRESS.check(&state.pool, &address).await?;
+    let body: SubmitBody = serde_json::from_value(raw.clone())
+        .map_err(|_| ApiError::BadRequest(crate::error::INVALID_DATA.into()))?;
+    let estimate = server_estimate(&state, &raw["moveDetails"]).await;
     let quote_id = Uuid::now_v7();
     let events = decide(
         &QuoteState::default(),
@@ -216,6 +223,7 @@ pub async fn submit(
             quote_id,
             draft: Box::new(body.into()),
             today: Utc::now().date_naive(),
+            estimate,
         },
         user.as_ref().map(|u| u.role),
     )?;
@@ -255,9 +263,26 @@ pub async fn submit(
     state.mailer.queue(&mut tx, email).await?;
     tx.commit().await?;
     state.store.committed(appended.last_position);
-    state.mailer.wake();
     read_your_writes(&state, appended.last_position).await;
     Ok(Json(json!({ "success": true, "quote_id": quote_id })))
+}
+
+/// The server's own price of the request (the browser's figure is never recorded), when the
+/// request can be priced: an address it cannot locate, or a rule the calculator would have
+/// flagged, leaves the quote without an estimate for a person to price.
+async fn server_estimate(state: &AppState, details: &Value) -> Option<ServerEstimate> {
+    let request: PriceRequest = serde_json::from_value(details.clone()).ok()?;
+    match estimate_for(state, &request).await {
+        Ok((estimate, route)) => Some(ServerEstimate {
+            quote_cents: estimate.quote_cents,
+            distance_km: route.distance_km,
+            duration_min: f64::from(route.duration_min),
+        }),
+        Err(e) => {
+            tracing::info!(error = %e, "a quote request the server could not price");
+            None
+        }
+    }
 }
 
 /// The confirmation email's lines, in Spanish.
