@@ -163,8 +163,7 @@ function OfferPacks() {
                 aria-pressed={selected}
                 onClick={() => (selected ? resetPack() : selectPack(pack.id))}
               >
-                {selected ? 'Pack elegido' : 'Elegir pack'}
-                <span className="pf-sr-only"> {pack.name}</span>
+                {selected ? `${pack.name} elegido` : `Elegir ${pack.name}`}
               </button>
             </li>
           );

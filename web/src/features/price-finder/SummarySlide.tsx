@@ -11,8 +11,13 @@ function SummaryBlock({ title, step, children }: { title: string; step: Step; ch
     <div className="pf-summary__block">
       <div className="pf-summary__head">
         <h3 className="pf-summary__title">{title}</h3>
-        <button type="button" className="pf-link-button" onClick={() => goTo(step)}>
-          Cambiar<span className="pf-sr-only"> {title.toLowerCase()}</span>
+        <button
+          type="button"
+          className="pf-link-button"
+          aria-label={`Cambiar ${title.toLowerCase()}`}
+          onClick={() => goTo(step)}
+        >
+          Cambiar
         </button>
       </div>
       {children}
