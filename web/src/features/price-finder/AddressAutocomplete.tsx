@@ -28,6 +28,7 @@ export function AddressAutocomplete({ id, label, value, onChange, placeholder, d
   const picked = useRef<string | null>(null);
   const latest = useRef(value);
   latest.current = value;
+  const inputRef = useRef<HTMLInputElement>(null);
   const listId = `${id}-sugerencias`;
 
   useEffect(() => {
@@ -40,7 +41,8 @@ export function AddressAutocomplete({ id, label, value, onChange, placeholder, d
         if (cancelled || latest.current !== settled) return;
         setSuggestions(found);
         setActive(-1);
-        setOpen(found.length > 0);
+        // Suggestions arriving after the user moved to another field wait until they come back.
+        setOpen(found.length > 0 && document.activeElement === inputRef.current);
       })
       .catch(() => {
         // No suggestions is not an error: the user can type the whole address.
@@ -85,6 +87,7 @@ export function AddressAutocomplete({ id, label, value, onChange, placeholder, d
         {label}
       </label>
       <input
+        ref={inputRef}
         id={id}
         className="input"
         type="text"

@@ -19,7 +19,10 @@ vi.mock('../../lib/api', async (importOriginal) => ({
 
 const originField = () => screen.getByRole('combobox', { name: 'Dirección de origen' }) as HTMLInputElement;
 const destinationField = () => screen.getByRole('combobox', { name: 'Dirección de destino' }) as HTMLInputElement;
-const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+const type = (input: HTMLElement, value: string) => {
+  input.focus();
+  fireEvent.change(input, { target: { value } });
+};
 
 beforeEach(() => {
   usePriceFinderStore.getState().reset();
@@ -101,6 +104,20 @@ describe('slide 1: addresses and route', () => {
     // The suggestion picked is not looked up again.
     await elapse(2000);
     expect(api.fetchAutocomplete).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps suggestions that arrive after the user left the field closed', async () => {
+    vi.mocked(api.fetchAutocomplete).mockResolvedValue(['Calle Mayor, Madrid']);
+    renderPage();
+    type(originField(), 'Calle Mayor');
+    destinationField().focus();
+    await elapse(1500);
+    expect(api.fetchAutocomplete).toHaveBeenCalledWith('Calle Mayor');
+    expect(originField().getAttribute('aria-expanded')).toBe('false');
+    // The arrow key opens them once back in the field.
+    originField().focus();
+    fireEvent.keyDown(originField(), { key: 'ArrowDown' });
+    expect(originField().getAttribute('aria-expanded')).toBe('true');
   });
 
   it('closes the suggestions with Escape and picks one with the mouse', async () => {

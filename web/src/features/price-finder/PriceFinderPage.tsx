@@ -37,6 +37,10 @@ function Progress({ step }: { step: Step }) {
     <nav className="pf-progress" aria-label="Progreso del buscador">
       <p className="pf-progress__count">
         Paso {step} de {STEPS.length}
+        <span className="pf-progress__current" aria-hidden="true">
+          {' · '}
+          {STEPS[step - 1]!.title}
+        </span>
       </p>
       <ol className="pf-progress__list">
         {STEPS.map((s) => {
@@ -105,14 +109,13 @@ export function PriceFinderPage() {
   const goTo = usePriceFinderStore((s) => s.goTo);
   const reset = usePriceFinderStore((s) => s.reset);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
+  const shownStep = useRef(step);
 
-  // Keyboard and screen-reader users land on the new slide's heading, not on the button they pressed.
+  // Keyboard and screen-reader users land on the new slide's heading, not on the button they
+  // pressed. Only on a change of slide: not when the page opens (nor on React's repeated effects).
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (shownStep.current === step) return;
+    shownStep.current = step;
     headingRef.current?.focus();
     headingRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [step]);
