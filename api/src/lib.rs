@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod bench;
+pub mod catalogue;
 pub mod config;
 pub mod error;
 pub mod limits;

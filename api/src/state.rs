@@ -7,6 +7,7 @@ use events_schema::{EventStore, StoreOptions};
 use projections::Projections;
 use sqlx::PgPool;
 
+use crate::catalogue::Catalogue;
 use crate::config::Config;
 use crate::live::LiveHub;
 use crate::mail::Mailer;
@@ -19,6 +20,8 @@ pub struct AppState {
     pub live: LiveHub,
     pub mailer: Mailer,
     pub config: Arc<Config>,
+    /// The price finder's objects, read from the seed folder at start.
+    pub catalogue: Arc<Catalogue>,
 }
 
 #[derive(Debug, Clone)]
@@ -49,6 +52,7 @@ impl AppState {
         options: StartOptions,
     ) -> Result<AppState, String> {
         let mailer = Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
+        let catalogue = Arc::new(Catalogue::load(&config.seed_dir)?);
         let store = EventStore::new(
             pool.clone(),
             StoreOptions {
@@ -73,6 +77,7 @@ impl AppState {
             live,
             mailer,
             config: Arc::new(config),
+            catalogue,
         })
     }
 }

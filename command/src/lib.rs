@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod demo;
 pub mod documents;
+pub mod estimate;
 pub mod moves;
 pub mod pricing;
 mod role;

@@ -6,11 +6,12 @@ use axum::Json;
 use chrono::{Datelike, Utc};
 use command::documents::{decide_issue, Issue};
 use command::Role;
-use events_schema::events::{document_series_stream, DocumentKind, Services};
+use events_schema::events::{document_series_stream, DocumentKind, MovedObject, Services};
 use projections::moves::StaffMove;
 use serde_json::{json, Value};
 
 use crate::auth::{CurrentUser, User};
+use crate::catalogue;
 use crate::error::{ApiError, ApiPath, ApiResult};
 use crate::routes::moves::{append_plan, load_move, may_see_move, read_your_writes};
 use crate::state::AppState;
@@ -159,6 +160,30 @@ fn services(s: &Services) -> Vec<(&'static str, u32)> {
     out
 }
 
+/// The waybill's object lines, with category, size and the line's volume (unit × quantity)
+/// from the catalogue. An object the catalogue does not know gets nulls rather than invented
+/// figures, and then the total volume is null too: a sum of some lines would understate it.
+fn waybill_objects(state: &AppState, objects: &[MovedObject]) -> (Vec<Value>, Option<f64>) {
+    let mut total_litres = Some(0_i64);
+    let lines = objects
+        .iter()
+        .map(|o| match state.catalogue.get(&o.id) {
+            Some(c) => {
+                let litres = catalogue::litres(c.volumen, o.quantity);
+                total_litres = total_litres.map(|t| t + litres);
+                json!({"cantidad": o.quantity, "nombre": o.nombre, "categoria": c.categoria,
+                       "dimensiones": c.dimensiones, "volumen_m3": litres as f64 / 1000.0})
+            }
+            None => {
+                total_litres = None;
+                json!({"cantidad": o.quantity, "nombre": o.nombre,
+                       "categoria": null, "dimensiones": null, "volumen_m3": null})
+            }
+        })
+        .collect();
+    (lines, total_litres.map(|t| t as f64 / 1000.0))
+}
+
 fn euros(cents: i64) -> f64 {
     cents as f64 / 100.0
 }
@@ -209,6 +234,7 @@ async fn content(
         }),
         DocumentKind::Albaran => {
             let total_objetos: u32 = m.objects.iter().map(|o| o.quantity).sum();
+            let (objetos, volumen_total_m3) = waybill_objects(state, &m.objects);
             json!({
                 "empresa": empresa,
                 "cliente": {
@@ -226,13 +252,8 @@ async fn content(
                         concepto.to_string()
                     })
                     .collect::<Vec<_>>(),
-                // Category, size and volume come with the object catalogue; until then the
-                // waybill says it does not know rather than inventing them.
-                "objetos": m.objects.iter()
-                    .map(|o| json!({"cantidad": o.quantity, "nombre": o.nombre,
-                                    "categoria": null, "dimensiones": null, "volumen_m3": null}))
-                    .collect::<Vec<_>>(),
-                "resumen_objetos": {"total_objetos": total_objetos, "volumen_total_m3": null},
+                "objetos": objetos,
+                "resumen_objetos": {"total_objetos": total_objetos, "volumen_total_m3": volumen_total_m3},
                 "precio_con_iva": euros(p.total_cents),
                 "garantia": WARRANTY,
             })

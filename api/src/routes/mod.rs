@@ -2,6 +2,7 @@
 
 mod accounts;
 mod auth;
+mod catalogue;
 mod company;
 mod customer;
 mod dev;
@@ -59,6 +60,8 @@ pub fn router(state: AppState) -> Router {
             )),
         )
         .route("/api/fotos/{move_id}/{photo_id}", get(photos::serve))
+        .route("/api/objetos", get(catalogue::by_category))
+        .route("/api/objetos-catalogo", get(catalogue::search))
         .route("/api/live", get(crate::live::live))
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web)

@@ -1,0 +1,46 @@
+//! `GET /api/objetos?categoria=` and `GET /api/objetos-catalogo[?search=]`: the price finder's
+//! object catalogue (spec §3, §7), public.
+
+use axum::extract::State;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::catalogue::INVALID_CATEGORY;
+use crate::error::{ApiError, ApiQuery, ApiResult};
+use crate::state::AppState;
+
+#[derive(Deserialize)]
+pub struct CategoryQuery {
+    categoria: Option<String>,
+}
+
+/// One category's objects; 'camas y colchones' as the client sends it, or its identifier.
+pub async fn by_category(
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<CategoryQuery>,
+) -> ApiResult<Json<Value>> {
+    let objetos = query
+        .categoria
+        .as_deref()
+        .and_then(|c| state.catalogue.category(c))
+        .ok_or_else(|| ApiError::BadRequest(INVALID_CATEGORY.into()))?;
+    Ok(Json(json!({ "success": true, "objetos": objetos })))
+}
+
+#[derive(Deserialize)]
+pub struct SearchQuery {
+    search: Option<String>,
+}
+
+/// The whole catalogue, or the objects whose name matches `search` (case and accents ignored).
+pub async fn search(
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<SearchQuery>,
+) -> ApiResult<Json<Value>> {
+    let objetos = match query.search.as_deref().map(str::trim) {
+        None | Some("") => json!(state.catalogue.all()),
+        Some(text) => json!(state.catalogue.search(text)),
+    };
+    Ok(Json(json!({ "success": true, "objetos": objetos })))
+}
