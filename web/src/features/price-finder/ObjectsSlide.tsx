@@ -144,7 +144,10 @@ function OfferPacks() {
           Quitar pack
         </button>
       </div>
-      <p className="pf-muted">Precio cerrado con descuento para mudanzas dentro de la M-30 (origen y destino).</p>
+      <p className="pf-muted">
+        Precio con descuento cuando el origen y el destino están dentro de la M-30. El volumen que pase del pack se
+        cobra aparte, a la tarifa normal.
+      </p>
       <ul className="pf-packs__list">
         {OFFER_PACKS.map((pack) => {
           const selected = offerPack === pack.id;

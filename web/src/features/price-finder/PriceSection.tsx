@@ -11,6 +11,8 @@ export function PriceSection() {
   const price = usePriceFinderStore((s) => s.price);
   const offerPack = usePriceFinderStore((s) => s.offerPack);
   const calculate = usePriceFinderStore((s) => s.calculate);
+  const resetPack = usePriceFinderStore((s) => s.resetPack);
+  const hasObjects = usePriceFinderStore((s) => s.objects.length > 0);
 
   return (
     <section className="pf-price" aria-labelledby="pf-precio-titulo" aria-busy={price.status === 'loading'}>
@@ -31,9 +33,25 @@ export function PriceSection() {
           <p>
             También puedes llamarnos al <a href={COMPANY_PHONE_HREF}>{COMPANY_PHONE}</a>.
           </p>
-          <button type="button" className="button button--ghost" onClick={() => void calculate()}>
-            Volver a calcular
-          </button>
+          <div className="pf-error-panel__actions">
+            <button type="button" className="button button--ghost" onClick={() => void calculate()}>
+              Volver a calcular
+            </button>
+            {/* Packs are only for moves inside the M-30: the usual refusal is a pack elsewhere. Without
+                objects the pack is all there is, so it cannot just be dropped here. */}
+            {offerPack !== null && hasObjects && (
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => {
+                  resetPack();
+                  void calculate();
+                }}
+              >
+                Quitar el pack y calcular
+              </button>
+            )}
+          </div>
         </div>
       )}
 
@@ -107,12 +125,6 @@ export function PriceSection() {
             </ul>
           </div>
 
-          {offerPack !== null && price.quote.insideM30 === false && (
-            <p className="pf-warning">
-              Los packs de oferta solo se aplican cuando el origen y el destino están dentro de la M-30, así que este
-              precio no incluye el descuento del pack.
-            </p>
-          )}
         </>
       )}
     </section>

@@ -97,11 +97,32 @@ export interface PackOffer {
   description: string;
 }
 
-/** §3 offer packs: all of them only within the M-30 ring road. */
+/**
+ * §3 offer packs: all of them only within the M-30 ring road. The volumes included are the
+ * server's (command/tarifas.toml, [packs.*] volume_m3); more volume is charged at the usual rate.
+ */
 export const OFFER_PACKS: readonly PackOffer[] = [
-  { id: 'esential', name: 'Pack Esencial', from: 30, discount: 53, description: 'Para unas pocas cajas y objetos sueltos.' },
-  { id: 'advanced', name: 'Pack Avanzado', from: 90, discount: 40, description: 'Para un estudio o un piso pequeño.' },
-  { id: 'premium', name: 'Pack Premium', from: 195, discount: 39, description: 'Para una vivienda completa.' },
+  {
+    id: 'esential',
+    name: 'Pack Esencial',
+    from: 30,
+    discount: 53,
+    description: 'Transporte de hasta 2 m³: unas cajas y objetos sueltos.',
+  },
+  {
+    id: 'advanced',
+    name: 'Pack Avanzado',
+    from: 90,
+    discount: 40,
+    description: 'Transporte de hasta 4,7 m³: un estudio o un piso pequeño.',
+  },
+  {
+    id: 'premium',
+    name: 'Pack Premium',
+    from: 195,
+    discount: 39,
+    description: 'Transporte de hasta 10 m³: un piso de dos o tres habitaciones.',
+  },
 ];
 
 /** §5 warnings and messages, worded as the spec words them. */

@@ -378,6 +378,26 @@ describe('slide 6: summary, price and quote', () => {
     expect(screen.getByRole('table', { name: 'Desglose del precio' })).toBeTruthy();
   });
 
+  it('offers to drop a pack the server refused (outside the M-30) and asks again without it', async () => {
+    vi.mocked(api.calculatePrice).mockResolvedValueOnce({
+      ok: false,
+      status: 400,
+      body: { success: false, error: 'Los packs de oferta solo están disponibles para mudanzas dentro de la M-30' },
+    });
+    prefillTo(5);
+    store().selectPack('premium');
+    renderPage();
+    fireEvent.click(nextButton());
+    await settle();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Los packs de oferta solo están disponibles para mudanzas dentro de la M-30');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Quitar el pack y calcular' }));
+    await settle();
+    expect(store().offerPack).toBeNull();
+    expect(vi.mocked(api.calculatePrice).mock.calls[1]![0].offerPack).toBeNull();
+    expect(screen.getByRole('table', { name: 'Desglose del precio' })).toBeTruthy();
+  });
+
   it('shows the §8 text when the price cannot be calculated at all', async () => {
     vi.mocked(api.calculatePrice).mockRejectedValueOnce(new api.NetworkError(new TypeError('offline')));
     await enterSummary();

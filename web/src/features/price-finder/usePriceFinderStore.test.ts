@@ -161,7 +161,6 @@ describe('usePriceFinderStore', () => {
           subtotal: 238.4,
           iva: 50.06,
           total: 288.46,
-          insideM30: false,
         },
       });
     });

@@ -34,7 +34,6 @@ export interface PriceQuote {
   subtotal: number;
   iva: number;
   total: number;
-  insideM30: boolean | null;
 }
 
 export type PriceState =
@@ -206,7 +205,6 @@ export const usePriceFinderStore = create<PriceFinderState>()((set, get) => {
                 subtotal: isNumber(body.subtotal) ? body.subtotal : lines.reduce((sum, l) => sum + l.importe, 0),
                 iva: isNumber(body.iva) ? body.iva : 0,
                 total,
-                insideM30: typeof body.dentro_m30 === 'boolean' ? body.dentro_m30 : null,
               },
             },
           });
