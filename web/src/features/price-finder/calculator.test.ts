@@ -186,6 +186,11 @@ describe('object search (§5: case and accents ignored)', () => {
     expect(filterCatalogue(catalogue, 'camas').map((o) => o.id)).toEqual([BED.id]);
   });
 
+  it('lists the objects whose name matches before those found by their category', () => {
+    const bed = { ...BED, id: 'cama-individual', nombre: 'Cama individual' };
+    expect(filterCatalogue([bed, SOFA, BED], 'colchón').map((o) => o.id)).toEqual([BED.id, bed.id]);
+  });
+
   it('shows everything for an empty query', () => {
     expect(filterCatalogue(catalogue, '   ')).toHaveLength(3);
   });

@@ -289,17 +289,25 @@ export function categoryLabel(category: string): string {
   return CATEGORIES.find((c) => c.value === category)?.label ?? category;
 }
 
-/** §5 object search: every word typed appears in the name or category, case and accents ignored. */
+/**
+ * §5 object search: every word typed appears in the name or the category, case and accents
+ * ignored. Objects whose name alone matches come first ('colchón' lists mattresses before beds).
+ */
 export function filterCatalogue<T extends Pick<CatalogueObject, 'nombre' | 'categoria'>>(
   objects: readonly T[],
   query: string,
 ): T[] {
   const words = normalizeSearch(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...objects];
-  return objects.filter((o) => {
-    const haystack = normalizeSearch(`${o.nombre} ${categoryLabel(o.categoria)}`);
-    return words.every((w) => haystack.includes(w));
-  });
+  const byName: T[] = [];
+  const byCategory: T[] = [];
+  for (const o of objects) {
+    const name = normalizeSearch(o.nombre);
+    const withCategory = `${name} ${normalizeSearch(categoryLabel(o.categoria))}`;
+    if (words.every((w) => name.includes(w))) byName.push(o);
+    else if (words.every((w) => withCategory.includes(w))) byCategory.push(o);
+  }
+  return [...byName, ...byCategory];
 }
 
 // Step rules (§4, §5).
