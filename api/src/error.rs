@@ -55,9 +55,10 @@ impl ApiError {
             Domain(e) => {
                 let status = match e {
                     DomainError::NotFound => StatusCode::NOT_FOUND,
-                    DomainError::AlreadyExists | DomainError::WorkerBusy | DomainError::Stale => {
-                        StatusCode::CONFLICT
-                    }
+                    DomainError::AlreadyExists
+                    | DomainError::WorkerBusy
+                    | DomainError::Stale
+                    | DomainError::Conflict(_) => StatusCode::CONFLICT,
                     DomainError::Forbidden | DomainError::StatusNotAllowed(_) => {
                         StatusCode::FORBIDDEN
                     }

@@ -2,6 +2,7 @@
 //! business rules (which role may do what, validation) with the spec's Spanish messages.
 
 pub mod accounts;
+pub mod booking;
 pub mod demo;
 pub mod documents;
 pub mod estimate;
@@ -38,4 +39,8 @@ pub enum DomainError {
     Stale,
     #[error("{0}")]
     Invalid(String),
+    /// The command does not fit the move's current state (e.g. booking a move that is no longer
+    /// pending); the message says why.
+    #[error("{0}")]
+    Conflict(String),
 }

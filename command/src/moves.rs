@@ -2,8 +2,9 @@
 
 use chrono::NaiveDate;
 use events_schema::events::{
-    ClientErased, DocumentKind, MoveCreated, MoveDetailsUpdated, MoveStatus, MoveStatusChanged,
-    PhotoAdded, WorkerAssigned,
+    AccessDetails, BookingAccepted, ClientErased, Contact, DocumentKind, MoveCreated,
+    MoveDetailsCompleted, MoveDetailsUpdated, MoveStatus, MoveStatusChanged, PhotoAdded,
+    Properties, PropertyDetails, WorkerAssigned,
 };
 use events_schema::Event;
 use uuid::Uuid;
@@ -23,6 +24,11 @@ pub struct MoveState {
     pub albaran: Option<String>,
     /// The client deleted their account and the move's personal fields were blanked.
     pub client_erased: bool,
+    /// Both addresses' property type, floor, access and elevator: the floor rules of §4 depend on
+    /// the property type when a client completes the details.
+    pub properties: Option<Properties>,
+    /// The price's total, VAT included, in cents: what a client accepts when booking.
+    pub total_cents: i64,
 }
 
 pub enum MoveCommand {
@@ -40,6 +46,20 @@ pub enum MoveCommand {
     AddPhoto(PhotoAdded),
     /// The client deleted their account: blank the move's personal fields (once).
     EraseClient,
+    /// The client completes the details of their pending move (the API has checked it is theirs).
+    CompleteDetails {
+        details: Box<MoveDetailsCompleted>,
+        today: NaiveDate,
+    },
+    /// The client accepts the price they were shown and the booking conditions of §9, which
+    /// books the move (the API has checked it is theirs).
+    AcceptBooking {
+        /// The explicit tick of the conditions' checkbox.
+        accepted: bool,
+        total_cents: i64,
+        condiciones_version: String,
+        today: NaiveDate,
+    },
 }
 
 pub fn evolve(mut state: MoveState, event: &Event) -> MoveState {
@@ -48,10 +68,21 @@ pub fn evolve(mut state: MoveState, event: &Event) -> MoveState {
             state.exists = true;
             state.status = Some(MoveStatus::Pendiente);
             state.fecha = Some(c.fecha_programada);
+            state.properties = Some(c.property_details.clone());
+            state.total_cents = c.precio.total_cents;
         }
         Event::MoveDetailsUpdated(u) => {
             if let Some(fecha) = u.fecha_programada {
                 state.fecha = Some(fecha);
+            }
+            if let Some(p) = &u.precio {
+                state.total_cents = p.total_cents;
+            }
+        }
+        Event::MoveDetailsCompleted(d) => {
+            if let Some(p) = &mut state.properties {
+                apply_access(&mut p.origin, &d.origin);
+                apply_access(&mut p.destination, &d.destination);
             }
         }
         Event::MoveStatusChanged(c) => state.status = Some(c.to),
@@ -65,6 +96,13 @@ pub fn evolve(mut state: MoveState, event: &Event) -> MoveState {
     }
     state.version += 1;
     state
+}
+
+/// An address's floor, access and elevator as a client completed them.
+pub fn apply_access(property: &mut PropertyDetails, access: &AccessDetails) {
+    property.access = access.access.clone();
+    property.floor = access.floor.clone();
+    property.elevator = access.elevator;
 }
 
 /// Spec §4: managers may set any of the five statuses; workers pendiente, en curso, finalizada or
@@ -265,7 +303,160 @@ pub fn decide(
                 motivo: ERASED_BECAUSE_ACCOUNT_DELETED.into(),
             })])
         }
+        // Clients act only on their own moves, only while they are pending: once booked, a
+        // change goes through the company (a date change is free with 48 hours' notice, §9).
+        MoveCommand::CompleteDetails { details, today } => {
+            if role != Role::Cliente {
+                return Err(DomainError::Forbidden);
+            }
+            let current = current.unwrap_or(MoveStatus::Pendiente);
+            if current != MoveStatus::Pendiente {
+                return Err(DomainError::Conflict(format!(
+                    "Solo se pueden completar los datos de una mudanza pendiente; esta mudanza \
+                     está «{}».",
+                    crate::booking::status_label(current)
+                )));
+            }
+            let completed = validate_completed(*details, state, today)?;
+            Ok(vec![Event::MoveDetailsCompleted(completed)])
+        }
+        MoveCommand::AcceptBooking {
+            accepted,
+            total_cents,
+            condiciones_version,
+            today,
+        } => {
+            if role != Role::Cliente {
+                return Err(DomainError::Forbidden);
+            }
+            let current = current.unwrap_or(MoveStatus::Pendiente);
+            match current {
+                MoveStatus::Pendiente => {}
+                MoveStatus::Confirmada => {
+                    return Err(DomainError::Conflict(ALREADY_BOOKED.into()));
+                }
+                other => {
+                    return Err(DomainError::Conflict(format!(
+                        "Solo se puede confirmar una mudanza pendiente; esta mudanza está «{}».",
+                        crate::booking::status_label(other)
+                    )));
+                }
+            }
+            if !accepted {
+                return Err(DomainError::Invalid(CONDITIONS_NOT_ACCEPTED.into()));
+            }
+            if condiciones_version != crate::booking::CONDITIONS_VERSION {
+                return Err(DomainError::Conflict(CONDITIONS_CHANGED.into()));
+            }
+            if total_cents != state.total_cents {
+                return Err(DomainError::Conflict(PRICE_CHANGED.into()));
+            }
+            if state.fecha.is_some_and(|fecha| fecha < today) {
+                return Err(DomainError::Conflict(DATE_PASSED.into()));
+            }
+            Ok(vec![
+                Event::BookingAccepted(BookingAccepted {
+                    total_cents,
+                    condiciones_version,
+                }),
+                Event::MoveStatusChanged(MoveStatusChanged {
+                    from: MoveStatus::Pendiente,
+                    to: MoveStatus::Confirmada,
+                }),
+            ])
+        }
     }
+}
+
+pub const ALREADY_BOOKED: &str = "Esta mudanza ya está confirmada.";
+pub const CONDITIONS_NOT_ACCEPTED: &str =
+    "Debes aceptar las condiciones de reserva para confirmar la mudanza";
+pub const CONDITIONS_CHANGED: &str =
+    "Las condiciones de reserva han cambiado. Revísalas y vuelve a confirmar.";
+pub const PRICE_CHANGED: &str =
+    "El precio de la mudanza ha cambiado. Revísalo y vuelve a confirmar.";
+pub const DATE_PASSED: &str =
+    "La fecha de la mudanza ya ha pasado. Contacta con nosotros para elegir una nueva.";
+
+pub const CONTACT_NAME_REQUIRED: &str = "El nombre de la persona de contacto es requerido";
+pub const CONTACT_PHONE_REQUIRED: &str = "El teléfono de contacto es requerido";
+pub const CONTACT_EMAIL_REQUIRED: &str =
+    "Indica un email de contacto si prefieres que te contactemos por email";
+pub const ALTERNATIVE_BEFORE_TODAY: &str = "La fecha alternativa no puede ser anterior a hoy";
+pub const ALTERNATIVE_BEFORE_MOVE: &str =
+    "La fecha alternativa no puede ser anterior a la fecha de la mudanza";
+pub const INSTRUCTIONS_TOO_LONG: &str = "Las instrucciones no pueden superar los 1000 caracteres";
+/// Longest special instructions a client may leave, in characters.
+pub const INSTRUCTIONS_MAX: usize = 1000;
+
+/// What a client completed, checked and normalised: trimmed texts, the phone as '612 345 678',
+/// and the floor rules of §4 applied to each address's (unchanged) property type.
+pub fn validate_completed(
+    mut d: MoveDetailsCompleted,
+    state: &MoveState,
+    today: NaiveDate,
+) -> Result<MoveDetailsCompleted, DomainError> {
+    let invalid = |message: &str| Err(DomainError::Invalid(message.to_string()));
+    let Contact {
+        nombre,
+        telefono,
+        email,
+        preferencia,
+    } = &d.contacto;
+    if nombre.trim().is_empty() {
+        return invalid(CONTACT_NAME_REQUIRED);
+    }
+    let nombre = crate::accounts::full_name(nombre)?;
+    if telefono.trim().is_empty() {
+        return invalid(CONTACT_PHONE_REQUIRED);
+    }
+    let telefono = crate::accounts::phone(telefono)?;
+    let preferencia = preferencia.trim().to_string();
+    if !CONTACT_PREFERENCES.contains(&preferencia.as_str()) {
+        return invalid("Preferencia de contacto no válida");
+    }
+    let email = match email.trim() {
+        "" if preferencia == "email" => return invalid(CONTACT_EMAIL_REQUIRED),
+        "" => String::new(),
+        given => crate::accounts::email(given)
+            .ok_or_else(|| DomainError::Invalid(crate::accounts::EMAIL_INVALID.into()))?,
+    };
+    d.contacto = Contact {
+        nombre,
+        telefono,
+        email,
+        preferencia,
+    };
+    if !TIME_SLOTS.contains(&d.hora_preferida.as_str()) {
+        return invalid("Franja horaria no válida");
+    }
+    if let Some(alternative) = d.fecha_alternativa {
+        if alternative < today {
+            return invalid(ALTERNATIVE_BEFORE_TODAY);
+        }
+        if state.fecha.is_some_and(|fecha| alternative < fecha) {
+            return invalid(ALTERNATIVE_BEFORE_MOVE);
+        }
+    }
+    let properties = state.properties.as_ref().ok_or(DomainError::NotFound)?;
+    for (access, property) in [
+        (&mut d.origin, &properties.origin),
+        (&mut d.destination, &properties.destination),
+    ] {
+        let mut completed = property.clone();
+        apply_access(&mut completed, access);
+        normalise_property(&mut completed)?;
+        *access = AccessDetails {
+            access: completed.access,
+            floor: completed.floor,
+            elevator: completed.elevator,
+        };
+    }
+    d.instrucciones = d.instrucciones.trim().to_string();
+    if d.instrucciones.chars().count() > INSTRUCTIONS_MAX {
+        return invalid(INSTRUCTIONS_TOO_LONG);
+    }
+    Ok(d)
 }
 
 pub const ERASED_BECAUSE_ACCOUNT_DELETED: &str = "cuenta_eliminada";
@@ -540,6 +731,335 @@ mod tests {
                 Role::Cliente
             ),
             Err(DomainError::NotFound)
+        );
+    }
+
+    // Booking screens: the client completes the details and accepts the booking.
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()
+    }
+
+    /// The demo move (fecha 2026-12-14, origin a third-floor flat, destination a house) as the
+    /// log leaves it right after its creation.
+    fn pending_move() -> MoveState {
+        evolve(MoveState::default(), &Event::MoveCreated(new_move()))
+    }
+
+    fn completed_form() -> MoveDetailsCompleted {
+        MoveDetailsCompleted {
+            contacto: Contact {
+                nombre: "  Luis Sánchez ".into(),
+                telefono: "+34 655443322".into(),
+                email: "".into(),
+                preferencia: "whatsapp".into(),
+            },
+            fecha_alternativa: NaiveDate::from_ymd_opt(2026, 12, 18),
+            flexible: true,
+            hora_preferida: "afternoon".into(),
+            origin: AccessDetails {
+                access: "difficult".into(),
+                floor: "fourth".into(),
+                elevator: true,
+            },
+            destination: AccessDetails {
+                access: "very_difficult".into(),
+                floor: "fifth".into(),
+                elevator: true,
+            },
+            instrucciones: "  Portal por la calle de atrás.  ".into(),
+        }
+    }
+
+    fn complete(
+        state: &MoveState,
+        form: MoveDetailsCompleted,
+        role: Role,
+    ) -> Result<Vec<Event>, DomainError> {
+        decide(
+            state,
+            MoveCommand::CompleteDetails {
+                details: Box::new(form),
+                today: today(),
+            },
+            role,
+        )
+    }
+
+    #[test]
+    fn a_client_completes_their_pending_move_and_the_floor_rules_apply() {
+        let state = pending_move();
+        let events = complete(&state, completed_form(), Role::Cliente).unwrap();
+        let [Event::MoveDetailsCompleted(d)] = &events[..] else {
+            panic!("one move.details_completed, got {events:?}");
+        };
+        assert_eq!(d.contacto.nombre, "Luis Sánchez");
+        assert_eq!(d.contacto.telefono, "655 443 322");
+        assert_eq!(d.instrucciones, "Portal por la calle de atrás.");
+        // The origin is a flat: its floor and elevator stay as given.
+        assert_eq!(
+            (d.origin.floor.as_str(), d.origin.elevator),
+            ("fourth", true)
+        );
+        // The destination is a house: ground floor, no elevator; its access is the client's.
+        assert_eq!(
+            (
+                d.destination.floor.as_str(),
+                d.destination.elevator,
+                d.destination.access.as_str()
+            ),
+            ("ground", false, "very_difficult")
+        );
+        let after = evolve(state, &events[0]);
+        let origin = &after.properties.as_ref().unwrap().origin;
+        assert_eq!(
+            (origin.property_type.as_str(), origin.access.as_str()),
+            ("apartment_2_rooms", "difficult")
+        );
+    }
+
+    #[test]
+    fn the_ground_floor_of_a_flat_has_no_elevator() {
+        let mut form = completed_form();
+        form.origin.floor = "ground".into();
+        let events = complete(&pending_move(), form, Role::Cliente).unwrap();
+        let [Event::MoveDetailsCompleted(d)] = &events[..] else {
+            panic!("{events:?}");
+        };
+        assert!(!d.origin.elevator);
+    }
+
+    #[test]
+    fn only_the_client_completes_details_and_only_while_pending() {
+        let state = pending_move();
+        for role in [Role::Empleado, Role::Empresario, Role::Admin, Role::Auditor] {
+            assert_eq!(
+                complete(&state, completed_form(), role),
+                Err(DomainError::Forbidden),
+                "{role:?}"
+            );
+        }
+        let confirmed = MoveState {
+            status: Some(MoveStatus::Confirmada),
+            ..state
+        };
+        assert_eq!(
+            complete(&confirmed, completed_form(), Role::Cliente),
+            Err(DomainError::Conflict(
+                "Solo se pueden completar los datos de una mudanza pendiente; esta mudanza \
+                 está «Confirmada»."
+                    .into()
+            ))
+        );
+        assert_eq!(
+            complete(&MoveState::default(), completed_form(), Role::Cliente),
+            Err(DomainError::NotFound)
+        );
+    }
+
+    #[test]
+    fn completed_details_follow_the_rules_with_their_messages() {
+        let state = pending_move();
+        let error = |change: fn(&mut MoveDetailsCompleted)| {
+            let mut form = completed_form();
+            change(&mut form);
+            complete(&state, form, Role::Cliente).unwrap_err()
+        };
+        let invalid = |m: &str| DomainError::Invalid(m.to_string());
+        assert_eq!(
+            error(|f| f.contacto.nombre = "  ".into()),
+            invalid(CONTACT_NAME_REQUIRED)
+        );
+        assert_eq!(
+            error(|f| f.contacto.nombre = "Luis 2".into()),
+            invalid(crate::accounts::NAME_LETTERS)
+        );
+        assert_eq!(
+            error(|f| f.contacto.telefono.clear()),
+            invalid(CONTACT_PHONE_REQUIRED)
+        );
+        assert_eq!(
+            error(|f| f.contacto.telefono = "512 345 678".into()),
+            invalid(crate::accounts::PHONE_INVALID)
+        );
+        assert_eq!(
+            error(|f| f.contacto.preferencia = "email".into()),
+            invalid(CONTACT_EMAIL_REQUIRED)
+        );
+        assert_eq!(
+            error(|f| f.contacto.email = "luis@".into()),
+            invalid(crate::accounts::EMAIL_INVALID)
+        );
+        assert_eq!(
+            error(|f| f.contacto.preferencia = "fax".into()),
+            invalid("Preferencia de contacto no válida")
+        );
+        assert_eq!(
+            error(|f| f.hora_preferida = "noche".into()),
+            invalid("Franja horaria no válida")
+        );
+        assert_eq!(
+            error(|f| f.fecha_alternativa = NaiveDate::from_ymd_opt(2026, 11, 30)),
+            invalid(ALTERNATIVE_BEFORE_TODAY)
+        );
+        assert_eq!(
+            error(|f| f.fecha_alternativa = NaiveDate::from_ymd_opt(2026, 12, 13)),
+            invalid(ALTERNATIVE_BEFORE_MOVE)
+        );
+        assert_eq!(
+            error(|f| f.origin.floor = "sótano".into()),
+            invalid("Los datos de la vivienda no son válidos")
+        );
+        assert_eq!(
+            error(|f| f.destination.access = "imposible".into()),
+            invalid("Los datos de la vivienda no son válidos")
+        );
+        assert_eq!(
+            error(|f| f.instrucciones = "a".repeat(INSTRUCTIONS_MAX + 1)),
+            invalid(INSTRUCTIONS_TOO_LONG)
+        );
+        // A valid email is lowercased; no alternative date is fine.
+        let mut form = completed_form();
+        form.contacto.email = " Luis@Ejemplo.ES ".into();
+        form.contacto.preferencia = "email".into();
+        form.fecha_alternativa = None;
+        let events = complete(&state, form, Role::Cliente).unwrap();
+        assert!(
+            matches!(&events[..], [Event::MoveDetailsCompleted(d)] if d.contacto.email == "luis@ejemplo.es")
+        );
+    }
+
+    fn accept(
+        state: &MoveState,
+        total_cents: i64,
+        version: &str,
+        role: Role,
+    ) -> Result<Vec<Event>, DomainError> {
+        decide(
+            state,
+            MoveCommand::AcceptBooking {
+                accepted: true,
+                total_cents,
+                condiciones_version: version.into(),
+                today: today(),
+            },
+            role,
+        )
+    }
+
+    #[test]
+    fn accepting_the_booking_records_it_and_confirms_the_move_in_one_decision() {
+        let state = pending_move();
+        let total = new_move().precio.total_cents;
+        let events = accept(
+            &state,
+            total,
+            crate::booking::CONDITIONS_VERSION,
+            Role::Cliente,
+        )
+        .unwrap();
+        assert_eq!(
+            events,
+            vec![
+                Event::BookingAccepted(BookingAccepted {
+                    total_cents: total,
+                    condiciones_version: crate::booking::CONDITIONS_VERSION.into(),
+                }),
+                Event::MoveStatusChanged(MoveStatusChanged {
+                    from: MoveStatus::Pendiente,
+                    to: MoveStatus::Confirmada,
+                }),
+            ]
+        );
+        let booked = events.iter().fold(state, evolve);
+        assert_eq!(booked.status, Some(MoveStatus::Confirmada));
+        assert_eq!(
+            accept(
+                &booked,
+                total,
+                crate::booking::CONDITIONS_VERSION,
+                Role::Cliente
+            ),
+            Err(DomainError::Conflict(ALREADY_BOOKED.into()))
+        );
+    }
+
+    #[test]
+    fn a_booking_needs_the_tick_the_current_price_the_current_conditions_and_a_future_date() {
+        let state = pending_move();
+        let total = new_move().precio.total_cents;
+        let version = crate::booking::CONDITIONS_VERSION;
+        let unticked = decide(
+            &state,
+            MoveCommand::AcceptBooking {
+                accepted: false,
+                total_cents: total,
+                condiciones_version: version.into(),
+                today: today(),
+            },
+            Role::Cliente,
+        );
+        assert_eq!(
+            unticked,
+            Err(DomainError::Invalid(CONDITIONS_NOT_ACCEPTED.into()))
+        );
+        assert_eq!(
+            accept(&state, total - 1, version, Role::Cliente),
+            Err(DomainError::Conflict(PRICE_CHANGED.into()))
+        );
+        assert_eq!(
+            accept(&state, total, "2020-01", Role::Cliente),
+            Err(DomainError::Conflict(CONDITIONS_CHANGED.into()))
+        );
+        // A manager repriced the move: the new total is the one to accept.
+        let repriced = evolve(
+            state.clone(),
+            &Event::MoveDetailsUpdated(MoveDetailsUpdated {
+                precio: Some(
+                    crate::pricing::price(crate::pricing::PriceParts {
+                        base_cents: 10_000,
+                        iva_enabled: true,
+                        ..Default::default()
+                    })
+                    .unwrap(),
+                ),
+                ..MoveDetailsUpdated::default()
+            }),
+        );
+        assert_eq!(repriced.total_cents, 12_100);
+        assert!(accept(&repriced, 12_100, version, Role::Cliente).is_ok());
+        let past = MoveState {
+            fecha: NaiveDate::from_ymd_opt(2026, 11, 30),
+            ..state
+        };
+        assert_eq!(
+            accept(&past, total, version, Role::Cliente),
+            Err(DomainError::Conflict(DATE_PASSED.into()))
+        );
+    }
+
+    #[test]
+    fn only_the_client_books_and_only_a_pending_move() {
+        let state = pending_move();
+        let total = new_move().precio.total_cents;
+        let version = crate::booking::CONDITIONS_VERSION;
+        for role in [Role::Empleado, Role::Empresario, Role::Admin, Role::Auditor] {
+            assert_eq!(
+                accept(&state, total, version, role),
+                Err(DomainError::Forbidden),
+                "{role:?}"
+            );
+        }
+        let cancelled = MoveState {
+            status: Some(MoveStatus::Cancelada),
+            ..state
+        };
+        assert_eq!(
+            accept(&cancelled, total, version, Role::Cliente),
+            Err(DomainError::Conflict(
+                "Solo se puede confirmar una mudanza pendiente; esta mudanza está «Cancelada»."
+                    .into()
+            ))
         );
     }
 }

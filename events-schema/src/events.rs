@@ -302,6 +302,41 @@ pub struct ClientErased {
     pub motivo: String,
 }
 
+/// One address's floor, access and elevator as the client completed them; its property type is
+/// the quote's and stays as it is.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct AccessDetails {
+    pub access: String,
+    pub floor: String,
+    pub elevator: bool,
+}
+
+/// `move.details_completed` v1: the client completed the details of their pending move (spec §2
+/// moving_form): who to call on the day, the alternative date, the time slot, floor, access and
+/// elevator at both addresses, and special instructions. Each field is the whole value as the
+/// client left it, not a difference.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MoveDetailsCompleted {
+    pub contacto: Contact,
+    pub fecha_alternativa: Option<NaiveDate>,
+    pub flexible: bool,
+    /// morning, afternoon, evening or flexible.
+    pub hora_preferida: String,
+    pub origin: AccessDetails,
+    pub destination: AccessDetails,
+    pub instrucciones: String,
+}
+
+/// `move.booking_accepted` v1: the client accepted the quoted price and the booking conditions of
+/// spec §9, which books the move (a `move.status_changed` to confirmada follows in the same append).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BookingAccepted {
+    /// The total the client saw and accepted, VAT included, in cents.
+    pub total_cents: i64,
+    /// Which text of the booking conditions they accepted.
+    pub condiciones_version: String,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct QuoteContact {
     pub name: String,
@@ -373,6 +408,8 @@ pub enum Event {
     DocumentIssued(DocumentIssued),
     MoveDocumentIssued(MoveDocumentIssued),
     ClientErased(ClientErased),
+    MoveDetailsCompleted(MoveDetailsCompleted),
+    BookingAccepted(BookingAccepted),
 }
 
 /// The catalogue of event types: wire name, current schema version, and its JSON Schema.
@@ -438,6 +475,16 @@ pub const EVENT_TYPES: &[EventTypeInfo] = &[
         current_version: 1,
         schema: || schemars::schema_for!(ClientErased),
     },
+    EventTypeInfo {
+        name: "move.details_completed",
+        current_version: 1,
+        schema: || schemars::schema_for!(MoveDetailsCompleted),
+    },
+    EventTypeInfo {
+        name: "move.booking_accepted",
+        current_version: 1,
+        schema: || schemars::schema_for!(BookingAccepted),
+    },
 ];
 
 impl Event {
@@ -454,6 +501,8 @@ impl Event {
             Event::DocumentIssued(_) => "document.issued",
             Event::MoveDocumentIssued(_) => "move.document_issued",
             Event::ClientErased(_) => "move.client_erased",
+            Event::MoveDetailsCompleted(_) => "move.details_completed",
+            Event::BookingAccepted(_) => "move.booking_accepted",
         }
     }
 
@@ -480,6 +529,8 @@ impl Event {
             Event::DocumentIssued(e) => serde_json::to_value(e),
             Event::MoveDocumentIssued(e) => serde_json::to_value(e),
             Event::ClientErased(e) => serde_json::to_value(e),
+            Event::MoveDetailsCompleted(e) => serde_json::to_value(e),
+            Event::BookingAccepted(e) => serde_json::to_value(e),
         };
         // These types hold only strings, numbers, dates and maps with string keys.
         value.expect("event types always serialize to JSON")
@@ -539,6 +590,8 @@ impl Event {
             "document.issued" => Event::DocumentIssued(parse(event_type, data)?),
             "move.document_issued" => Event::MoveDocumentIssued(parse(event_type, data)?),
             "move.client_erased" => Event::ClientErased(parse(event_type, data)?),
+            "move.details_completed" => Event::MoveDetailsCompleted(parse(event_type, data)?),
+            "move.booking_accepted" => Event::BookingAccepted(parse(event_type, data)?),
             other => return Err(crate::Error::UnknownEventType(other.to_string())),
         })
     }

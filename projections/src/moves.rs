@@ -75,6 +75,20 @@ pub struct StaffMove {
     /// The numbers of the move's invoice and waybill, once issued.
     pub factura: Option<String>,
     pub albaran: Option<String>,
+    /// When the client last completed the move's details (/formulario-mudanza).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detalles_completados: Option<DateTime<Utc>>,
+    /// The client's booking (/confirmar-mudanza), once they accepted price and conditions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reserva: Option<StaffBooking>,
+}
+
+/// When a client booked their move and which booking conditions they accepted. The total they
+/// accepted is in the log; here it would be money that workers must not see.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StaffBooking {
+    pub aceptada_en: DateTime<Utc>,
+    pub condiciones_version: String,
 }
 
 /// The customer view (spec §3 'Move, customer view').
@@ -169,6 +183,8 @@ impl StaffMove {
                 version: e.stream_version,
                 factura: None,
                 albaran: None,
+                detalles_completados: None,
+                reserva: None,
             });
         }
         let mut m = this
@@ -230,6 +246,28 @@ impl StaffMove {
                 m.contacto.nombre.clear();
                 m.contacto.telefono.clear();
                 m.contacto.email.clear();
+            }
+            Event::MoveDetailsCompleted(d) => {
+                m.contacto = d.contacto;
+                m.fecha_alternativa = d.fecha_alternativa;
+                m.flexible = d.flexible;
+                m.time = d.hora_preferida;
+                for (property, access) in [
+                    (&mut m.property_details.origin, d.origin),
+                    (&mut m.property_details.destination, d.destination),
+                ] {
+                    property.access = access.access;
+                    property.floor = access.floor;
+                    property.elevator = access.elevator;
+                }
+                m.instructions = d.instrucciones;
+                m.detalles_completados = Some(e.occurred_at);
+            }
+            Event::BookingAccepted(b) => {
+                m.reserva = Some(StaffBooking {
+                    aceptada_en: e.occurred_at,
+                    condiciones_version: b.condiciones_version,
+                })
             }
             Event::QuoteRequested(_) => return Err(poison("a quote event in a move stream")),
             Event::MoveDocumentIssued(d) => match d.kind {

@@ -7,6 +7,8 @@
 // login dialog instead; '/cliente/me' then stands for that client's own dashboard:
 //   SCREENSHOT_LOGIN=cliente node e2e/screenshots.mjs /cliente/me '/cliente/me?tab=perfil'
 // A route's query is part of the file name ('/cliente/me?tab=perfil' → cliente-me-tab-perfil).
+// With a client logged in, 'id=pendiente' in a query stands for that client's oldest pending move,
+// for the booking pages: SCREENSHOT_LOGIN=cliente FULL_PAGE=1 node e2e/screenshots.mjs '/detalles-mudanza?id=pendiente'
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BASE_URL, launchBrowser, waitForServer } from './browser.mjs';
@@ -61,6 +63,14 @@ async function logIn(page, role) {
   return null;
 }
 
+/** The id of the logged-in client's oldest pending move. */
+async function oldestPendingMove(page) {
+  const body = await page.evaluate(() => fetch('/api/mis-mudanzas', { credentials: 'include' }).then((r) => r.json()));
+  const ids = (body.mudanzas ?? []).filter((m) => m.status === 'pending').map((m) => m.id);
+  if (ids.length === 0) throw new Error('el cliente no tiene ninguna mudanza pendiente');
+  return Math.min(...ids);
+}
+
 const outDir = process.env.SCREENSHOT_DIR || fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULT_ROUTES;
 
@@ -86,7 +96,10 @@ try {
     const userId = loginRole ? await logIn(page, loginRole) : null;
     for (const route of routes) {
       const path = route.startsWith('/') ? route : `/${route}`;
-      const target = userId ? path.replace(/^\/cliente\/me(?=[/?#]|$)/, `/cliente/${userId}`) : path;
+      let target = userId ? path.replace(/^\/cliente\/me(?=[/?#]|$)/, `/cliente/${userId}`) : path;
+      if (userId && /[?&]id=pendiente(?=&|#|$)/.test(target)) {
+        target = target.replace(/([?&]id=)pendiente/, `$1${await oldestPendingMove(page)}`);
+      }
       await page.goto(`${BASE_URL}${target}`, { waitUntil: 'networkidle' });
       await page.locator('h1').first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
       const file = `${outDir.replace(/\/$/, '')}/${nameFor(path)}-${viewport.suffix}.png`;

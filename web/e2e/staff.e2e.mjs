@@ -10,7 +10,17 @@ const UNKNOWN_PATH = '/esta-pagina-no-existe';
 // The 28 paths of spec §2, shared with the route-table unit test.
 const SPEC_PATHS = JSON.parse(readFileSync(new URL('../src/app/spec-paths.json', import.meta.url), 'utf8'));
 // Pages behind the route guard: an anonymous visitor ends up on the home page.
-const GUARDED = new Set(['/cliente/:id', '/admin', '/factura', '/gestion', '/trabajo', '/debug']);
+const GUARDED = new Set([
+  '/cliente/:id',
+  '/admin',
+  '/factura',
+  '/gestion',
+  '/trabajo',
+  '/debug',
+  '/detalles-mudanza',
+  '/formulario-mudanza',
+  '/confirmar-mudanza',
+]);
 const PUBLIC_ROUTES = SPEC_PATHS.filter((p) => !GUARDED.has(p));
 const GUARDED_ROUTES = SPEC_PATHS.filter((p) => GUARDED.has(p)).map((p) => p.replace(':id', SOME_CLIENT_ID));
 

@@ -2,6 +2,7 @@
 
 mod accounts;
 mod auth;
+mod booking;
 mod catalogue;
 mod company;
 mod customer;
@@ -38,6 +39,9 @@ pub fn router(state: AppState) -> Router {
             get(accounts::check_reset).post(accounts::reset_password),
         )
         .route("/api/mis-mudanzas", get(customer::my_moves))
+        .route("/api/mi-mudanza/{id}", get(booking::details))
+        .route("/api/mi-mudanza/{id}/detalles", post(booking::complete))
+        .route("/api/mi-mudanza/{id}/confirmar", post(booking::confirm))
         .route("/api/mi-perfil", put(customer::update_profile))
         .route("/api/cambiar-password", put(customer::change_password))
         .route("/api/eliminar-cuenta", delete(customer::delete_account))

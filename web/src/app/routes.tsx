@@ -5,6 +5,7 @@ import { RouteGuard } from '../components/RouteGuard';
 import { UnderConstruction } from '../components/UnderConstruction';
 import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
 import { StaffLoginPage } from '../features/auth/StaffLoginPage';
+import { ConfirmMovePage, MoveDetailsPage, MoveFormPage } from '../features/booking';
 import { ClientDashboardPage } from '../features/client/ClientDashboardPage';
 import { ConfirmEmailPage } from '../features/confirm-email/ConfirmEmailPage';
 import { DevPage } from '../features/dev/DevPage';
@@ -34,12 +35,33 @@ export const pageRoutes: RouteObject[] = [
       </RouteGuard>
     ),
   },
-  { path: '/confirmar-mudanza', element: placeholder('Confirmar mudanza') },
+  {
+    path: '/confirmar-mudanza',
+    element: (
+      <RouteGuard path="/confirmar-mudanza">
+        <ConfirmMovePage />
+      </RouteGuard>
+    ),
+  },
   { path: '/error', element: <ErrorPage /> },
   { path: '/preguntas-frecuentes', element: placeholder('Preguntas frecuentes') },
-  { path: '/detalles-mudanza', element: placeholder('Detalles de la mudanza') },
+  {
+    path: '/detalles-mudanza',
+    element: (
+      <RouteGuard path="/detalles-mudanza">
+        <MoveDetailsPage />
+      </RouteGuard>
+    ),
+  },
   { path: '/registro', element: <RegisterPage /> },
-  { path: '/formulario-mudanza', element: placeholder('Formulario de mudanza') },
+  {
+    path: '/formulario-mudanza',
+    element: (
+      <RouteGuard path="/formulario-mudanza">
+        <MoveFormPage />
+      </RouteGuard>
+    ),
+  },
   {
     path: '/admin',
     element: (

@@ -947,3 +947,137 @@ export interface QuoteResponse {
 export function submitQuoteRequest(body: QuoteRequest): Promise<ApiResponse<QuoteResponse>> {
   return request<QuoteResponse>('POST', '/api/submit-quote-request', body);
 }
+
+// Booking screens (§2 moving_details /detalles-mudanza, moving_form /formulario-mudanza,
+// confirm_moving /confirmar-mudanza; §9 booking conditions). Clients only, their own moves:
+// 401 anonymous, 403 staff, 404 another client's move (as if it did not exist).
+
+/** Euros, VAT included where a name says so. */
+export interface BookingPrice {
+  base: number;
+  distancia: number;
+  servicios: number;
+  urgencia: number;
+  /** base + distancia + servicios + urgencia. */
+  subtotal: number;
+  iva_aplicado: boolean;
+  /** 21, or 0 when VAT is not applied. */
+  iva_porcentaje: number;
+  iva: number;
+  total: number;
+  /** Paid in advance. */
+  pagado: number;
+  pendiente: number;
+}
+
+/** One status the move reached, from the event log. */
+export interface BookingHistoryEntry {
+  status: ClientMoveStatus;
+  /** Null for the first entry (the move was created pending). */
+  anterior: ClientMoveStatus | null;
+  /** ISO 8601 instant. */
+  fecha: string;
+  /** Who changed it: the client themselves or the company. */
+  por: 'cliente' | 'empresa';
+}
+
+/** The client's booking, once they accepted the price and the conditions. */
+export interface BookingAcceptance {
+  /** ISO 8601 instant. */
+  aceptada_en: string;
+  /** Euros, VAT included: the total accepted. */
+  total: number;
+  condiciones_version: string;
+}
+
+/** A move in full, as its client sees it (GET /api/mi-mudanza/{id}). */
+export interface BookingMove {
+  id: number;
+  status: ClientMoveStatus;
+  origen: string;
+  destino: string;
+  /** YYYY-MM-DD */
+  fecha_programada: string;
+  fecha_alternativa: string | null;
+  flexible: boolean;
+  hora_preferida: TimeSlot;
+  urgencia: Urgency;
+  contacto: MoveContact;
+  property_details: { origin: PropertyDetails; destination: PropertyDetails };
+  objects: MovedObject[];
+  services: MoveServices;
+  instrucciones: string;
+  precio: BookingPrice;
+  estado_pago: 'pending' | 'partial' | 'paid';
+  fotos: MovePhoto[];
+  /** Oldest first. */
+  historial: BookingHistoryEntry[];
+  /** ISO 8601 instant of the last completion of the details, or null. */
+  detalles_completados: string | null;
+  reserva: BookingAcceptance | null;
+  /** Only a pending move's details can be completed and its booking confirmed. */
+  puede_completar: boolean;
+  puede_confirmar: boolean;
+}
+
+/** §9 booking conditions, worded and versioned by the server. */
+export interface BookingConditions {
+  version: string;
+  apartados: { titulo: string; texto: string }[];
+  /** What cancelling costs for this move, by notice: 0 %, 25 %, 50 % of the quote (euros). */
+  cancelacion: { plazo: string; porcentaje: number; importe: number }[];
+}
+
+export interface BookingResponse {
+  success: boolean;
+  mudanza?: BookingMove;
+  condiciones?: BookingConditions;
+  /** After a command: the log position of its last event. */
+  position?: number;
+  error?: string;
+}
+
+export function fetchBookingMove(id: number): Promise<ApiResponse<BookingResponse>> {
+  return request<BookingResponse>('GET', `/api/mi-mudanza/${encodeURIComponent(String(id))}`);
+}
+
+/** POST /api/mi-mudanza/{id}/detalles. Every field is required; property types are not the client's to change. */
+export interface BookingDetailsRequest {
+  contacto_nombre: string;
+  contacto_telefono: string;
+  /** May be empty unless contacto_preferencia is 'email'. */
+  contacto_email: string;
+  contacto_preferencia: ContactPreference;
+  /** YYYY-MM-DD, not before today nor before the move's date; null for none. */
+  fecha_alternativa: string | null;
+  flexible: boolean;
+  hora_preferida: TimeSlot;
+  property_details: {
+    origin: { access: string; floor: string; elevator: boolean };
+    destination: { access: string; floor: string; elevator: boolean };
+  };
+  /** At most 1000 characters. */
+  instrucciones: string;
+}
+
+/** 200 with the updated move; 400 with the rule broken; 409 when the move is no longer pending. */
+export function completeBookingDetails(id: number, body: BookingDetailsRequest): Promise<ApiResponse<BookingResponse>> {
+  return request<BookingResponse>('POST', `/api/mi-mudanza/${encodeURIComponent(String(id))}/detalles`, body);
+}
+
+export interface BookingConfirmRequest {
+  /** The conditions' checkbox: must be true. */
+  acepto_condiciones: true;
+  /** `condiciones.version` as the page showed it. */
+  condiciones_version: string;
+  /** `precio.total` as the page showed it (euros). */
+  total: number;
+}
+
+/**
+ * Books the move (status confirmada). 400 unticked; 409 not pending, or price or conditions
+ * changed since the page loaded (reload and show them again).
+ */
+export function confirmBooking(id: number, body: BookingConfirmRequest): Promise<ApiResponse<BookingResponse>> {
+  return request<BookingResponse>('POST', `/api/mi-mudanza/${encodeURIComponent(String(id))}/confirmar`, body);
+}

@@ -14,6 +14,10 @@ export type AccessRule =
 
 export const ROUTE_ACCESS = {
   '/cliente/:id': { kind: 'roles', roles: ['cliente'], ownIdParam: 'id' },
+  // A client's own move (?id=): the server answers 404 for anyone else's.
+  '/detalles-mudanza': { kind: 'roles', roles: ['cliente'] },
+  '/formulario-mudanza': { kind: 'roles', roles: ['cliente'] },
+  '/confirmar-mudanza': { kind: 'roles', roles: ['cliente'] },
   '/gestion': { kind: 'roles', roles: ['empresario'] },
   '/trabajo': { kind: 'roles', roles: ['empleado'] },
   // Auditors log in through the manager tab and are sent to /admin, their read-only home.

@@ -209,6 +209,16 @@ describe('ClientDashboardPage', () => {
     expect(within(card(12)).queryByRole('img')).toBeNull();
   });
 
+  it('links every move card to the move’s details page', async () => {
+    renderPage();
+    for (const id of [11, 14]) {
+      const link = within(await screen.findByRole('article', { name: `Mudanza ${id}` })).getByRole('link', {
+        name: `Ver detalles de la mudanza ${id}`,
+      });
+      expect(link.getAttribute('href')).toBe(`/detalles-mudanza?id=${id}`);
+    }
+  });
+
   it('downloads the waybill of a move', async () => {
     renderPage();
     const c14 = within(await screen.findByRole('article', { name: 'Mudanza 14' }));

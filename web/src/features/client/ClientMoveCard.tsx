@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ClockIcon, EuroIcon } from '../../components/icons';
 import type { ClientMove } from '../../lib/api';
+import { detailsPath } from '../booking/booking';
 import { openWaybill } from '../waybill';
 import { formatMoveDate, formatPrice, moreImagesLabel, statusLabel, statusTone, thumbnails } from './clientMoves';
 
@@ -80,6 +82,12 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
       )}
 
       <div className="client-move__actions">
+        <Link
+          to={detailsPath(move.id)}
+          className={`button ${move.status === 'pending' ? 'button--primary' : 'button--outline'}`}
+        >
+          Ver detalles <span className="client-sr-only">de la mudanza {move.id}</span>
+        </Link>
         <button
           type="button"
           className="button button--ghost"

@@ -1,0 +1,277 @@
+//! The client's booking screens (spec §2 moving_details, moving_form and confirm_moving):
+//! - `GET /api/mi-mudanza/{id}`: the move's full details, its status history from the log, and
+//!   the booking conditions of §9 with this move's cancellation fees;
+//! - `POST /api/mi-mudanza/{id}/detalles`: the client completes the details of a pending move;
+//! - `POST /api/mi-mudanza/{id}/confirmar`: the client accepts price and conditions, which books it.
+//!
+//! Clients only (staff 403, anonymous 401), and only their own moves: another client's move is
+//! answered as if it did not exist (404). What a client may change, and when, is the decider's
+//! (`command::moves`).
+
+use axum::extract::State;
+use axum::Json;
+use chrono::{NaiveDate, Utc};
+use command::booking::{
+    conditions, share_cents, CONDITIONS_VERSION, FREE_CANCELLATION_HOURS,
+    LAST_MINUTE_CANCELLATION_PERCENT, LATE_CANCELLATION_HOURS, LATE_CANCELLATION_PERCENT,
+};
+use command::moves::MoveCommand;
+use command::Role;
+use events_schema::events::{
+    move_stream, AccessDetails, Contact, MoveDetailsCompleted, MoveStatus,
+};
+use events_schema::{Event, RecordedEvent};
+use projections::moves::StaffMove;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::auth::{CurrentUser, User};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
+use crate::routes::moves::{execute, may_see_move};
+use crate::state::AppState;
+
+const NOT_FOUND: &str = "Mudanza no encontrada";
+
+/// The caller as a client who owns move `id`; 403 for staff, 404 for anyone else's move.
+async fn owner(state: &AppState, user: CurrentUser, id: i64) -> ApiResult<User> {
+    let user = user.require(&[Role::Cliente])?;
+    if !may_see_move(state, &user, id).await? {
+        return Err(ApiError::NotFound(NOT_FOUND.into()));
+    }
+    Ok(user)
+}
+
+/// `GET /api/mi-mudanza/{id}`.
+pub async fn details(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> ApiResult<Json<Value>> {
+    owner(&state, user, id).await?;
+    Ok(Json(answer(&state, id, None).await?))
+}
+
+/// A side of the move as the form sends it; its property type is not the client's to change.
+#[derive(Deserialize)]
+pub struct AccessBody {
+    access: String,
+    floor: String,
+    elevator: bool,
+}
+
+#[derive(Deserialize)]
+pub struct SidesBody {
+    origin: AccessBody,
+    destination: AccessBody,
+}
+
+/// Every field is required: a field the form forgot must not silently blank what was there.
+#[derive(Deserialize)]
+pub struct DetailsBody {
+    contacto_nombre: String,
+    contacto_telefono: String,
+    contacto_email: String,
+    contacto_preferencia: String,
+    fecha_alternativa: Option<NaiveDate>,
+    flexible: bool,
+    hora_preferida: String,
+    property_details: SidesBody,
+    instrucciones: String,
+}
+
+fn access(side: AccessBody) -> AccessDetails {
+    AccessDetails {
+        access: side.access.trim().to_string(),
+        floor: side.floor.trim().to_string(),
+        elevator: side.elevator,
+    }
+}
+
+/// `POST /api/mi-mudanza/{id}/detalles`: records `move.details_completed`.
+pub async fn complete(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<DetailsBody>,
+) -> ApiResult<Json<Value>> {
+    let user = owner(&state, user, id).await?;
+    let details = MoveDetailsCompleted {
+        contacto: Contact {
+            nombre: body.contacto_nombre,
+            telefono: body.contacto_telefono,
+            email: body.contacto_email,
+            preferencia: body.contacto_preferencia,
+        },
+        fecha_alternativa: body.fecha_alternativa,
+        flexible: body.flexible,
+        hora_preferida: body.hora_preferida.trim().to_string(),
+        origin: access(body.property_details.origin),
+        destination: access(body.property_details.destination),
+        instrucciones: body.instrucciones,
+    };
+    let command = MoveCommand::CompleteDetails {
+        details: Box::new(details),
+        today: Utc::now().date_naive(),
+    };
+    let position = execute(&state, &user, id, command).await?;
+    Ok(Json(answer(&state, id, Some(position)).await?))
+}
+
+#[derive(Deserialize)]
+pub struct ConfirmBody {
+    /// The conditions' checkbox: it must be ticked.
+    acepto_condiciones: bool,
+    /// The version of the conditions the page showed.
+    condiciones_version: String,
+    /// The total the page showed, in euros, VAT included.
+    total: f64,
+}
+
+/// `POST /api/mi-mudanza/{id}/confirmar`: records `move.booking_accepted` and the change to
+/// confirmada in one append; the live feed shows it to managers at once.
+pub async fn confirm(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<ConfirmBody>,
+) -> ApiResult<Json<Value>> {
+    let user = owner(&state, user, id).await?;
+    let command = MoveCommand::AcceptBooking {
+        accepted: body.acepto_condiciones,
+        total_cents: command::pricing::cents(body.total)?,
+        condiciones_version: body.condiciones_version.trim().to_string(),
+        today: Utc::now().date_naive(),
+    };
+    let position = execute(&state, &user, id, command).await?;
+    Ok(Json(answer(&state, id, Some(position)).await?))
+}
+
+/// The answer of all three calls: the move, and the conditions a booking accepts.
+async fn answer(state: &AppState, id: i64, position: Option<i64>) -> ApiResult<Value> {
+    let doc: Value = sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&state.pool)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
+    let m: StaffMove = serde_json::from_value(doc)
+        .map_err(|e| ApiError::Internal(format!("reading a staff document: {e}")))?;
+    let history = state.store.read_stream(&move_stream(id)).await?;
+    let mut answer = json!({
+        "success": true,
+        "mudanza": client_document(&m, &history)?,
+        "condiciones": conditions_for(m.precio.total_cents),
+    });
+    if let Some(position) = position {
+        answer["position"] = position.into();
+    }
+    Ok(answer)
+}
+
+fn euros(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+/// Who caused an event, as the client is told: themselves, or the company (never which staff).
+fn by_whom(e: &RecordedEvent) -> &'static str {
+    match e.metadata.actor_role.as_deref() {
+        Some("cliente") => "cliente",
+        _ => "empresa",
+    }
+}
+
+/// The move as its client sees it in full: the staff view without staff matters (worker,
+/// documents, version numbers), with the status history and the last booking read from the log.
+fn client_document(m: &StaffMove, log: &[RecordedEvent]) -> ApiResult<Value> {
+    let mut historial = Vec::new();
+    let mut reserva = Value::Null;
+    for e in log {
+        match e.decode()? {
+            Event::MoveCreated(_) => historial.push(json!({
+                "status": MoveStatus::Pendiente.customer_value(),
+                "anterior": null,
+                "fecha": e.occurred_at,
+                "por": by_whom(e),
+            })),
+            Event::MoveStatusChanged(c) => historial.push(json!({
+                "status": c.to.customer_value(),
+                "anterior": c.from.customer_value(),
+                "fecha": e.occurred_at,
+                "por": by_whom(e),
+            })),
+            Event::BookingAccepted(b) => {
+                reserva = json!({
+                    "aceptada_en": e.occurred_at,
+                    "total": euros(b.total_cents),
+                    "condiciones_version": b.condiciones_version,
+                })
+            }
+            _ => {}
+        }
+    }
+    let p = &m.precio;
+    let pending = m.estado == MoveStatus::Pendiente;
+    Ok(json!({
+        "id": m.id,
+        "status": m.estado.customer_value(),
+        "origen": m.origen,
+        "destino": m.destino,
+        "fecha_programada": m.fecha_programada,
+        "fecha_alternativa": m.fecha_alternativa,
+        "flexible": m.flexible,
+        "hora_preferida": m.time,
+        "urgencia": m.urgencia,
+        "contacto": m.contacto,
+        "property_details": m.property_details,
+        "objects": m.objects,
+        "services": m.services,
+        "instrucciones": m.instructions,
+        "precio": {
+            "base": euros(p.base_cents),
+            "distancia": euros(p.distance_cents),
+            "servicios": euros(p.services_cents),
+            "urgencia": euros(p.urgency_cents),
+            "subtotal": euros(p.subtotal_cents),
+            "iva_aplicado": p.iva_enabled,
+            "iva_porcentaje": if p.iva_enabled { command::pricing::IVA_PERCENT } else { 0 },
+            "iva": euros(p.tax_cents),
+            "total": euros(p.total_cents),
+            "pagado": euros(p.advance_cents),
+            "pendiente": euros(p.pending_cents()),
+        },
+        "estado_pago": m.estado_pago,
+        "fotos": m.photos,
+        "historial": historial,
+        "detalles_completados": m.detalles_completados,
+        "reserva": reserva,
+        "puede_completar": pending,
+        "puede_confirmar": pending,
+    }))
+}
+
+/// The booking conditions of §9, with what cancelling would cost for a quote of `total_cents`.
+fn conditions_for(total_cents: i64) -> Value {
+    let tier = |plazo: String, porcentaje: i64| {
+        json!({
+            "plazo": plazo,
+            "porcentaje": porcentaje,
+            "importe": euros(share_cents(total_cents, porcentaje)),
+        })
+    };
+    json!({
+        "version": CONDITIONS_VERSION,
+        "apartados": conditions().into_iter()
+            .map(|c| json!({"titulo": c.titulo, "texto": c.texto}))
+            .collect::<Vec<_>>(),
+        "cancelacion": [
+            tier(format!("Más de {FREE_CANCELLATION_HOURS} horas antes"), 0),
+            tier(
+                format!("Entre {LATE_CANCELLATION_HOURS} y {FREE_CANCELLATION_HOURS} horas antes"),
+                LATE_CANCELLATION_PERCENT,
+            ),
+            tier(
+                format!("Menos de {LATE_CANCELLATION_HOURS} horas antes"),
+                LAST_MINUTE_CANCELLATION_PERCENT,
+            ),
+        ],
+    })
+}
