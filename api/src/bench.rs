@@ -1275,6 +1275,8 @@ async fn start_server(db: &Databases, seed_dir: &Path) -> Result<Server, String>
         smtp_url: None,
         mail_from: "Mudanzas <pruebas@mudanzas.test>".into(),
         public_url: format!("http://{addr}"),
+        geocoder_url: None,
+        router_url: None,
     };
     let state = AppState::start(pool.clone(), config, StartOptions::default())
         .await

@@ -19,6 +19,10 @@ pub struct Config {
     /// The site's address as users reach it: the base of the links in emails. Never taken from a
     /// request's Host header, which a caller could set to their own site.
     pub public_url: String,
+    /// A Nominatim-compatible geocoder (`/search?format=json&q=`) asked before the gazetteer.
+    pub geocoder_url: Option<String>,
+    /// An OSRM-compatible router (`/route/v1/driving/…`) asked before the offline estimate.
+    pub router_url: Option<String>,
 }
 
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:55432/mudanzas";
@@ -52,7 +56,20 @@ impl Config {
             web_dist: var("WEB_DIST").unwrap_or_else(|| "web/dist".into()).into(),
             seed_dir: var("SEED_DIR").unwrap_or_else(|| "seed".into()).into(),
             development: var("MUDANZAS_ENV").as_deref() != Some("production"),
+            geocoder_url: service_url(var("GEOCODER_URL"), "GEOCODER_URL")?,
+            router_url: service_url(var("ROUTER_URL"), "ROUTER_URL")?,
         })
+    }
+}
+
+/// An outside service's base URL: http(s), without the trailing slash.
+fn service_url(value: Option<String>, name: &str) -> Result<Option<String>, String> {
+    match value {
+        None => Ok(None),
+        Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
+            Ok(Some(url.trim_end_matches('/').to_string()))
+        }
+        Some(url) => Err(format!("{name} debe empezar por http:// o https://: {url}")),
     }
 }
 

@@ -28,6 +28,9 @@ pub enum ApiError {
     TooLarge(String),
     #[error("{0}")]
     TooManyAttempts(String),
+    /// Well-formed but impossible to act on (an address nobody can locate).
+    #[error("{0}")]
+    Unprocessable(String),
     #[error(transparent)]
     Domain(#[from] DomainError),
     #[error(transparent)]
@@ -52,6 +55,7 @@ impl ApiError {
             Conflict(m) => (StatusCode::CONFLICT, m.clone()),
             TooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, m.clone()),
             TooManyAttempts(m) => (StatusCode::TOO_MANY_REQUESTS, m.clone()),
+            Unprocessable(m) => (StatusCode::UNPROCESSABLE_ENTITY, m.clone()),
             Domain(e) => {
                 let status = match e {
                     DomainError::NotFound => StatusCode::NOT_FOUND,

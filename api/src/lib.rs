@@ -6,6 +6,7 @@ pub mod bench;
 pub mod catalogue;
 pub mod config;
 pub mod error;
+pub mod geo;
 pub mod limits;
 pub mod live;
 pub mod mail;

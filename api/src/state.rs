@@ -9,6 +9,7 @@ use sqlx::PgPool;
 
 use crate::catalogue::Catalogue;
 use crate::config::Config;
+use crate::geo::Geo;
 use crate::live::LiveHub;
 use crate::mail::Mailer;
 
@@ -22,6 +23,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// The price finder's objects, read from the seed folder at start.
     pub catalogue: Arc<Catalogue>,
+    /// Locating addresses and routes (README 'Addresses and routes').
+    pub geo: Geo,
 }
 
 #[derive(Debug, Clone)]
@@ -53,6 +56,7 @@ impl AppState {
     ) -> Result<AppState, String> {
         let mailer = Mailer::new(config.smtp_url.as_deref(), &config.mail_from)?;
         let catalogue = Arc::new(Catalogue::load(&config.seed_dir)?);
+        let geo = Geo::from_config(&config)?;
         let store = EventStore::new(
             pool.clone(),
             StoreOptions {
@@ -78,6 +82,7 @@ impl AppState {
             mailer,
             config: Arc::new(config),
             catalogue,
+            geo,
         })
     }
 }

@@ -8,9 +8,11 @@ mod company;
 mod customer;
 mod dev;
 mod documents;
+mod geo;
 mod manage;
 pub(crate) mod moves;
 mod photos;
+pub(crate) mod pricing;
 mod workers;
 
 use axum::http::{header, Method, Request, StatusCode};
@@ -66,6 +68,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/fotos/{move_id}/{photo_id}", get(photos::serve))
         .route("/api/objetos", get(catalogue::by_category))
         .route("/api/objetos-catalogo", get(catalogue::search))
+        .route("/api/calculate-price", post(pricing::calculate_price))
+        .route("/api/autocomplete", get(geo::autocomplete))
+        .route("/api/get-calculated-stats", get(geo::calculated_stats))
         .route("/api/live", get(crate::live::live))
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web)

@@ -58,6 +58,8 @@ pub async fn start_configured(
         smtp_url: None,
         mail_from: "Mudanzas <pruebas@mudanzas.test>".into(),
         public_url: format!("http://{addr}"),
+        geocoder_url: None,
+        router_url: None,
     };
     configure(&mut config);
     let state = AppState::start(pool, config, options).await.unwrap();

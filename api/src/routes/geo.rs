@@ -1,0 +1,79 @@
+//! The calculator's address calls (spec §7): `GET /api/autocomplete?input=` and
+//! `GET /api/get-calculated-stats?origin=&destination=`. Open to everyone, like the calculator.
+
+use axum::extract::State;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::error::{ApiError, ApiQuery, ApiResult};
+use crate::geo::{GeoError, MAX_ADDRESS_CHARS, ROUTE_ERROR};
+use crate::state::AppState;
+
+/// Spec §5: the warning for addresses of 5 characters or fewer.
+pub const INVALID_ADDRESSES: &str = "Por favor, ingresa direcciones válidas de origen y destino.";
+pub const TOO_LONG: &str = "La dirección es demasiado larga (máximo 300 caracteres).";
+
+/// Spec §4: an address must exceed 5 characters.
+const MIN_ADDRESS_CHARS: usize = 6;
+
+#[derive(Deserialize)]
+pub struct AutocompleteQuery {
+    input: Option<String>,
+}
+
+/// `GET /api/autocomplete?input=`: `{success: true, data: [up to 8 addresses, best first]}`;
+/// `[]` for under 3 characters or no match.
+pub async fn autocomplete(
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<AutocompleteQuery>,
+) -> ApiResult<Json<Value>> {
+    let input = query.input.unwrap_or_default();
+    if input.chars().count() > MAX_ADDRESS_CHARS {
+        return Err(ApiError::BadRequest(TOO_LONG.into()));
+    }
+    Ok(Json(
+        json!({ "success": true, "data": state.geo.autocomplete(&input) }),
+    ))
+}
+
+#[derive(Deserialize)]
+pub struct StatsQuery {
+    origin: Option<String>,
+    destination: Option<String>,
+}
+
+/// `GET /api/get-calculated-stats?origin=&destination=`: the route's distance (km, one
+/// decimal), duration (whole minutes), their Spanish texts, a drawing and where the figures
+/// come from; 400 for a missing, too short or too long address; 422 with the §8 message when an
+/// address cannot be located.
+pub async fn calculated_stats(
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<StatsQuery>,
+) -> ApiResult<Json<Value>> {
+    let address = |value: Option<String>| -> ApiResult<String> {
+        let value = value.unwrap_or_default();
+        let value = value.trim();
+        match value.chars().count() {
+            n if n > MAX_ADDRESS_CHARS => Err(ApiError::BadRequest(TOO_LONG.into())),
+            n if n < MIN_ADDRESS_CHARS => Err(ApiError::BadRequest(INVALID_ADDRESSES.into())),
+            _ => Ok(value.to_string()),
+        }
+    };
+    let origin = address(query.origin)?;
+    let destination = address(query.destination)?;
+    let route = state
+        .geo
+        .route(&origin, &destination)
+        .await
+        .map_err(|GeoError::NotFound| ApiError::Unprocessable(ROUTE_ERROR.into()))?;
+    Ok(Json(json!({
+        "success": true,
+        "distance": route.distance_km,
+        "duration": route.duration_min,
+        "distance_text": route.distance_text(),
+        "duration_text": route.duration_text(),
+        "image": route.image(),
+        "fuente": route.fuente.as_str(),
+    })))
+}
