@@ -1,6 +1,7 @@
 //! Attempt limits where guessing pays (ARCHITECTURE §6): failed logins per account and per
-//! address, password-reset requests per account and per address. Counted in `auth_attempts`, so
-//! every server process sharing the database shares the count.
+//! address, password-reset requests per account and per address; and where an anonymous call
+//! costs something: quote requests per address and per requester email. Counted in
+//! `auth_attempts`, so every server process sharing the database shares the count.
 
 use std::net::{IpAddr, SocketAddr};
 
@@ -41,6 +42,19 @@ pub const RESET_PER_ACCOUNT: Limit = Limit {
 pub const RESET_PER_ADDRESS: Limit = Limit {
     scope: "recuperar:direccion",
     max: 20,
+    window_secs: 60 * 60,
+};
+
+/// Quote requests from one address: each one is an event kept for years and an email sent.
+pub const QUOTE_PER_ADDRESS: Limit = Limit {
+    scope: "presupuesto:direccion",
+    max: 10,
+    window_secs: 60 * 60,
+};
+/// Quote confirmations to one email address, whoever asks: nobody's inbox is filled from here.
+pub const QUOTE_PER_EMAIL: Limit = Limit {
+    scope: "presupuesto:email",
+    max: 5,
     window_secs: 60 * 60,
 };
 

@@ -178,13 +178,27 @@ fn frame(change: &Change, data: Value) -> Utf8Bytes {
     .into()
 }
 
-/// Renders a change for each audience: managers, the admin and the auditor get the staff view;
-/// workers the staff view without prices; the client who owns the move the customer view.
+/// Renders a change for each audience, which depends on its kind:
+/// - a move: managers, the admin and the auditor get the staff view; workers the staff view
+///   without prices; the client who owns the move the customer view;
+/// - a quote, and any kind not named here: managers, the admin and the auditor only. A quote is
+///   a visitor's contact details and request, the office's business; a new kind is shown to
+///   workers or clients only once someone decides it should be.
 pub fn render(change: &Change) -> Rendered {
+    let staff = change.staff_doc.clone().map(|d| frame(change, d));
+    if change.kind != projections::moves::LIVE_KIND {
+        return Rendered {
+            position: change.position,
+            cliente_email: None,
+            staff,
+            worker: None,
+            client: None,
+        };
+    }
     Rendered {
         position: change.position,
         cliente_email: change.cliente_email.clone(),
-        staff: change.staff_doc.clone().map(|d| frame(change, d)),
+        staff,
         worker: change
             .staff_doc
             .clone()
@@ -357,4 +371,33 @@ async fn connection(mut socket: WebSocket, mut cursor: Cursor, hub: LiveHub) {
     }
     hub.connections
         .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(kind: &str) -> Change {
+        Change {
+            position: 7,
+            kind: kind.into(),
+            entity_id: "x".into(),
+            cliente_email: Some("cliente@mudanzas.test".into()),
+            staff_doc: Some(json!({"precio_total": 100.0})),
+            client_doc: Some(json!({"price": 100.0})),
+        }
+    }
+
+    #[test]
+    fn a_quote_is_rendered_for_managers_only_even_if_it_named_a_client() {
+        let quote = render(&change(projections::quotes::LIVE_KIND));
+        assert!(quote.staff.is_some());
+        assert!(quote.worker.is_none() && quote.client.is_none());
+        assert!(quote.cliente_email.is_none());
+        let unknown = render(&change("resena"));
+        assert!(unknown.worker.is_none() && unknown.client.is_none());
+        let a_move = render(&change(projections::moves::LIVE_KIND));
+        assert!(a_move.worker.is_some() && a_move.client.is_some());
+        assert!(!a_move.worker.unwrap().as_str().contains("precio_total"));
+    }
 }

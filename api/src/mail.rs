@@ -37,6 +37,13 @@ struct Smtp {
     from: Mailbox,
 }
 
+/// When the outbox looked empty right after a wake, the waits before each further look.
+const RECHECKS_AFTER_WAKE: [Duration; 3] = [
+    Duration::from_millis(50),
+    Duration::from_millis(500),
+    Duration::from_secs(2),
+];
+
 /// How long a refused email waits before the next try: 30 s, doubling, at most an hour.
 fn backoff(attempts: i32) -> i64 {
     (30i64 << attempts.clamp(0, 7)).min(3600)
@@ -84,6 +91,13 @@ impl Mailer {
         Ok(())
     }
 
+    /// Wakes the sender: call it after the transaction that queued an email commits. The wake in
+    /// `queue` comes before that commit, so the sender may look too early and then sleep for a
+    /// minute.
+    pub fn wake(&self) {
+        self.inner.wake.notify_one();
+    }
+
     /// Sends what is due, then waits for a new email or a minute; only with SMTP.
     pub fn start_delivery(&self, pool: PgPool) {
         if self.inner.smtp.is_none() {
@@ -91,14 +105,27 @@ impl Mailer {
         }
         let mailer = self.clone();
         tokio::spawn(async move {
+            // `queue` wakes this task from inside the caller's transaction, before it commits: a
+            // look at once may find nothing yet. After a wake, nothing due means looking again a
+            // little later, a few times, before settling for the minute's wait.
+            let mut rechecks = [].iter();
             loop {
                 match mailer.deliver_due(&pool).await {
                     Ok(sent) if sent > 0 => continue,
                     Ok(_) => {}
                     Err(e) => tracing::warn!(error = %e, "reading the outbox failed"),
                 }
-                let _ = tokio::time::timeout(Duration::from_secs(60), mailer.inner.wake.notified())
-                    .await;
+                if let Some(delay) = rechecks.next() {
+                    tokio::time::sleep(*delay).await;
+                    continue;
+                }
+                let woken =
+                    tokio::time::timeout(Duration::from_secs(60), mailer.inner.wake.notified())
+                        .await
+                        .is_ok();
+                if woken {
+                    rechecks = RECHECKS_AFTER_WAKE.iter();
+                }
             }
         });
     }
@@ -190,5 +217,51 @@ pub mod templates {
                  Mudanzas · Madrid"
             ),
         }
+    }
+
+    /// The confirmation a visitor gets for a quote request (spec §9: a reply within 24 hours).
+    pub fn quote_received(to: &str, quote: &QuoteSummary<'_>) -> Email {
+        let QuoteSummary {
+            nombre,
+            referencia,
+            origen,
+            destino,
+            fecha,
+            franja,
+            objetos,
+            contacto,
+        } = quote;
+        Email {
+            to: to.to_string(),
+            subject: "Hemos recibido tu solicitud de presupuesto".to_string(),
+            text: format!(
+                "Hola, {nombre}:\n\n\
+                 Gracias por confiar en Mudanzas. Hemos recibido tu solicitud de presupuesto:\n\n\
+                 \u{20}   Origen: {origen}\n\
+                 \u{20}   Destino: {destino}\n\
+                 \u{20}   Fecha preferida: {fecha} ({franja})\n\
+                 \u{20}   Objetos: {objetos}\n\n\
+                 Te contactaremos {contacto} en menos de 24 horas con tu presupuesto definitivo.\n\
+                 Referencia de tu solicitud: {referencia}\n\n\
+                 Si no has pedido este presupuesto, ignora este mensaje.\n\n\
+                 Mudanzas · Madrid"
+            ),
+        }
+    }
+
+    /// What the quote confirmation says, already worded in Spanish.
+    pub struct QuoteSummary<'a> {
+        pub nombre: &'a str,
+        pub referencia: &'a str,
+        pub origen: &'a str,
+        pub destino: &'a str,
+        /// e.g. '09/01/2027'
+        pub fecha: &'a str,
+        /// e.g. 'mañana, de 8:00 a 12:00'
+        pub franja: &'a str,
+        /// e.g. '12 objetos' or 'Pack Avanzado'
+        pub objetos: &'a str,
+        /// e.g. 'por teléfono'
+        pub contacto: &'a str,
     }
 }

@@ -8,6 +8,7 @@ pub mod documents;
 pub mod estimate;
 pub mod moves;
 pub mod pricing;
+pub mod quotes;
 mod role;
 pub mod workers;
 

@@ -392,7 +392,23 @@ pub struct QuoteRequested {
     #[serde(rename = "offerPack")]
     pub offer_pack: Option<String>,
     pub estimated_price_cents: Option<i64>,
+    /// Professional packing of everything (§3 best_packaging), which the move's `Services` has no
+    /// place for. Absent in requests stored before it was recorded: those did not ask for it.
+    #[serde(default, rename = "bestPackaging")]
+    pub best_packaging: bool,
 }
+
+/// `quote.converted` v1, on the quote's stream, in the transaction that creates the move: a
+/// manager turned the request into this move. A quote is converted at most once.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct QuoteConverted {
+    pub move_id: i64,
+}
+
+/// `quote.discarded` v1: a manager set the request aside (a duplicate, a test, out of our area);
+/// who and when are in the event's metadata and row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, Default)]
+pub struct QuoteDiscarded {}
 
 /// Every event, decoded and upcast to its current version.
 #[derive(Debug, Clone, PartialEq)]
@@ -410,6 +426,8 @@ pub enum Event {
     ClientErased(ClientErased),
     MoveDetailsCompleted(MoveDetailsCompleted),
     BookingAccepted(BookingAccepted),
+    QuoteConverted(QuoteConverted),
+    QuoteDiscarded(QuoteDiscarded),
 }
 
 /// The catalogue of event types: wire name, current schema version, and its JSON Schema.
@@ -485,6 +503,16 @@ pub const EVENT_TYPES: &[EventTypeInfo] = &[
         current_version: 1,
         schema: || schemars::schema_for!(BookingAccepted),
     },
+    EventTypeInfo {
+        name: "quote.converted",
+        current_version: 1,
+        schema: || schemars::schema_for!(QuoteConverted),
+    },
+    EventTypeInfo {
+        name: "quote.discarded",
+        current_version: 1,
+        schema: || schemars::schema_for!(QuoteDiscarded),
+    },
 ];
 
 impl Event {
@@ -503,6 +531,8 @@ impl Event {
             Event::ClientErased(_) => "move.client_erased",
             Event::MoveDetailsCompleted(_) => "move.details_completed",
             Event::BookingAccepted(_) => "move.booking_accepted",
+            Event::QuoteConverted(_) => "quote.converted",
+            Event::QuoteDiscarded(_) => "quote.discarded",
         }
     }
 
@@ -531,6 +561,8 @@ impl Event {
             Event::ClientErased(e) => serde_json::to_value(e),
             Event::MoveDetailsCompleted(e) => serde_json::to_value(e),
             Event::BookingAccepted(e) => serde_json::to_value(e),
+            Event::QuoteConverted(e) => serde_json::to_value(e),
+            Event::QuoteDiscarded(e) => serde_json::to_value(e),
         };
         // These types hold only strings, numbers, dates and maps with string keys.
         value.expect("event types always serialize to JSON")
@@ -592,6 +624,8 @@ impl Event {
             "move.client_erased" => Event::ClientErased(parse(event_type, data)?),
             "move.details_completed" => Event::MoveDetailsCompleted(parse(event_type, data)?),
             "move.booking_accepted" => Event::BookingAccepted(parse(event_type, data)?),
+            "quote.converted" => Event::QuoteConverted(parse(event_type, data)?),
+            "quote.discarded" => Event::QuoteDiscarded(parse(event_type, data)?),
             other => return Err(crate::Error::UnknownEventType(other.to_string())),
         })
     }
@@ -604,6 +638,11 @@ pub fn move_stream(move_id: i64) -> String {
 
 pub fn quote_stream(quote_id: Uuid) -> String {
     format!("quote-{quote_id}")
+}
+
+/// The quote id of a `quote-<uuid>` stream.
+pub fn quote_id_of(stream_id: &str) -> Option<Uuid> {
+    stream_id.strip_prefix("quote-")?.parse().ok()
 }
 
 /// The day of one worker: which move, if any, holds them on that date.

@@ -309,6 +309,13 @@ impl EventStore {
         self.inner.head.subscribe()
     }
 
+    /// An append made with [`EventStore::append_on`] has committed: wakes this process's
+    /// followers at once and, through the notifier, other processes' (as [`EventStore::append`]
+    /// does for its own appends).
+    pub fn committed(&self, position: i64) {
+        self.announce(position);
+    }
+
     /// Tells followers to look now (after an external process wrote, in tests and tools).
     pub fn hint(&self, position: i64) {
         self.inner.head.send_if_modified(|h| raise(h, position));

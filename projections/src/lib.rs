@@ -6,6 +6,7 @@ pub mod analytics;
 pub mod changes;
 pub mod documents;
 pub mod moves;
+pub mod quotes;
 mod runner;
 
 pub use runner::{dump_tables, rebuild, step, Mode, Projections, Projector};
@@ -30,5 +31,6 @@ pub fn all() -> Vec<std::sync::Arc<dyn Projector>> {
         std::sync::Arc::new(moves::MovesProjector::new()),
         std::sync::Arc::new(analytics::AnalyticsProjector::new()),
         std::sync::Arc::new(documents::DocumentsProjector),
+        std::sync::Arc::new(quotes::QuotesProjector),
     ]
 }

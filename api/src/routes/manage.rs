@@ -14,6 +14,7 @@ use events_schema::events::{
 };
 use serde::{Deserialize, Deserializer};
 use serde_json::{json, Value};
+use uuid::Uuid;
 
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiResult};
@@ -28,7 +29,7 @@ fn invalid(message: &str) -> ApiError {
 }
 
 /// `elevator` arrives as 1/0 (spec §7) or as a boolean.
-fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+pub(crate) fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Flag {
@@ -190,6 +191,9 @@ pub struct CreateBody {
     precio: Option<PriceBody>,
     pago_adelantado: Option<f64>,
     precio_total: Option<f64>,
+    /// The quote request the wizard was filled from: the move and the quote's conversion are
+    /// written together, once.
+    presupuesto_id: Option<Uuid>,
 }
 
 /// `POST /api/crear-mudanza` (managers): a new move, always created pendiente.
@@ -252,7 +256,12 @@ pub async fn create(
         .fetch_one(&state.pool)
         .await?;
     let id = created.move_id;
-    execute(&state, &user, id, MoveCommand::Create(Box::new(created))).await?;
+    match body.presupuesto_id {
+        Some(quote_id) => crate::routes::quotes::convert(&state, &user, quote_id, created).await?,
+        None => {
+            execute(&state, &user, id, MoveCommand::Create(Box::new(created))).await?;
+        }
+    }
     Ok(Json(json!({
         "success": true,
         "mudanza_id": id,

@@ -13,6 +13,7 @@ mod manage;
 pub(crate) mod moves;
 mod photos;
 pub(crate) mod pricing;
+mod quotes;
 mod workers;
 
 use axum::http::{header, Method, Request, StatusCode};
@@ -71,6 +72,12 @@ pub fn router(state: AppState) -> Router {
         .route("/api/calculate-price", post(pricing::calculate_price))
         .route("/api/autocomplete", get(geo::autocomplete))
         .route("/api/get-calculated-stats", get(geo::calculated_stats))
+        .route(
+            "/api/submit-quote-request",
+            post(quotes::submit).layer(axum::extract::DefaultBodyLimit::max(quotes::MAX_BODY)),
+        )
+        .route("/api/presupuestos", get(quotes::list))
+        .route("/api/presupuestos/{id}/descartar", post(quotes::discard))
         .route("/api/live", get(crate::live::live))
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web)

@@ -1081,3 +1081,68 @@ export interface BookingConfirmRequest {
 export function confirmBooking(id: number, body: BookingConfirmRequest): Promise<ApiResponse<BookingResponse>> {
   return request<BookingResponse>('POST', `/api/mi-mudanza/${encodeURIComponent(String(id))}/confirmar`, body);
 }
+
+// Quotes inbox (managers; the admin and the auditor read it too): GET /api/presupuestos,
+// converting a quote (POST /api/crear-mudanza with presupuesto_id), discarding one. Live changes
+// of kind 'quote' carry a QuoteInboxEntry and reach managers, the admin and the auditor only.
+
+/** nueva: waiting for a manager; convertida: a move was made from it; descartada: set aside. */
+export type QuoteStatus = 'nueva' | 'convertida' | 'descartada';
+
+export interface QuoteInboxEntry {
+  id: string;
+  /** ISO 8601 instant the request arrived. */
+  recibida: string;
+  estado: QuoteStatus;
+  /** The move made from it, once converted. */
+  mudanza_id: number | null;
+  /** As the requester sent it; the email lowercased, the phone as '612 345 678'. */
+  contact: QuoteRequest['contact'];
+  /** As the price finder sent it (elevator a boolean), without the browser's estimatedPrice. */
+  moveDetails: Omit<QuoteRequest['moveDetails'], 'estimatedPrice'>;
+  /** Euros, VAT included: the server's own estimate; null until its price engine records one. */
+  precio_estimado: number | null;
+  /** Units of every object listed. */
+  total_objetos: number;
+  /** ISO 8601 instant of the last change. */
+  actualizada: string;
+  /** Grows with every change: the higher one is the newer copy. */
+  version: number;
+}
+
+interface QuotesResponse {
+  success: boolean;
+  presupuestos?: QuoteInboxEntry[];
+  error?: string;
+}
+
+/** GET /api/presupuestos: the inbox, newest first. Throws when it cannot be read. */
+export async function fetchQuotes(): Promise<QuoteInboxEntry[]> {
+  const response = await request<QuotesResponse>('GET', '/api/presupuestos');
+  if (!response.ok || !Array.isArray(response.body?.presupuestos)) {
+    throw new Error(`presupuestos respondió ${response.status}`);
+  }
+  return response.body.presupuestos;
+}
+
+export interface QuoteResponseEntry {
+  success: boolean;
+  presupuesto?: QuoteInboxEntry;
+  error?: string;
+}
+
+/** POST /api/presupuestos/{id}/descartar (managers): 409 when already converted or discarded. */
+export function discardQuote(id: string): Promise<ApiResponse<QuoteResponseEntry>> {
+  return request<QuoteResponseEntry>('POST', `/api/presupuestos/${encodeURIComponent(id)}/descartar`, {});
+}
+
+/**
+ * POST /api/crear-mudanza for a move made from a quote: the move and the quote's conversion are
+ * stored together. 409 'Esta solicitud ya se convirtió en una mudanza.' (or '... está
+ * descartada.') when someone dealt with it first; 404 when the quote does not exist.
+ */
+export function createMoveFromQuote(
+  body: CreateMoveRequest & { presupuesto_id: string },
+): Promise<ApiResponse<CreateMoveResponse>> {
+  return request<CreateMoveResponse>('POST', '/api/crear-mudanza', body);
+}

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Modal } from '../../components/Modal';
 import * as api from '../../lib/api';
-import type { MoveServices, StaffMove } from '../../lib/api';
+import type { MovedObject, MoveServices, StaffMove } from '../../lib/api';
 import { errorText } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
 import { formatDate, localToday, servicesList } from '../moves/staffMoves';
@@ -45,12 +45,20 @@ interface CreateMoveWizardProps {
   onClose: () => void;
   /** The move as the server created it. */
   onCreated: (move: StaffMove | null) => void;
+  /** The form to start from (a quote request's details) instead of an empty one. */
+  initialForm?: WizardForm;
+  /** The quote request the move is made from: the server records its conversion with the move. */
+  fromQuote?: { id: string; nombre: string };
 }
 
 /** §2/§4 create wizard: 9 steps, Next validates the step, Previous disabled on step 1, create on step 9 only. */
-export function CreateMoveWizard({ onClose, onCreated }: CreateMoveWizardProps) {
+export function CreateMoveWizard({ onClose, onCreated, initialForm, fromQuote }: CreateMoveWizardProps) {
   const [step, setStep] = useState(1);
-  const [form, setForm] = useState<WizardForm>(initialWizardForm);
+  const [form, setForm] = useState<WizardForm>(() => initialForm ?? initialWizardForm());
+  // Objects the quote named that the built-in list lacks stay listed, so they can be changed.
+  const [quoteObjects] = useState(() =>
+    (initialForm?.selectedObjects ?? []).filter((o) => !COMMON_OBJECTS.some((c) => c.id === o.id)),
+  );
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -92,7 +100,10 @@ export function CreateMoveWizard({ onClose, onCreated }: CreateMoveWizardProps) 
     setCreating(true);
     setError(null);
     try {
-      const response = await api.createMove(buildCreateRequest(form));
+      const request = buildCreateRequest(form);
+      const response = fromQuote
+        ? await api.createMoveFromQuote({ ...request, presupuesto_id: fromQuote.id })
+        : await api.createMove(request);
       const body = response.body;
       if (response.ok && body?.success) {
         onCreated(body.mudanza ?? null);
@@ -114,6 +125,11 @@ export function CreateMoveWizard({ onClose, onCreated }: CreateMoveWizardProps) 
   return (
     <Modal title="Nueva mudanza" onClose={onClose} className="mgr-modal mgr-modal--wizard">
       <div className="mgr-wizard">
+        {fromQuote && (
+          <p className="mgr-wizard__from-quote">
+            Rellenado con la solicitud de presupuesto de {fromQuote.nombre}. Revisa cada paso antes de crear la mudanza.
+          </p>
+        )}
         <div className="mgr-wizard__progress">
           <p className="mgr-wizard__step-name" aria-live="polite">
             Paso {step} de {STEP_COUNT}: {WIZARD_STEPS[step - 1]}
@@ -144,7 +160,7 @@ export function CreateMoveWizard({ onClose, onCreated }: CreateMoveWizardProps) 
             {step === 1 && <StepClient form={form} set={set} />}
             {step === 2 && <StepAddresses form={form} set={set} />}
             {step === 3 && <StepProperties form={form} change={change} />}
-            {step === 4 && <StepObjects form={form} change={change} />}
+            {step === 4 && <StepObjects form={form} change={change} extra={quoteObjects} />}
             {step === 5 && <StepServices form={form} change={change} set={set} />}
             {step === 6 && <StepDates form={form} set={set} />}
             {step === 7 && <StepContact form={form} set={set} />}
@@ -383,12 +399,13 @@ function StepProperties({ form, change }: { form: WizardForm; change: Changer })
   );
 }
 
-function StepObjects({ form, change }: { form: WizardForm; change: Changer }) {
+function StepObjects({ form, change, extra }: { form: WizardForm; change: Changer; extra: readonly MovedObject[] }) {
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
+    const all = [...extra.map((o) => ({ ...o, categoria: 'De la solicitud' })), ...COMMON_OBJECTS];
     const q = normalizeSearch(query);
-    return q === '' ? COMMON_OBJECTS : COMMON_OBJECTS.filter((o) => normalizeSearch(`${o.nombre} ${o.categoria}`).includes(q));
-  }, [query]);
+    return q === '' ? all : all.filter((o) => normalizeSearch(`${o.nombre} ${o.categoria}`).includes(q));
+  }, [query, extra]);
   const units = form.selectedObjects.reduce((sum, o) => sum + o.quantity, 0);
   const kg = form.selectedObjects.reduce((sum, o) => sum + o.quantity * o.peso, 0);
 

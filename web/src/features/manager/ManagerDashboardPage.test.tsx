@@ -74,6 +74,7 @@ function baseHandlers(moves = seedMoves()): Handlers {
     'GET /api/todas-las-mudanzas?include_price=true': () => jsonResponse(moves),
     'GET /api/datos-de-empresa': () => jsonResponse(company),
     'GET /api/analiticas?periodo=dia': () => jsonResponse({ success: true, periodo: 'dia', series }),
+    'GET /api/presupuestos': () => jsonResponse({ success: true, presupuestos: [] }),
   };
 }
 

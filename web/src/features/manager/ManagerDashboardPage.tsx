@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { MoveStatus, StaffMove } from '../../lib/api';
+import type { MoveStatus, QuoteInboxEntry, StaffMove } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { StaffHero, StatCards, type StatCard } from '../../components/StaffDashboard';
 import { useLiveFeed } from '../live/useLiveFeed';
@@ -9,15 +9,21 @@ import { formatCount, formatSatisfaction } from './managerMoves';
 import { MoveEditModal } from './MoveEditModal';
 import { MoveList } from './MoveList';
 import { MoveViewModal } from './MoveViewModal';
+import { quoteToWizardForm } from './quotes';
+import { QuotesInbox } from './QuotesInbox';
 import { formatEuros } from './pricing';
 import { cancelStatsRefresh, useManagerStore, withStatusDraft } from './useManagerStore';
+import { useQuotesStore } from './useQuotesStore';
 import './ManagerDashboardPage.css';
 import './ManagerModals.css';
 
 // The charts library is most of the page's weight: loaded apart, so other pages never fetch it.
 const AnalyticsPanel = lazy(() => import('./AnalyticsPanel').then((m) => ({ default: m.AnalyticsPanel })));
 
-type OpenModal = { kind: 'ver' | 'editar'; moveId: number } | { kind: 'crear' } | null;
+type OpenModal =
+  | { kind: 'ver' | 'editar'; moveId: number }
+  | { kind: 'crear'; quote?: QuoteInboxEntry }
+  | null;
 
 export function ManagerDashboardPage() {
   useDocumentTitle('Panel de gerencia');
@@ -35,16 +41,30 @@ export function ManagerDashboardPage() {
   const upsert = useManagerStore((s) => s.upsert);
   const scheduleStatsRefresh = useManagerStore((s) => s.scheduleStatsRefresh);
   const setStatusDraft = useManagerStore((s) => s.setStatusDraft);
+  const loadQuotes = useQuotesStore((s) => s.loadQuotes);
+  const applyQuoteChange = useQuotesStore((s) => s.applyChange);
+  const markConverted = useQuotesStore((s) => s.markConverted);
+  const objectNames = useQuotesStore((s) => s.names);
   const [modal, setModal] = useState<OpenModal>(null);
 
-  useLiveFeed({ onChange: applyChange, onResync: () => void loadAll() });
+  useLiveFeed({
+    onChange: (change) => {
+      applyChange(change);
+      applyQuoteChange(change);
+    },
+    onResync: () => {
+      void loadAll();
+      void loadQuotes();
+    },
+  });
   useEffect(() => {
     void loadAll();
+    void loadQuotes();
     return () => {
       cancelStatsRefresh();
       useManagerStore.getState().setStatusDraft(null);
     };
-  }, [loadAll]);
+  }, [loadAll, loadQuotes]);
 
   const shownMoves = useMemo(() => withStatusDraft(moves, statusDraft), [moves, statusDraft]);
   // Looked up on every render, so an open modal shows the move as the live feed last changed it.
@@ -126,6 +146,11 @@ export function ManagerDashboardPage() {
           </div>
         </section>
 
+        <QuotesInbox
+          onConvert={(quote) => setModal({ kind: 'crear', quote })}
+          onViewMove={(id) => setModal({ kind: 'ver', moveId: id })}
+        />
+
         <Suspense
           fallback={
             <p className="mgr-empty" role="status">
@@ -146,9 +171,13 @@ export function ManagerDashboardPage() {
 
       {modal?.kind === 'crear' && (
         <CreateMoveWizard
+          key={modal.quote?.id ?? 'nueva'}
           onClose={closeModal}
+          initialForm={modal.quote ? quoteToWizardForm(modal.quote, objectNames) : undefined}
+          fromQuote={modal.quote ? { id: modal.quote.id, nombre: modal.quote.contact.name } : undefined}
           onCreated={(move) => {
             if (move) upsert(move);
+            if (move && modal.quote) markConverted(modal.quote.id, move.id);
             scheduleStatsRefresh();
           }}
         />

@@ -1,0 +1,437 @@
+//! Quote requests (spec §3 'Quote request', §5 'Quote contact', §7 submit-quote-request) and the
+//! managers' quotes inbox: `POST /api/submit-quote-request` (anyone), `GET /api/presupuestos`
+//! (managers, the admin, the auditor), `POST /api/presupuestos/{id}/descartar` (managers), and
+//! the conversion into a move, which `POST /api/crear-mudanza` does when it names the quote.
+
+use axum::extract::State;
+use axum::Json;
+use chrono::{NaiveDate, Utc};
+use command::quotes::{decide, decide_conversion, evolve, QuoteCommand, QuoteDraft, QuoteState};
+use command::{DomainError, Role};
+use events_schema::events::{
+    quote_stream, MoveCreated, QuoteAddress, QuoteObject, QuoteRequested, Services,
+};
+use events_schema::{Event, EventStore, ExpectedVersion, Metadata, NewEvent};
+use projections::quotes::{CONVERTIDA, DESCARTADA, NUEVA};
+use serde::{Deserialize, Deserializer};
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+use crate::auth::{CurrentUser, MaybeUser, User};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
+use crate::limits::{ClientAddress, QUOTE_PER_ADDRESS, QUOTE_PER_EMAIL};
+use crate::mail::templates::{quote_received, QuoteSummary};
+use crate::routes::manage::flag;
+use crate::routes::moves::{append_plan, metadata_for, read_your_writes};
+use crate::state::AppState;
+
+const MANAGERS: &[Role] = &[Role::Empresario, Role::Admin];
+/// Who reads the inbox: the managers, and the admin and the auditor, who see everything.
+const READERS: &[Role] = &[Role::Empresario, Role::Admin, Role::Auditor];
+/// A decision that lost a race is made again on the new state, this many times.
+const RETRIES: usize = 3;
+/// A quote request is a few KiB; the public call accepts no more than this.
+pub const MAX_BODY: usize = 64 * 1024;
+
+pub const NOT_FOUND: &str = "Solicitud de presupuesto no encontrada";
+pub const INVALID_STATUS: &str = "Estado no válido";
+
+/// `""` and `null` are no date: the price finder holds an unset date as an empty string.
+fn optional_date<'de, D: Deserializer<'de>>(d: D) -> Result<Option<NaiveDate>, D::Error> {
+    match Option::<String>::deserialize(d)?.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) => text
+            .parse()
+            .map(Some)
+            .map_err(|_| serde::de::Error::custom("fecha no válida")),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ContactBody {
+    name: String,
+    email: String,
+    phone: String,
+    preferred_contact: String,
+}
+
+/// §3 defaults where a field is missing: apartment_1_room, access normal, ground floor.
+#[derive(Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AddressBody {
+    address: String,
+    property_type: String,
+    access: String,
+    floor: String,
+    #[serde(deserialize_with = "flag")]
+    elevator: bool,
+}
+
+impl Default for AddressBody {
+    fn default() -> Self {
+        AddressBody {
+            address: String::new(),
+            property_type: "apartment_1_room".into(),
+            access: "normal".into(),
+            floor: "ground".into(),
+            elevator: false,
+        }
+    }
+}
+
+impl From<AddressBody> for QuoteAddress {
+    fn from(a: AddressBody) -> Self {
+        QuoteAddress {
+            address: a.address,
+            property_type: a.property_type,
+            access: a.access,
+            floor: a.floor,
+            elevator: a.elevator,
+        }
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ServicesBody {
+    dismount: bool,
+    dismount_quantity: u32,
+    packaging: bool,
+    packaging_quantity: u32,
+    best_packaging: bool,
+    cleaning: bool,
+    fragile: bool,
+    long_stairs: bool,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ScheduleBody {
+    #[serde(deserialize_with = "optional_date")]
+    preferred_date: Option<NaiveDate>,
+    #[serde(deserialize_with = "optional_date")]
+    alternative_date: Option<NaiveDate>,
+    flexible_dates: bool,
+    time_preference: String,
+}
+
+#[derive(Deserialize)]
+pub struct ObjectBody {
+    id: String,
+    quantity: u32,
+}
+
+/// `moveDetails`. `estimatedPrice`, the figure the visitor's browser showed, is not read: the
+/// price a quote records is the server's own.
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DetailsBody {
+    origin: AddressBody,
+    destination: AddressBody,
+    objects: Vec<ObjectBody>,
+    services: ServicesBody,
+    schedule: ScheduleBody,
+    distance: f64,
+    duration: f64,
+    instructions: String,
+    offer_pack: Option<String>,
+}
+
+/// `POST /api/submit-quote-request`, as web/src/lib/api.ts `QuoteRequest` sends it.
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SubmitBody {
+    contact: ContactBody,
+    move_details: DetailsBody,
+}
+
+impl From<SubmitBody> for QuoteDraft {
+    fn from(b: SubmitBody) -> Self {
+        let d = b.move_details;
+        let s = d.services;
+        QuoteDraft {
+            name: b.contact.name,
+            email: b.contact.email,
+            phone: b.contact.phone,
+            preferred_contact: b.contact.preferred_contact,
+            origin: d.origin.into(),
+            destination: d.destination.into(),
+            objects: d
+                .objects
+                .into_iter()
+                .map(|o| QuoteObject {
+                    id: o.id,
+                    quantity: o.quantity,
+                })
+                .collect(),
+            services: Services {
+                dismount: s.dismount,
+                dismount_quantity: s.dismount_quantity,
+                packaging: s.packaging,
+                packaging_quantity: s.packaging_quantity,
+                cleaning: s.cleaning,
+                fragile: s.fragile,
+                long_stairs: s.long_stairs,
+            },
+            best_packaging: s.best_packaging,
+            preferred_date: d.schedule.preferred_date,
+            alternative_date: d.schedule.alternative_date,
+            flexible_dates: d.schedule.flexible_dates,
+            time_preference: d.schedule.time_preference,
+            distance_km: d.distance,
+            duration_min: d.duration,
+            instructions: d.instructions,
+            offer_pack: d.offer_pack,
+        }
+    }
+}
+
+/// Who asked: the account when someone is logged in, else an anonymous visitor. The caller's
+/// network address is not kept: the log keeps events for years.
+fn requester(user: Option<&User>) -> Metadata {
+    match user {
+        Some(user) => metadata_for(user),
+        None => Metadata {
+            actor_role: Some("anonimo".into()),
+            correlation_id: Uuid::now_v7(),
+            ..Metadata::default()
+        },
+    }
+}
+
+/// `POST /api/submit-quote-request` (anyone): checks the request (§5 messages), records
+/// `quote.requested` and queues the confirmation email to the requester; `{success, quote_id}`.
+pub async fn submit(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    ClientAddress(address): ClientAddress,
+    ApiJson(body): ApiJson<SubmitBody>,
+) -> ApiResult<Json<Value>> {
+    QUOTE_PER_ADDRESS.check(&state.pool, &address).await?;
+    let quote_id = Uuid::now_v7();
+    let events = decide(
+        &QuoteState::default(),
+        QuoteCommand::Request {
+            quote_id,
+            draft: Box::new(body.into()),
+            today: Utc::now().date_naive(),
+        },
+        user.as_ref().map(|u| u.role),
+    )?;
+    let [Event::QuoteRequested(requested)] = &events[..] else {
+        return Err(ApiError::Internal(
+            "a quote request decided no request".into(),
+        ));
+    };
+    let email = quote_received(&requested.contact.email, &summary(requested).as_ref());
+    QUOTE_PER_EMAIL
+        .check(&state.pool, &requested.contact.email)
+        .await?;
+    // Counted before writing: a request that fails to be stored still counts, which only errs
+    // on the side of the limit.
+    QUOTE_PER_ADDRESS.record(&state.pool, &address).await?;
+    QUOTE_PER_EMAIL
+        .record(&state.pool, &requested.contact.email)
+        .await?;
+
+    // The event and its email commit in one transaction (the log and the outbox are one
+    // database): neither a quote whose requester is never told, nor an email about a quote that
+    // was never stored. `append_on` is the log's append for exactly this; the append is the
+    // transaction's only one, as positions require.
+    let metadata = requester(user.as_ref());
+    let new: Vec<NewEvent> = events
+        .into_iter()
+        .map(|e| NewEvent::new(e, metadata.clone()))
+        .collect();
+    let mut tx = state.pool.begin().await?;
+    let appended = EventStore::append_on(
+        &mut tx,
+        &quote_stream(quote_id),
+        ExpectedVersion::NoStream,
+        &new,
+    )
+    .await?;
+    state.mailer.queue(&mut tx, email).await?;
+    tx.commit().await?;
+    state.store.committed(appended.last_position);
+    state.mailer.wake();
+    read_your_writes(&state, appended.last_position).await;
+    Ok(Json(json!({ "success": true, "quote_id": quote_id })))
+}
+
+/// The confirmation email's lines, in Spanish.
+struct Summary {
+    nombre: String,
+    referencia: String,
+    origen: String,
+    destino: String,
+    fecha: String,
+    franja: String,
+    objetos: String,
+    contacto: String,
+}
+
+impl Summary {
+    fn as_ref(&self) -> QuoteSummary<'_> {
+        QuoteSummary {
+            nombre: &self.nombre,
+            referencia: &self.referencia,
+            origen: &self.origen,
+            destino: &self.destino,
+            fecha: &self.fecha,
+            franja: &self.franja,
+            objetos: &self.objetos,
+            contacto: &self.contacto,
+        }
+    }
+}
+
+/// §3 packs as the site names them.
+fn pack_name(pack: &str) -> &'static str {
+    match pack {
+        "esential" => "Pack Esencial",
+        "advanced" => "Pack Avanzado",
+        _ => "Pack Premium",
+    }
+}
+
+fn summary(q: &QuoteRequested) -> Summary {
+    let units: u32 = q.objects.iter().map(|o| o.quantity).sum();
+    let mut objetos = Vec::new();
+    if units > 0 {
+        objetos.push(format!(
+            "{units} {}",
+            if units == 1 { "objeto" } else { "objetos" }
+        ));
+    }
+    if let Some(pack) = &q.offer_pack {
+        objetos.push(pack_name(pack).to_string());
+    }
+    Summary {
+        nombre: q.contact.name.clone(),
+        referencia: q.quote_id.to_string(),
+        origen: q.origin.address.clone(),
+        destino: q.destination.address.clone(),
+        fecha: q.schedule.preferred_date.format("%d/%m/%Y").to_string(),
+        franja: match q.schedule.time_preference.as_str() {
+            "morning" => "por la mañana, de 8:00 a 12:00",
+            "afternoon" => "por la tarde, de 12:00 a 17:00",
+            "evening" => "por la tarde-noche, de 17:00 a 20:00",
+            _ => "horario flexible",
+        }
+        .to_string(),
+        objetos: objetos.join(" y "),
+        contacto: match q.contact.preferred_contact.as_str() {
+            "email" => "por email",
+            "whatsapp" => "por WhatsApp",
+            _ => "por teléfono",
+        }
+        .to_string(),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct ListParams {
+    estado: Option<String>,
+}
+
+/// `GET /api/presupuestos[?estado=nueva|convertida|descartada]` (managers, the admin, the
+/// auditor): the inbox, newest first.
+pub async fn list(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiQuery(params): ApiQuery<ListParams>,
+) -> ApiResult<Json<Value>> {
+    user.require(READERS)?;
+    let estado = match params.estado.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(e) if [NUEVA, CONVERTIDA, DESCARTADA].contains(&e) => Some(e.to_string()),
+        Some(_) => return Err(ApiError::BadRequest(INVALID_STATUS.into())),
+    };
+    let quotes: Value = sqlx::query_scalar(
+        "SELECT coalesce(json_agg(doc ORDER BY recibida DESC, id DESC), '[]'::json) \
+         FROM quotes_inbox WHERE $1::text IS NULL OR estado = $1",
+    )
+    .bind(estado)
+    .fetch_one(&state.pool)
+    .await?;
+    Ok(Json(json!({ "success": true, "presupuestos": quotes })))
+}
+
+/// A quote's state for deciding.
+async fn load_quote(state: &AppState, quote_id: Uuid) -> ApiResult<QuoteState> {
+    let mut quote = QuoteState::default();
+    for recorded in state.store.read_stream(&quote_stream(quote_id)).await? {
+        quote = evolve(quote, &recorded.decode()?);
+    }
+    Ok(quote)
+}
+
+/// The inbox entry as the projection shows it.
+async fn inbox_entry(state: &AppState, quote_id: Uuid) -> ApiResult<Value> {
+    sqlx::query_scalar("SELECT doc FROM quotes_inbox WHERE id = $1")
+        .bind(quote_id)
+        .fetch_optional(&state.pool)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))
+}
+
+/// The decider's 'not found' is about a quote here, and says so.
+fn about_quote(error: DomainError) -> ApiError {
+    match error {
+        DomainError::NotFound => ApiError::NotFound(NOT_FOUND.into()),
+        other => other.into(),
+    }
+}
+
+/// `POST /api/presupuestos/{id}/descartar` (managers): sets the request aside; 409 when it was
+/// already converted or discarded.
+pub async fn discard(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(quote_id): ApiPath<Uuid>,
+) -> ApiResult<Json<Value>> {
+    let user = user.require(MANAGERS)?;
+    for _ in 0..RETRIES {
+        let quote = load_quote(&state, quote_id).await?;
+        let events = decide(&quote, QuoteCommand::Discard, Some(user.role)).map_err(about_quote)?;
+        let plan = [command::StreamEvents {
+            stream: quote_stream(quote_id),
+            expected_version: quote.version,
+            events,
+        }];
+        match append_plan(&state, &user, &plan).await {
+            Err(ApiError::Log(events_schema::Error::Conflict { .. })) => continue,
+            Err(e) => return Err(e),
+            Ok(()) => {
+                return Ok(Json(json!({
+                    "success": true,
+                    "presupuesto": inbox_entry(&state, quote_id).await?,
+                })))
+            }
+        }
+    }
+    Err(ApiError::Domain(DomainError::Stale))
+}
+
+/// Creates the move of `created` from the quote: the move and `quote.converted` in one
+/// transaction, the quote at the version it was decided on. Of two managers converting one
+/// quote at the same instant, the second decides again and hears that it was converted (409).
+pub(crate) async fn convert(
+    state: &AppState,
+    user: &User,
+    quote_id: Uuid,
+    created: MoveCreated,
+) -> ApiResult<()> {
+    for _ in 0..RETRIES {
+        let quote = load_quote(state, quote_id).await?;
+        let plan =
+            decide_conversion(quote_id, &quote, created.clone(), user.role).map_err(about_quote)?;
+        match append_plan(state, user, &plan).await {
+            Err(ApiError::Log(events_schema::Error::Conflict { .. })) => continue,
+            other => return other,
+        }
+    }
+    Err(ApiError::Domain(DomainError::Stale))
+}

@@ -1,0 +1,821 @@
+//! The Quote decider: a visitor's request for a definitive quote (spec §3 'Quote request', §5
+//! 'Quote contact'), and what a manager does with it: turn it into a move, once, or discard it.
+//!
+//! A quote's stream is `quote-<uuid>`. Its conversion is a rule across streams: the new move's
+//! stream and the quote's are written together (`EventStore::append_streams`), the quote's at the
+//! version it was decided on, so of two managers converting one quote at the same instant one
+//! creates the move and the other hears that it was already converted.
+
+use chrono::NaiveDate;
+use events_schema::events::{
+    move_stream, quote_stream, MoveCreated, QuoteAddress, QuoteContact, QuoteConverted,
+    QuoteDiscarded, QuoteObject, QuoteRequested, QuoteSchedule, Services,
+};
+use events_schema::Event;
+use uuid::Uuid;
+
+use crate::moves::{MoveCommand, MoveState, CONTACT_PREFERENCES, FLOORS, TIME_SLOTS};
+use crate::{DomainError, Role, StreamEvents};
+
+// §5 'Quote contact', worded as the price finder words them.
+pub const NAME_REQUIRED: &str = "Por favor, introduzca su nombre.";
+pub const EMAIL_INVALID: &str = "Por favor, introduzca un email válido.";
+pub const PHONE_INVALID: &str = "Por favor, introduzca un número de teléfono válido.";
+// §5 price finder warnings.
+pub const ADDRESSES_INVALID: &str = "Por favor, ingresa direcciones válidas de origen y destino.";
+pub const DISTANCE_INVALID: &str = "No se pudo calcular la distancia...";
+pub const OBJECTS_REQUIRED: &str = "Debe seleccionar al menos un objeto o un pack...";
+pub const PREFERRED_DATE_REQUIRED: &str =
+    "Por favor, selecciona una fecha preferida para la mudanza.";
+pub const DATE_BEFORE_TODAY: &str = "La fecha no puede ser anterior a hoy.";
+pub const ALTERNATIVE_BEFORE_PREFERRED: &str =
+    "La fecha alternativa no puede ser anterior a la preferida";
+pub const QUANTITIES: &str = "Las cantidades deben estar entre 1 y 10";
+pub const OBJECT_QUANTITY: &str = "La cantidad de cada objeto debe estar entre 1 y 99";
+pub const OBJECT_INVALID: &str = "Los objetos de la solicitud no son válidos";
+pub const TOO_MANY_OBJECTS: &str = "Demasiados objetos distintos en una solicitud";
+pub const PROPERTY_INVALID: &str = "Los datos de la vivienda no son válidos";
+pub const PACK_INVALID: &str = "El pack de oferta no es válido";
+pub const TIME_INVALID: &str = "Franja horaria no válida";
+pub const CONTACT_PREFERENCE_INVALID: &str = "Preferencia de contacto no válida";
+pub const INSTRUCTIONS_TOO_LONG: &str = "Las instrucciones no pueden superar los 1000 caracteres";
+pub const TOO_LONG: &str = "El texto es demasiado largo";
+// What a manager may meet.
+pub const ALREADY_CONVERTED: &str = "Esta solicitud ya se convirtió en una mudanza.";
+pub const DISCARDED: &str = "Esta solicitud está descartada.";
+
+/// Bounds on what an anonymous caller may make the log keep.
+pub const NAME_MAX: usize = 100;
+pub const ADDRESS_MAX: usize = 200;
+pub const INSTRUCTIONS_MAX: usize = 1000;
+pub const OBJECT_ID_MAX: usize = 64;
+pub const OBJECT_LINES_MAX: usize = 100;
+/// §9: addresses must exceed 5 characters.
+pub const ADDRESS_MIN: usize = 6;
+/// Most of one object a request may list (the price finder's limit); more is a typo.
+pub const OBJECT_QUANTITY_MAX: u32 = 99;
+/// Beyond any European move: a figure past these is not a route.
+pub const DISTANCE_MAX_KM: f64 = 5_000.0;
+pub const DURATION_MAX_MIN: f64 = 6_000.0;
+
+/// §3 property types of the customer calculator, both readings (A: house_5_rooms; B: apartments,
+/// spelled '_room' and '_rooms'), and the staff wizard's, which a quote may be converted into.
+pub const PROPERTY_TYPES: &[&str] = &[
+    "apartment_1_room",
+    "apartment_2_room",
+    "apartment_2_rooms",
+    "apartment_3_room",
+    "apartment_3_rooms",
+    "apartment_4_room",
+    "apartment_4_rooms",
+    "house_1_room",
+    "house_2_room",
+    "house_2_rooms",
+    "house_3_room",
+    "house_3_rooms",
+    "house_4_room",
+    "house_4_rooms",
+    "house_5_room",
+    "house_5_rooms",
+    "studio",
+    "storage",
+    "shared_floor",
+    "office",
+];
+/// §3 access types of the calculator, with both spellings.
+pub const ACCESS_TYPES: [&str; 7] = [
+    "normal",
+    "little_access",
+    "little",
+    "cant_park",
+    "disabled_access",
+    "disabled",
+    "pedestrian_zone",
+];
+/// §3 offer packs (the spec spells the first one 'esential').
+pub const OFFER_PACKS: [&str; 3] = ["esential", "advanced", "premium"];
+
+/// §4: floors exist for apartments, studios and shared floors.
+pub fn has_floors(property_type: &str) -> bool {
+    property_type.starts_with("apartment_")
+        || property_type == "studio"
+        || property_type == "shared_floor"
+}
+
+/// Where a quote stands in the managers' inbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuoteStatus {
+    Nueva,
+    Convertida,
+    Descartada,
+}
+
+impl QuoteStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            QuoteStatus::Nueva => "nueva",
+            QuoteStatus::Convertida => "convertida",
+            QuoteStatus::Descartada => "descartada",
+        }
+    }
+}
+
+/// What a decision needs to know about a quote: folded from its stream with `evolve`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct QuoteState {
+    pub status: Option<QuoteStatus>,
+    pub version: i64,
+    /// The move it became.
+    pub move_id: Option<i64>,
+}
+
+pub fn evolve(mut state: QuoteState, event: &Event) -> QuoteState {
+    match event {
+        Event::QuoteRequested(_) => state.status = Some(QuoteStatus::Nueva),
+        Event::QuoteConverted(c) => {
+            state.status = Some(QuoteStatus::Convertida);
+            state.move_id = Some(c.move_id);
+        }
+        Event::QuoteDiscarded(_) => state.status = Some(QuoteStatus::Descartada),
+        _ => {}
+    }
+    state.version += 1;
+    state
+}
+
+/// A quote request as it arrived, before any check: what the API read from the body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuoteDraft {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub preferred_contact: String,
+    pub origin: QuoteAddress,
+    pub destination: QuoteAddress,
+    pub objects: Vec<QuoteObject>,
+    pub services: Services,
+    pub best_packaging: bool,
+    pub preferred_date: Option<NaiveDate>,
+    pub alternative_date: Option<NaiveDate>,
+    pub flexible_dates: bool,
+    pub time_preference: String,
+    pub distance_km: f64,
+    pub duration_min: f64,
+    pub instructions: String,
+    pub offer_pack: Option<String>,
+}
+
+pub enum QuoteCommand {
+    /// A visitor asks for a quote; `today` is the company's calendar day (dates minimum today).
+    Request {
+        quote_id: Uuid,
+        draft: Box<QuoteDraft>,
+        today: NaiveDate,
+    },
+    /// A manager set the request aside.
+    Discard,
+}
+
+fn invalid(message: &str) -> DomainError {
+    DomainError::Invalid(message.to_string())
+}
+
+fn bounded(value: &str, max: usize) -> Result<String, DomainError> {
+    let value = value.trim();
+    if value.chars().count() > max {
+        return Err(invalid(TOO_LONG));
+    }
+    Ok(value.to_string())
+}
+
+/// §5: an optional +34, then 9 digits; spaces ignored. Stored as '612 345 678'.
+pub fn phone(value: &str) -> Result<String, DomainError> {
+    let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
+    let digits = compact.strip_prefix("+34").unwrap_or(&compact);
+    if digits.len() != 9 || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Err(invalid(PHONE_INVALID));
+    }
+    Ok(format!(
+        "{} {} {}",
+        &digits[0..3],
+        &digits[3..6],
+        &digits[6..9]
+    ))
+}
+
+fn contact(draft: &QuoteDraft) -> Result<QuoteContact, DomainError> {
+    let name = bounded(&draft.name, NAME_MAX)?;
+    if name.is_empty() {
+        return Err(invalid(NAME_REQUIRED));
+    }
+    let email = crate::accounts::email(&draft.email).ok_or_else(|| invalid(EMAIL_INVALID))?;
+    let phone = phone(&draft.phone)?;
+    let preferred = match draft.preferred_contact.trim() {
+        // §3: phone by default.
+        "" => "phone",
+        p if CONTACT_PREFERENCES.contains(&p) => p,
+        _ => return Err(invalid(CONTACT_PREFERENCE_INVALID)),
+    };
+    Ok(QuoteContact {
+        name: name.split_whitespace().collect::<Vec<_>>().join(" "),
+        email,
+        phone,
+        preferred_contact: preferred.to_string(),
+    })
+}
+
+/// One side of the move: a known property type, access and floor, and the §4 floor/elevator rules
+/// applied to what is stored.
+fn address(side: &QuoteAddress) -> Result<QuoteAddress, DomainError> {
+    let text = side.address.trim();
+    let length = text.chars().count();
+    if !(ADDRESS_MIN..=ADDRESS_MAX).contains(&length) {
+        return Err(invalid(ADDRESSES_INVALID));
+    }
+    let property_type = side.property_type.trim();
+    let access = side.access.trim();
+    let floor = side.floor.trim();
+    if !PROPERTY_TYPES.contains(&property_type)
+        || !ACCESS_TYPES.contains(&access)
+        || !FLOORS.contains(&floor)
+    {
+        return Err(invalid(PROPERTY_INVALID));
+    }
+    let floor = if has_floors(property_type) {
+        floor
+    } else {
+        "ground"
+    };
+    Ok(QuoteAddress {
+        address: text.to_string(),
+        property_type: property_type.to_string(),
+        access: access.to_string(),
+        floor: floor.to_string(),
+        elevator: side.elevator && floor != "ground",
+    })
+}
+
+/// The same object listed twice is one line with both quantities.
+fn objects(lines: &[QuoteObject]) -> Result<Vec<QuoteObject>, DomainError> {
+    let mut merged: Vec<QuoteObject> = Vec::new();
+    for line in lines {
+        let id = line.id.trim();
+        if id.is_empty() || id.chars().count() > OBJECT_ID_MAX {
+            return Err(invalid(OBJECT_INVALID));
+        }
+        match merged.iter_mut().find(|o| o.id == id) {
+            Some(o) => o.quantity = o.quantity.saturating_add(line.quantity),
+            None => merged.push(QuoteObject {
+                id: id.to_string(),
+                quantity: line.quantity,
+            }),
+        }
+    }
+    if merged.len() > OBJECT_LINES_MAX {
+        return Err(invalid(TOO_MANY_OBJECTS));
+    }
+    if merged
+        .iter()
+        .any(|o| !(1..=OBJECT_QUANTITY_MAX).contains(&o.quantity))
+    {
+        return Err(invalid(OBJECT_QUANTITY));
+    }
+    Ok(merged)
+}
+
+/// Checks a request (contact first, then the slides' rules in their order) and normalises it:
+/// trimmed texts, the email lowercased, the phone as '612 345 678', quantities of services not
+/// asked for as 0. The price is not the visitor's to state: it is left for the server's engine.
+pub fn validate(
+    quote_id: Uuid,
+    draft: QuoteDraft,
+    today: NaiveDate,
+) -> Result<QuoteRequested, DomainError> {
+    let contact = contact(&draft)?;
+    let origin = address(&draft.origin)?;
+    let destination = address(&draft.destination)?;
+    let objects = objects(&draft.objects)?;
+    let offer_pack = match draft.offer_pack.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(p) if OFFER_PACKS.contains(&p) => Some(p.to_string()),
+        Some(_) => return Err(invalid(PACK_INVALID)),
+    };
+    if objects.is_empty() && offer_pack.is_none() {
+        return Err(invalid(OBJECTS_REQUIRED));
+    }
+    let mut services = draft.services;
+    for (on, quantity) in [
+        (services.dismount, &mut services.dismount_quantity),
+        (services.packaging, &mut services.packaging_quantity),
+    ] {
+        if !on {
+            *quantity = 0;
+        } else if !(1..=10).contains(quantity) {
+            return Err(invalid(QUANTITIES));
+        }
+    }
+    let preferred_date = draft
+        .preferred_date
+        .ok_or_else(|| invalid(PREFERRED_DATE_REQUIRED))?;
+    if preferred_date < today {
+        return Err(invalid(DATE_BEFORE_TODAY));
+    }
+    if draft
+        .alternative_date
+        .is_some_and(|alt| alt < preferred_date)
+    {
+        return Err(invalid(ALTERNATIVE_BEFORE_PREFERRED));
+    }
+    let time_preference = match draft.time_preference.trim() {
+        // §3: flexible by default.
+        "" => "flexible",
+        t if TIME_SLOTS.contains(&t) => t,
+        _ => return Err(invalid(TIME_INVALID)),
+    };
+    let route_ok = |value: f64, max: f64| value.is_finite() && (0.0..=max).contains(&value);
+    if !route_ok(draft.distance_km, DISTANCE_MAX_KM)
+        || !route_ok(draft.duration_min, DURATION_MAX_MIN)
+    {
+        return Err(invalid(DISTANCE_INVALID));
+    }
+    let instructions = draft.instructions.trim();
+    if instructions.chars().count() > INSTRUCTIONS_MAX {
+        return Err(invalid(INSTRUCTIONS_TOO_LONG));
+    }
+    Ok(QuoteRequested {
+        quote_id,
+        contact,
+        origin,
+        destination,
+        objects,
+        services,
+        schedule: QuoteSchedule {
+            preferred_date,
+            alternative_date: draft.alternative_date,
+            flexible_dates: draft.flexible_dates,
+            time_preference: time_preference.to_string(),
+        },
+        distance_km: draft.distance_km,
+        duration_min: draft.duration_min,
+        instructions: instructions.to_string(),
+        offer_pack,
+        estimated_price_cents: None,
+        best_packaging: draft.best_packaging,
+    })
+}
+
+fn may_manage(role: Option<Role>) -> bool {
+    matches!(role, Some(Role::Empresario | Role::Admin))
+}
+
+/// Decides a command on a quote. `role` is None for an anonymous visitor, who may ask for a quote
+/// and nothing else.
+pub fn decide(
+    state: &QuoteState,
+    command: QuoteCommand,
+    role: Option<Role>,
+) -> Result<Vec<Event>, DomainError> {
+    match command {
+        QuoteCommand::Request {
+            quote_id,
+            draft,
+            today,
+        } => {
+            if state.status.is_some() {
+                return Err(DomainError::AlreadyExists);
+            }
+            Ok(vec![Event::QuoteRequested(validate(
+                quote_id, *draft, today,
+            )?)])
+        }
+        QuoteCommand::Discard => {
+            if !may_manage(role) {
+                return Err(DomainError::Forbidden);
+            }
+            match state.status {
+                None => Err(DomainError::NotFound),
+                Some(QuoteStatus::Convertida) => {
+                    Err(DomainError::Conflict(ALREADY_CONVERTED.into()))
+                }
+                Some(QuoteStatus::Descartada) => Err(DomainError::Conflict(DISCARDED.into())),
+                Some(QuoteStatus::Nueva) => Ok(vec![Event::QuoteDiscarded(QuoteDiscarded {})]),
+            }
+        }
+    }
+}
+
+/// Decides turning a quote into a new move: the move's creation (the wizard's rules, as any new
+/// move) and the quote's `quote.converted`, to be appended together, each stream at the version
+/// it was decided on. The quote is checked first: a quote already dealt with stops the wizard
+/// whatever its fields say.
+pub fn decide_conversion(
+    quote_id: Uuid,
+    quote: &QuoteState,
+    created: MoveCreated,
+    role: Role,
+) -> Result<Vec<StreamEvents>, DomainError> {
+    if !may_manage(Some(role)) {
+        return Err(DomainError::Forbidden);
+    }
+    match quote.status {
+        None => return Err(DomainError::NotFound),
+        Some(QuoteStatus::Convertida) => {
+            return Err(DomainError::Conflict(ALREADY_CONVERTED.into()))
+        }
+        Some(QuoteStatus::Descartada) => return Err(DomainError::Conflict(DISCARDED.into())),
+        Some(QuoteStatus::Nueva) => {}
+    }
+    let move_id = created.move_id;
+    let move_events = crate::moves::decide(
+        &MoveState::default(),
+        MoveCommand::Create(Box::new(created)),
+        role,
+    )?;
+    Ok(vec![
+        StreamEvents {
+            stream: move_stream(move_id),
+            expected_version: 0,
+            events: move_events,
+        },
+        StreamEvents {
+            stream: quote_stream(quote_id),
+            expected_version: quote.version,
+            events: vec![Event::QuoteConverted(QuoteConverted { move_id })],
+        },
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use events_schema::events::Person;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 20).unwrap()
+    }
+
+    fn side(address: &str, property_type: &str, floor: &str, elevator: bool) -> QuoteAddress {
+        QuoteAddress {
+            address: address.into(),
+            property_type: property_type.into(),
+            access: "normal".into(),
+            floor: floor.into(),
+            elevator,
+        }
+    }
+
+    fn draft() -> QuoteDraft {
+        QuoteDraft {
+            name: "  Pablo   Gil ".into(),
+            email: " Pablo@Mudanzas.TEST ".into(),
+            phone: "+34 698 76 54 32".into(),
+            preferred_contact: "whatsapp".into(),
+            origin: side(
+                "Calle de Atocha 30, Madrid",
+                "apartment_2_room",
+                "second",
+                true,
+            ),
+            destination: side("Calle Mayor 2, Alcalá de Henares", "studio", "ground", true),
+            objects: vec![QuoteObject {
+                id: "caja-mediana".into(),
+                quantity: 12,
+            }],
+            services: Services {
+                packaging: true,
+                packaging_quantity: 3,
+                dismount_quantity: 7,
+                ..Services::default()
+            },
+            best_packaging: true,
+            preferred_date: Some(today()),
+            alternative_date: None,
+            flexible_dates: true,
+            time_preference: "morning".into(),
+            distance_km: 34.2,
+            duration_min: 41.0,
+            instructions: " Portero automático ".into(),
+            offer_pack: None,
+        }
+    }
+
+    fn request(draft: QuoteDraft) -> Result<Vec<Event>, DomainError> {
+        decide(
+            &QuoteState::default(),
+            QuoteCommand::Request {
+                quote_id: Uuid::from_u128(7),
+                draft: Box::new(draft),
+                today: today(),
+            },
+            None,
+        )
+    }
+
+    fn error(change: impl FnOnce(&mut QuoteDraft)) -> DomainError {
+        let mut d = draft();
+        change(&mut d);
+        request(d).unwrap_err()
+    }
+
+    fn invalid(message: &str) -> DomainError {
+        DomainError::Invalid(message.to_string())
+    }
+
+    #[test]
+    fn an_anonymous_request_is_recorded_normalised_and_without_a_price() {
+        let events = request(draft()).unwrap();
+        let [Event::QuoteRequested(q)] = &events[..] else {
+            panic!("one quote.requested, got {events:?}");
+        };
+        assert_eq!(q.quote_id, Uuid::from_u128(7));
+        assert_eq!(q.contact.name, "Pablo Gil");
+        assert_eq!(q.contact.email, "pablo@mudanzas.test");
+        assert_eq!(q.contact.phone, "698 765 432");
+        assert_eq!(q.contact.preferred_contact, "whatsapp");
+        assert_eq!(q.instructions, "Portero automático");
+        assert_eq!(
+            q.services.dismount_quantity, 0,
+            "no dismount, no dismount quantity"
+        );
+        assert!(q.best_packaging);
+        assert_eq!(q.estimated_price_cents, None, "the visitor states no price");
+        // §4: a studio on the ground floor has no elevator; a second floor keeps it.
+        assert!(!q.destination.elevator);
+        assert!(q.origin.elevator);
+    }
+
+    #[test]
+    fn each_contact_rule_has_its_section_5_message() {
+        assert_eq!(error(|d| d.name = "   ".into()), invalid(NAME_REQUIRED));
+        assert_eq!(error(|d| d.email = "pablo@".into()), invalid(EMAIL_INVALID));
+        assert_eq!(error(|d| d.email = String::new()), invalid(EMAIL_INVALID));
+        for bad in ["", "69876543", "6987654321", "+33 698765432", "698-765-432"] {
+            assert_eq!(
+                error(|d| d.phone = bad.into()),
+                invalid(PHONE_INVALID),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            error(|d| d.preferred_contact = "paloma".into()),
+            invalid(CONTACT_PREFERENCE_INVALID)
+        );
+        let mut d = draft();
+        d.preferred_contact = String::new();
+        d.phone = "912345678".into();
+        let [Event::QuoteRequested(q)] = &request(d).unwrap()[..] else {
+            panic!()
+        };
+        assert_eq!(q.contact.preferred_contact, "phone", "§3 default");
+        assert_eq!(q.contact.phone, "912 345 678");
+    }
+
+    #[test]
+    fn the_slides_rules_are_checked_again_on_the_server() {
+        assert_eq!(
+            error(|d| d.origin.address = "Sol".into()),
+            invalid(ADDRESSES_INVALID)
+        );
+        assert_eq!(
+            error(|d| d.destination.address = "x".repeat(ADDRESS_MAX + 1)),
+            invalid(ADDRESSES_INVALID)
+        );
+        assert_eq!(
+            error(|d| d.origin.floor = "sótano".into()),
+            invalid(PROPERTY_INVALID)
+        );
+        assert_eq!(
+            error(|d| d.destination.access = "helicóptero".into()),
+            invalid(PROPERTY_INVALID)
+        );
+        assert_eq!(error(|d| d.objects.clear()), invalid(OBJECTS_REQUIRED));
+        assert_eq!(
+            error(|d| d.objects[0].quantity = 0),
+            invalid(OBJECT_QUANTITY)
+        );
+        assert_eq!(
+            error(|d| d.objects[0].quantity = 100),
+            invalid(OBJECT_QUANTITY)
+        );
+        assert_eq!(
+            error(|d| {
+                d.services.dismount = true;
+                d.services.dismount_quantity = 11;
+            }),
+            invalid(QUANTITIES)
+        );
+        assert_eq!(
+            error(|d| d.services.packaging_quantity = 0),
+            invalid(QUANTITIES)
+        );
+        assert_eq!(
+            error(|d| d.preferred_date = None),
+            invalid(PREFERRED_DATE_REQUIRED)
+        );
+        assert_eq!(
+            error(|d| d.preferred_date = today().pred_opt()),
+            invalid(DATE_BEFORE_TODAY)
+        );
+        assert_eq!(
+            error(|d| {
+                d.preferred_date = today().succ_opt();
+                d.alternative_date = Some(today());
+            }),
+            invalid(ALTERNATIVE_BEFORE_PREFERRED)
+        );
+        assert_eq!(
+            error(|d| d.time_preference = "noche".into()),
+            invalid(TIME_INVALID)
+        );
+        assert_eq!(error(|d| d.distance_km = -1.0), invalid(DISTANCE_INVALID));
+        assert_eq!(
+            error(|d| d.duration_min = f64::INFINITY),
+            invalid(DISTANCE_INVALID)
+        );
+        assert_eq!(
+            error(|d| d.instructions = "a".repeat(INSTRUCTIONS_MAX + 1)),
+            invalid(INSTRUCTIONS_TOO_LONG)
+        );
+        assert_eq!(
+            error(|d| d.offer_pack = Some("gold".into())),
+            invalid(PACK_INVALID)
+        );
+        assert_eq!(
+            error(|d| d.name = "a".repeat(NAME_MAX + 1)),
+            invalid(TOO_LONG)
+        );
+    }
+
+    #[test]
+    fn a_pack_alone_is_enough_and_repeated_objects_are_one_line() {
+        let mut d = draft();
+        d.objects.clear();
+        d.offer_pack = Some("advanced".into());
+        assert!(request(d).is_ok());
+
+        let mut d = draft();
+        d.objects = vec![
+            QuoteObject {
+                id: "silla".into(),
+                quantity: 2,
+            },
+            QuoteObject {
+                id: " silla ".into(),
+                quantity: 3,
+            },
+        ];
+        let [Event::QuoteRequested(q)] = &request(d).unwrap()[..] else {
+            panic!()
+        };
+        assert_eq!(
+            q.objects,
+            vec![QuoteObject {
+                id: "silla".into(),
+                quantity: 5
+            }]
+        );
+    }
+
+    #[test]
+    fn a_quote_is_requested_once() {
+        let state = QuoteState {
+            status: Some(QuoteStatus::Nueva),
+            version: 1,
+            move_id: None,
+        };
+        let again = decide(
+            &state,
+            QuoteCommand::Request {
+                quote_id: Uuid::from_u128(7),
+                draft: Box::new(draft()),
+                today: today(),
+            },
+            None,
+        );
+        assert_eq!(again, Err(DomainError::AlreadyExists));
+    }
+
+    fn requested() -> QuoteState {
+        let events = request(draft()).unwrap();
+        evolve(QuoteState::default(), &events[0])
+    }
+
+    fn new_move(move_id: i64) -> MoveCreated {
+        crate::demo::demo_move(
+            move_id,
+            Person {
+                nombre: "Pablo Gil".into(),
+                telefono: "698 765 432".into(),
+                email: "pablo@mudanzas.test".into(),
+            },
+            today(),
+            0,
+        )
+    }
+
+    #[test]
+    fn converting_writes_the_move_and_the_quote_together_and_only_once() {
+        let quote = requested();
+        assert_eq!((quote.status, quote.version), (Some(QuoteStatus::Nueva), 1));
+        let id = Uuid::from_u128(7);
+        let plan = decide_conversion(id, &quote, new_move(40), Role::Empresario).unwrap();
+        assert_eq!(plan.len(), 2);
+        assert_eq!(
+            (plan[0].stream.as_str(), plan[0].expected_version),
+            ("move-40", 0)
+        );
+        assert!(matches!(plan[0].events[..], [Event::MoveCreated(_)]));
+        assert_eq!(plan[1].stream, quote_stream(id));
+        assert_eq!(
+            plan[1].expected_version, 1,
+            "decided on the quote's version"
+        );
+        assert_eq!(
+            plan[1].events,
+            vec![Event::QuoteConverted(QuoteConverted { move_id: 40 })]
+        );
+
+        let converted = evolve(quote, &plan[1].events[0]);
+        assert_eq!(converted.status, Some(QuoteStatus::Convertida));
+        assert_eq!(converted.move_id, Some(40));
+        assert_eq!(
+            decide_conversion(id, &converted, new_move(41), Role::Empresario),
+            Err(DomainError::Conflict(ALREADY_CONVERTED.into()))
+        );
+        assert_eq!(
+            decide(&converted, QuoteCommand::Discard, Some(Role::Empresario)),
+            Err(DomainError::Conflict(ALREADY_CONVERTED.into()))
+        );
+    }
+
+    #[test]
+    fn the_new_move_follows_the_wizard_rules_and_a_missing_quote_is_not_found() {
+        let mut m = new_move(40);
+        m.objects.clear();
+        assert_eq!(
+            decide_conversion(Uuid::from_u128(7), &requested(), m, Role::Admin),
+            Err(DomainError::Invalid(
+                "Debe seleccionar al menos un objeto".into()
+            ))
+        );
+        assert_eq!(
+            decide_conversion(
+                Uuid::from_u128(7),
+                &QuoteState::default(),
+                new_move(40),
+                Role::Empresario
+            ),
+            Err(DomainError::NotFound)
+        );
+    }
+
+    #[test]
+    fn only_managers_convert_or_discard() {
+        for role in [Role::Empleado, Role::Cliente, Role::Auditor] {
+            assert_eq!(
+                decide_conversion(Uuid::from_u128(7), &requested(), new_move(40), role),
+                Err(DomainError::Forbidden)
+            );
+            assert_eq!(
+                decide(&requested(), QuoteCommand::Discard, Some(role)),
+                Err(DomainError::Forbidden)
+            );
+        }
+        assert_eq!(
+            decide(&requested(), QuoteCommand::Discard, None),
+            Err(DomainError::Forbidden)
+        );
+    }
+
+    #[test]
+    fn a_discarded_quote_is_neither_discarded_again_nor_converted() {
+        let events = decide(&requested(), QuoteCommand::Discard, Some(Role::Admin)).unwrap();
+        assert_eq!(events, vec![Event::QuoteDiscarded(QuoteDiscarded {})]);
+        let discarded = evolve(requested(), &events[0]);
+        assert_eq!(
+            (discarded.status, discarded.version),
+            (Some(QuoteStatus::Descartada), 2)
+        );
+        assert_eq!(
+            decide(&discarded, QuoteCommand::Discard, Some(Role::Empresario)),
+            Err(DomainError::Conflict(DISCARDED.into()))
+        );
+        assert_eq!(
+            decide_conversion(
+                Uuid::from_u128(7),
+                &discarded,
+                new_move(40),
+                Role::Empresario
+            ),
+            Err(DomainError::Conflict(DISCARDED.into()))
+        );
+        assert_eq!(
+            decide(
+                &QuoteState::default(),
+                QuoteCommand::Discard,
+                Some(Role::Empresario)
+            ),
+            Err(DomainError::NotFound)
+        );
+    }
+}

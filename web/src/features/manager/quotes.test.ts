@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { computePrice } from './pricing';
+import {
+  baseForTotal,
+  countQuotes,
+  filterQuotes,
+  humanizeId,
+  isInboxQuote,
+  mergeQuotes,
+  needsCatalogue,
+  objectLines,
+  objectNames,
+  objectsSummary,
+  quoteServicesList,
+  quoteToWizardForm,
+  upsertQuote,
+  wizardAccess,
+  wizardPropertyType,
+} from './quotes';
+import { makeQuote } from './testQuotes';
+import { buildCreateRequest, firstInvalidStep, initialWizardForm } from './wizard';
+
+const none = { distanceCents: 0, servicesCents: 0, urgencyCents: 0, advanceCents: 0 };
+const withVat = (base: number) => computePrice({ ...none, baseCents: base, ivaEnabled: true }).totalCents;
+
+describe('the inbox list', () => {
+  it('keeps the newest copy of each quote, newest request first', () => {
+    const older = makeQuote({ id: 'a', recibida: '2099-01-01T10:00:00Z' });
+    const newer = makeQuote({ id: 'b', recibida: '2099-01-02T10:00:00Z' });
+    let list = upsertQuote([], older);
+    list = upsertQuote(list, newer);
+    expect(list.map((q) => q.id)).toEqual(['b', 'a']);
+
+    const converted = { ...older, estado: 'convertida' as const, mudanza_id: 9, version: 2 };
+    list = upsertQuote(list, converted);
+    expect(list.find((q) => q.id === 'a')?.estado).toBe('convertida');
+    // A late answer with the older copy does not undo the conversion.
+    list = upsertQuote(list, older);
+    expect(list.find((q) => q.id === 'a')?.estado).toBe('convertida');
+    expect(mergeQuotes(list, [older, newer]).find((q) => q.id === 'a')?.version).toBe(2);
+  });
+
+  it('filters and counts by status', () => {
+    const list = [
+      makeQuote({ id: 'a' }),
+      makeQuote({ id: 'b', estado: 'convertida', mudanza_id: 3 }),
+      makeQuote({ id: 'c', estado: 'descartada' }),
+      makeQuote({ id: 'd' }),
+    ];
+    expect(countQuotes(list)).toEqual({ nueva: 2, convertida: 1, descartada: 1, todas: 4 });
+    expect(filterQuotes(list, 'nueva').map((q) => q.id)).toEqual(['a', 'd']);
+    expect(filterQuotes(list, 'todas')).toHaveLength(4);
+  });
+
+  it('recognises inbox entries among live changes', () => {
+    expect(isInboxQuote(makeQuote({ id: 'a' }))).toBe(true);
+    expect(isInboxQuote({ id: 3, estado: 'pendiente', version: 1 })).toBe(false);
+    expect(isInboxQuote(null)).toBe(false);
+  });
+});
+
+describe('objects', () => {
+  it('names objects from the catalogue, the built-in list or their id, and lists a pack as one more line', () => {
+    const quote = makeQuote({
+      id: 'a',
+      moveDetails: {
+        ...makeQuote({ id: 'a' }).moveDetails,
+        objects: [
+          { id: 'sofa-3-plazas', quantity: 1 },
+          { id: 'mesa-extensible', quantity: 2 },
+          { id: 'piano_de_cola', quantity: 1 },
+        ],
+        offerPack: 'advanced',
+      },
+    });
+    const names = objectNames([{ id: 'mesa-extensible', nombre: 'Mesa extensible', peso: 35 }]);
+    expect(objectLines(quote, names)).toEqual([
+      { id: 'sofa-3-plazas', nombre: 'Sofá de 3 plazas', peso: 55, quantity: 1 },
+      { id: 'mesa-extensible', nombre: 'Mesa extensible', peso: 35, quantity: 2 },
+      { id: 'piano_de_cola', nombre: 'Piano de cola', peso: 0, quantity: 1 },
+      { id: 'pack-advanced', nombre: 'Pack Avanzado', peso: 0, quantity: 1 },
+    ]);
+    expect(objectsSummary(objectLines(quote, names))).toBe(
+      'Sofá de 3 plazas ×1, Mesa extensible ×2, Piano de cola ×1 y 1 más',
+    );
+    expect(objectsSummary([])).toBe('Sin objetos');
+    expect(humanizeId('caja-mediana')).toBe('Caja mediana');
+    expect(needsCatalogue([quote], objectNames(null))).toBe(true);
+    expect(needsCatalogue([makeQuote({ id: 'b' })], objectNames(null))).toBe(false);
+  });
+
+  it('lists the services asked for, best packaging included', () => {
+    const services = { ...makeQuote({ id: 'a' }).moveDetails.services, bestPackaging: true, fragile: true };
+    expect(quoteServicesList(services)).toEqual(['Desmontaje ×2', 'Embalaje profesional', 'Limpieza', 'Objetos frágiles']);
+  });
+});
+
+describe('the calculator values in the staff wizard', () => {
+  it('maps property types to the nearest wizard type and says when it is not exact', () => {
+    expect(wizardPropertyType('apartment_1_room')).toEqual({ value: 'apartment_1_room', exact: true });
+    expect(wizardPropertyType('apartment_3_room')).toEqual({ value: 'apartment_3_rooms', exact: true });
+    expect(wizardPropertyType('apartment_2_rooms')).toEqual({ value: 'apartment_2_rooms', exact: true });
+    expect(wizardPropertyType('house_5_rooms')).toEqual({ value: 'house_4_rooms', exact: false });
+    expect(wizardPropertyType('studio')).toEqual({ value: 'apartment_1_room', exact: false });
+    expect(wizardPropertyType('shared_floor')).toEqual({ value: 'apartment_1_room', exact: false });
+    expect(wizardPropertyType('storage')).toEqual({ value: 'storage', exact: true });
+  });
+
+  it('maps access types to normal, difficult or very difficult', () => {
+    expect(wizardAccess('normal')).toEqual({ value: 'normal', exact: true });
+    expect(wizardAccess('cant_park')).toEqual({ value: 'difficult', exact: false });
+    expect(wizardAccess('little_access')).toEqual({ value: 'difficult', exact: false });
+    expect(wizardAccess('pedestrian_zone')).toEqual({ value: 'very_difficult', exact: false });
+    expect(wizardAccess('disabled_access')).toEqual({ value: 'normal', exact: false });
+  });
+
+  it('finds the base that with VAT gives the estimate, to the cent where cents allow', () => {
+    expect(baseForTotal(35_211)).toBe(29_100);
+    for (let total = 1; total <= 3_000; total += 1) {
+      expect(Math.abs(withVat(baseForTotal(total)) - total)).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+describe('quoteToWizardForm', () => {
+  it('fills every wizard field the quote has, and notes what the wizard cannot hold', () => {
+    const base = makeQuote({ id: 'q1' });
+    const quote = makeQuote({
+      id: 'q1',
+      precio_estimado: 352.11,
+      contact: { name: 'Pablo Gil', email: 'pablo@correo.es', phone: '698 765 432', preferredContact: 'email' },
+      moveDetails: {
+        ...base.moveDetails,
+        origin: { ...base.moveDetails.origin, propertyType: 'studio', access: 'cant_park', floor: 'fifth' },
+        services: { ...base.moveDetails.services, bestPackaging: true, packaging: true, packagingQuantity: 14 },
+        schedule: { preferredDate: '2099-03-10', alternativeDate: '2099-03-12', flexibleDates: true, timePreference: 'evening' },
+        offerPack: 'premium',
+      },
+    });
+    const form = quoteToWizardForm(quote, objectNames(null));
+    expect(form).toEqual({
+      ...initialWizardForm(),
+      clientEmail: 'pablo@correo.es',
+      originAddress: 'Calle de Atocha 30, 28012 Madrid',
+      destinationAddress: 'Calle Mayor 2, 28801 Alcalá de Henares',
+      originPropertyType: 'apartment_1_room',
+      destinationPropertyType: 'house_2_rooms',
+      originAccess: 'difficult',
+      destinationAccess: 'normal',
+      originFloor: 'fifth',
+      destinationFloor: 'ground',
+      originElevator: true,
+      destinationElevator: false,
+      selectedObjects: [
+        { id: 'sofa-3-plazas', nombre: 'Sofá de 3 plazas', peso: 55, quantity: 1 },
+        { id: 'caja-mediana', nombre: 'Caja mediana', peso: 8, quantity: 12 },
+        { id: 'pack-premium', nombre: 'Pack Premium', peso: 0, quantity: 1 },
+      ],
+      dismount: true,
+      dismountQuantity: 2,
+      packaging: true,
+      packagingQuantity: 10,
+      cleaning: true,
+      fragile: false,
+      longStairs: false,
+      instructions: [
+        'Portero automático 3ºB',
+        'Del presupuesto web: vivienda de origen: Estudio; acceso en origen: No se puede aparcar cerca; ' +
+          'embalaje profesional de todo.',
+      ].join('\n'),
+      preferredDate: '2099-03-10',
+      alternativeDate: '2099-03-12',
+      flexibleDates: true,
+      timePreference: 'evening',
+      urgency: 'normal',
+      contactName: 'Pablo Gil',
+      contactPhone: '698 765 432',
+      contactEmail: 'pablo@correo.es',
+      contactPreference: 'email',
+      basePrice: '291.00',
+      distanceCost: '',
+      servicesCost: '',
+      urgencyCost: '',
+      advancePayment: '',
+      ivaEnabled: true,
+    });
+    // Ready to create: every step passes, and the total is the estimate.
+    expect(firstInvalidStep(form, '2099-01-01')).toBeNull();
+    expect(buildCreateRequest(form).precio_total).toBe(352.11);
+  });
+
+  it('leaves the price to the manager when the server has no estimate, and keeps plain quotes plain', () => {
+    const form = quoteToWizardForm(makeQuote({ id: 'q2' }), objectNames(null));
+    expect(form.basePrice).toBe('');
+    expect(form.instructions).toBe('Portero automático 3ºB');
+    expect(form.originPropertyType).toBe('apartment_2_rooms');
+    expect(form.destinationFloor).toBe('ground');
+    expect(firstInvalidStep(form, '2099-01-01')).toEqual({ step: 8, error: 'El precio total debe ser mayor a 0' });
+  });
+});

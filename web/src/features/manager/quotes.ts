@@ -1,0 +1,327 @@
+// The managers' quotes inbox (§3 'Quote request'): the newest copy of each quote, the inbox
+// filters, the texts of a quote's card, and the create wizard filled from a quote. Pure: the store
+// and the components call these.
+//
+// The price finder speaks the customer calculator's enumerations (§3: property types of readings
+// A and B, access types such as cant_park); the staff wizard has its own shorter lists. Where a
+// value has no exact counterpart the wizard gets the nearest one and the instructions say what the
+// customer chose, so nothing they told us is lost.
+import type { CatalogueObject, MovedObject, QuoteInboxEntry, QuoteStatus } from '../../lib/api';
+import { COMMON_OBJECTS } from './catalog';
+import { computePrice } from './pricing';
+import { clampQuantity, hasFloors, initialWizardForm, showsElevator, type WizardForm } from './wizard';
+
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  nueva: 'Nueva',
+  convertida: 'Convertida',
+  descartada: 'Descartada',
+};
+
+export type QuoteFilter = QuoteStatus | 'todas';
+
+export const QUOTE_FILTERS: readonly { key: QuoteFilter; label: string }[] = [
+  { key: 'nueva', label: 'Nuevas' },
+  { key: 'convertida', label: 'Convertidas' },
+  { key: 'descartada', label: 'Descartadas' },
+  { key: 'todas', label: 'Todas' },
+];
+
+/** Whether a live change's data looks like an inbox entry. */
+export function isInboxQuote(data: unknown): data is QuoteInboxEntry {
+  if (typeof data !== 'object' || data === null) return false;
+  const q = data as Partial<QuoteInboxEntry>;
+  return (
+    typeof q.id === 'string' &&
+    typeof q.recibida === 'string' &&
+    typeof q.estado === 'string' &&
+    typeof q.version === 'number' &&
+    typeof q.contact === 'object' &&
+    q.contact !== null &&
+    typeof q.moveDetails === 'object' &&
+    q.moveDetails !== null &&
+    Array.isArray(q.moveDetails.objects)
+  );
+}
+
+/** Newest request first, as the server lists them. */
+function newestFirst(a: QuoteInboxEntry, b: QuoteInboxEntry): number {
+  if (a.recibida !== b.recibida) return a.recibida < b.recibida ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/**
+ * Puts `incoming` in the list unless the list holds a newer copy of that quote: a live change and
+ * an HTTP answer may arrive in either order, and the older must not win.
+ */
+export function upsertQuote(quotes: readonly QuoteInboxEntry[], incoming: QuoteInboxEntry): QuoteInboxEntry[] {
+  const index = quotes.findIndex((q) => q.id === incoming.id);
+  if (index === -1) return [...quotes, incoming].sort(newestFirst);
+  if (quotes[index]!.version > incoming.version) return [...quotes];
+  const next = [...quotes];
+  next[index] = incoming;
+  return next;
+}
+
+/** A freshly loaded inbox merged with what the live feed delivered while it was loading. */
+export function mergeQuotes(
+  current: readonly QuoteInboxEntry[],
+  loaded: readonly QuoteInboxEntry[],
+): QuoteInboxEntry[] {
+  return loaded.reduce<QuoteInboxEntry[]>((list, quote) => upsertQuote(list, quote), [...current]);
+}
+
+export function filterQuotes(quotes: readonly QuoteInboxEntry[], filter: QuoteFilter): QuoteInboxEntry[] {
+  return filter === 'todas' ? [...quotes] : quotes.filter((q) => q.estado === filter);
+}
+
+export function countQuotes(quotes: readonly QuoteInboxEntry[]): Record<QuoteFilter, number> {
+  const counts: Record<QuoteFilter, number> = { nueva: 0, convertida: 0, descartada: 0, todas: quotes.length };
+  for (const q of quotes) counts[q.estado] += 1;
+  return counts;
+}
+
+// Objects.
+
+/** What the wizard needs to know of an object: its name and weight (kg). */
+export type ObjectInfo = { nombre: string; peso: number };
+export type ObjectNames = ReadonlyMap<string, ObjectInfo>;
+
+/** The objects the dashboard knows: the wizard's built-in list, and the catalogue once loaded. */
+export function objectNames(catalogue: readonly Pick<CatalogueObject, 'id' | 'nombre' | 'peso'>[] | null): ObjectNames {
+  const names = new Map<string, ObjectInfo>(COMMON_OBJECTS.map((o) => [o.id, { nombre: o.nombre, peso: o.peso }]));
+  for (const o of catalogue ?? []) names.set(o.id, { nombre: o.nombre, peso: o.peso });
+  return names;
+}
+
+/** Whether some quote lists an object that `names` does not know. */
+export function needsCatalogue(quotes: readonly QuoteInboxEntry[], names: ObjectNames): boolean {
+  return quotes.some((q) => q.moveDetails.objects.some((o) => !names.has(o.id)));
+}
+
+/** 'caja-mediana' → 'Caja mediana': a readable name for an object no list knows. */
+export function humanizeId(id: string): string {
+  const words = id.replace(/[-_]+/g, ' ').trim();
+  return words === '' ? id : words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** §3 offer packs as the site names them. */
+export const PACK_NAMES: Record<string, string> = {
+  esential: 'Pack Esencial',
+  advanced: 'Pack Avanzado',
+  premium: 'Pack Premium',
+};
+
+/**
+ * The quote's objects as the wizard lists them, named and weighed; an offer pack (§3 lists
+ * offer_pack among the object categories) is one more line, so a pack alone still makes a move.
+ */
+export function objectLines(quote: QuoteInboxEntry, names: ObjectNames): MovedObject[] {
+  const lines: MovedObject[] = quote.moveDetails.objects.map(({ id, quantity }) => {
+    const known = names.get(id);
+    return { id, nombre: known?.nombre ?? humanizeId(id), peso: known?.peso ?? 0, quantity };
+  });
+  const pack = quote.moveDetails.offerPack;
+  if (pack) lines.push({ id: `pack-${pack}`, nombre: PACK_NAMES[pack] ?? humanizeId(pack), peso: 0, quantity: 1 });
+  return lines;
+}
+
+/** 'Sofá de 3 plazas ×1, Caja mediana ×12 y 2 más'. */
+export function objectsSummary(lines: readonly MovedObject[], shown = 3): string {
+  if (lines.length === 0) return 'Sin objetos';
+  const named = lines.slice(0, shown).map((o) => `${o.nombre} ×${o.quantity}`);
+  const rest = lines.length - named.length;
+  return rest > 0 ? `${named.join(', ')} y ${rest} más` : named.join(', ');
+}
+
+/** The services the customer asked for, as a list of Spanish names. */
+export function quoteServicesList(services: QuoteInboxEntry['moveDetails']['services']): string[] {
+  const list: string[] = [];
+  if (services.dismount) list.push(`Desmontaje ×${services.dismountQuantity}`);
+  if (services.packaging) list.push(`Embalaje ×${services.packagingQuantity}`);
+  if (services.bestPackaging) list.push('Embalaje profesional');
+  if (services.cleaning) list.push('Limpieza');
+  if (services.fragile) list.push('Objetos frágiles');
+  if (services.longStairs) list.push('Escaleras largas');
+  return list;
+}
+
+// The customer calculator's enumerations (§3) and their staff wizard counterparts.
+
+export const CALCULATOR_PROPERTY_LABELS: Record<string, string> = {
+  apartment_1_room: 'Piso de 1 habitación',
+  apartment_2_room: 'Piso de 2 habitaciones',
+  apartment_3_room: 'Piso de 3 habitaciones',
+  apartment_4_room: 'Piso de 4 habitaciones',
+  house_1_room: 'Casa de 1 habitación',
+  house_2_rooms: 'Casa de 2 habitaciones',
+  house_3_rooms: 'Casa de 3 habitaciones',
+  house_4_rooms: 'Casa de 4 habitaciones',
+  house_5_rooms: 'Casa de 5 o más habitaciones',
+  studio: 'Estudio',
+  shared_floor: 'Piso compartido',
+  storage: 'Trastero',
+  office: 'Oficina',
+};
+
+export const CALCULATOR_ACCESS_LABELS: Record<string, string> = {
+  normal: 'Normal',
+  little_access: 'Acceso reducido',
+  little: 'Acceso reducido',
+  cant_park: 'No se puede aparcar cerca',
+  disabled_access: 'Acceso adaptado',
+  disabled: 'Acceso adaptado',
+  pedestrian_zone: 'Zona peatonal',
+};
+
+/** §3 time slots of the calculator (the staff wizard's afternoon runs to 18:00, the calculator's to 17:00). */
+export const CALCULATOR_TIME_LABELS: Record<string, string> = {
+  morning: 'Mañana (8:00-12:00)',
+  afternoon: 'Tarde (12:00-17:00)',
+  evening: 'Tarde-noche (17:00-20:00)',
+  flexible: 'Horario flexible',
+};
+
+/** How the customer prefers to be contacted, to read within a sentence ('prefiere WhatsApp'). */
+export const CONTACT_PREFERENCE_WORDS: Record<string, string> = {
+  phone: 'teléfono',
+  email: 'email',
+  whatsapp: 'WhatsApp',
+};
+
+/** §3 spells room counts both ways ('_room', '_rooms'): one spelling for lookups. */
+function singular(value: string): string {
+  return value.replace(/_rooms$/, '_room');
+}
+
+export function calculatorPropertyLabel(value: string): string {
+  const key = Object.keys(CALCULATOR_PROPERTY_LABELS).find((k) => singular(k) === singular(value));
+  return key ? CALCULATOR_PROPERTY_LABELS[key]! : value;
+}
+
+export function calculatorAccessLabel(value: string): string {
+  return CALCULATOR_ACCESS_LABELS[value] ?? value;
+}
+
+/** A wizard value for a calculator value; `exact` is false when the wizard has no such value. */
+export interface Mapped {
+  value: string;
+  exact: boolean;
+}
+
+/**
+ * Apartments and houses keep their rooms (a house of 5 or more becomes one of 4); studios and
+ * shared floors become flats of one room, which have floors too (§4).
+ */
+export function wizardPropertyType(value: string): Mapped {
+  const match = /^(apartment|house)_(\d)_rooms?$/.exec(value);
+  if (match) {
+    const [, kind, rooms] = match;
+    const n = Math.min(4, Math.max(1, Number(rooms)));
+    const mapped = n === 1 ? `${kind}_1_room` : `${kind}_${n}_rooms`;
+    return { value: mapped, exact: Number(rooms) === n };
+  }
+  if (value === 'storage' || value === 'office') return { value, exact: true };
+  return { value: 'apartment_1_room', exact: false };
+}
+
+/** The wizard's access is normal, difficult or very difficult. */
+export function wizardAccess(value: string): Mapped {
+  switch (value) {
+    case 'normal':
+      return { value: 'normal', exact: true };
+    case 'disabled_access':
+    case 'disabled':
+      return { value: 'normal', exact: false };
+    case 'pedestrian_zone':
+      return { value: 'very_difficult', exact: false };
+    default:
+      return { value: 'difficult', exact: false };
+  }
+}
+
+// Price.
+
+/**
+ * The base (in cents) that, with 21 % VAT on, totals `totalCents`, or as near as cents allow: the
+ * server's estimate includes VAT, and the wizard takes the price before it.
+ */
+export function baseForTotal(totalCents: number): number {
+  const none = { distanceCents: 0, servicesCents: 0, urgencyCents: 0, advanceCents: 0 };
+  const total = (base: number) => computePrice({ ...none, baseCents: base, ivaEnabled: true }).totalCents;
+  const guess = Math.round(totalCents / 1.21);
+  let best = guess;
+  for (let base = guess - 2; base <= guess + 2; base += 1) {
+    if (base >= 0 && Math.abs(total(base) - totalCents) < Math.abs(total(best) - totalCents)) best = base;
+  }
+  return best;
+}
+
+/** Euros for an input field: '123.45', never '123.45000001'. */
+function eurosText(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/**
+ * The create wizard's form filled from a quote: every field the customer gave, and a note in the
+ * instructions for what the wizard cannot hold.
+ */
+export function quoteToWizardForm(quote: QuoteInboxEntry, names: ObjectNames): WizardForm {
+  const d = quote.moveDetails;
+  const notes: string[] = [];
+  const side = (which: 'origin' | 'destination', label: string) => {
+    const address = d[which];
+    const type = wizardPropertyType(address.propertyType);
+    const access = wizardAccess(address.access);
+    if (!type.exact) notes.push(`vivienda de ${label}: ${calculatorPropertyLabel(address.propertyType)}`);
+    if (!access.exact) notes.push(`acceso en ${label}: ${calculatorAccessLabel(address.access)}`);
+    const floor = hasFloors(type.value) ? address.floor : 'ground';
+    return {
+      address: address.address,
+      type: type.value,
+      access: access.value,
+      floor,
+      elevator: address.elevator && showsElevator(type.value, floor),
+    };
+  };
+  const origin = side('origin', 'origen');
+  const destination = side('destination', 'destino');
+  if (d.services.bestPackaging) notes.push('embalaje profesional de todo');
+  const instructions = [d.instructions.trim(), notes.length > 0 ? `Del presupuesto web: ${notes.join('; ')}.` : '']
+    .filter((text) => text !== '')
+    .join('\n');
+
+  const form = initialWizardForm();
+  return {
+    ...form,
+    clientEmail: quote.contact.email,
+    originAddress: origin.address,
+    destinationAddress: destination.address,
+    originPropertyType: origin.type,
+    destinationPropertyType: destination.type,
+    originAccess: origin.access,
+    destinationAccess: destination.access,
+    originFloor: origin.floor,
+    destinationFloor: destination.floor,
+    originElevator: origin.elevator,
+    destinationElevator: destination.elevator,
+    selectedObjects: objectLines(quote, names),
+    dismount: d.services.dismount,
+    dismountQuantity: d.services.dismount ? clampQuantity(d.services.dismountQuantity) : form.dismountQuantity,
+    packaging: d.services.packaging,
+    packagingQuantity: d.services.packaging ? clampQuantity(d.services.packagingQuantity) : form.packagingQuantity,
+    cleaning: d.services.cleaning,
+    fragile: d.services.fragile,
+    longStairs: d.services.longStairs,
+    instructions,
+    preferredDate: d.schedule.preferredDate,
+    alternativeDate: d.schedule.alternativeDate ?? '',
+    flexibleDates: d.schedule.flexibleDates,
+    timePreference: d.schedule.timePreference,
+    contactName: quote.contact.name,
+    contactPhone: quote.contact.phone,
+    contactEmail: quote.contact.email,
+    contactPreference: quote.contact.preferredContact,
+    basePrice: quote.precio_estimado === null ? '' : eurosText(baseForTotal(Math.round(quote.precio_estimado * 100))),
+    ivaEnabled: true,
+  };
+}
