@@ -4,7 +4,7 @@
 // route error panel for an address nobody knows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { openPage, uniqueEmail, url } from './helpers.mjs';
+import { openPage, outboxFor, uniqueEmail, url } from './helpers.mjs';
 
 const ORIGIN = 'Calle de Alcalá 120, 28009 Madrid';
 const DESTINATION = 'Calle Mayor 2, 28801 Alcalá de Henares';
@@ -150,7 +150,18 @@ test('price finder: six slides to a submitted quote, with the itemised price', a
 
     const done = page.getByRole('heading', { name: '¡Solicitud enviada! Te contactaremos pronto.' });
     await done.waitFor({ timeout: 15_000 });
-    assert.match((await page.locator('.pf-sent').textContent()) ?? '', /menos de 24 horas/);
+    const sent = (await page.locator('.pf-sent').textContent()) ?? '';
+    assert.match(sent, /menos de 24 horas/);
+    // The requester's confirmation email names the same reference as the success view.
+    const reference = await page.locator('.pf-sent strong').textContent();
+    assert.ok(reference, 'la vista de éxito no muestra la referencia');
+    const deadline = Date.now() + 10_000;
+    let mail;
+    while (!mail && Date.now() < deadline) {
+      mail = (await outboxFor(email)).find((m) => m.texto.includes(reference));
+      if (!mail) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.ok(mail, `no llegó el email de confirmación con la referencia ${reference} a ${email}`);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

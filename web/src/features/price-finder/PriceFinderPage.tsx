@@ -81,7 +81,7 @@ function SentView() {
       </h2>
       <p>
         Te responderemos en menos de 24 horas por {labelOf(CONTACT_PREFERENCES, preference).toLowerCase()}.
-        {email && ` Te hemos enviado una copia de la solicitud a ${email}.`}
+        {email && ` Te hemos enviado un email de confirmación a ${email}.`}
       </p>
       {quote.status === 'sent' && quote.quoteId && (
         <p className="pf-muted">
