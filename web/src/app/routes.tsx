@@ -14,6 +14,7 @@ import { HomePage } from '../features/home/HomePage';
 import { InvoicePage } from '../features/invoice/InvoicePage';
 import { ManagerDashboardPage } from '../features/manager/ManagerDashboardPage';
 import { ForgotPasswordPage } from '../features/password-reset/ForgotPasswordPage';
+import { PriceFinderPage } from '../features/price-finder/PriceFinderPage';
 import { RegisterPage } from '../features/register/RegisterPage';
 import { WorkerDashboardPage } from '../features/worker/WorkerDashboardPage';
 import { Layout } from './Layout';
@@ -93,7 +94,7 @@ export const pageRoutes: RouteObject[] = [
       </RouteGuard>
     ),
   },
-  { path: '/buscador-precios', element: placeholder('Buscador de precios') },
+  { path: '/buscador-precios', element: <PriceFinderPage /> },
   { path: '/contacto', element: placeholder('Contacto') },
   { path: '/opiniones', element: placeholder('Opiniones') },
   { path: '/politica-privacidad', element: <PrivacyPolicyPage /> },

@@ -7,7 +7,7 @@ import { showAlert } from '../../lib/browser';
 import { formatDate, localToday, servicesList } from '../moves/staffMoves';
 import { COMMON_OBJECTS } from './catalog';
 import { MinusIcon, PlusIcon } from '../../components/icons';
-import { normalizeSearch } from './MoveList';
+import { normalizeSearch } from '../../lib/text';
 import { ServiceToggles } from './MoveEditModal';
 import { formatCents, IVA_PERCENT, PAYMENT_STATUS_LABELS } from './pricing';
 import {

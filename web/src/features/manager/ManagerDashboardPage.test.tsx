@@ -143,7 +143,8 @@ describe('ManagerDashboardPage', () => {
       expect(locked?.tagName).toBe('DIV');
     }
 
-    expect(await screen.findByRole('heading', { name: 'Mudanzas por periodo' })).toBeTruthy();
+    // The charts are a lazy chunk (recharts): its first import can take over a second when the whole suite runs.
+    expect(await screen.findByRole('heading', { name: 'Mudanzas por periodo' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Ingresos por periodo' })).toBeTruthy();
     expect(screen.getByTestId('resumen-mudanzas').textContent).toBe('5 creadas · 3 completadas · 1 canceladas');
     expect(nbsp(screen.getByTestId('resumen-ingresos').textContent)).toBe('1.234,56 € en total');
@@ -580,7 +581,7 @@ describe('ManagerDashboardPage', () => {
 
   it('applies live changes and refreshes the stats and charts once, debounced', async () => {
     const fetchMock = await renderPage();
-    await screen.findByRole('heading', { name: 'Mudanzas por periodo' });
+    await screen.findByRole('heading', { name: 'Mudanzas por periodo' }, { timeout: 5000 });
     const ws = FakeWebSocket.last();
     const before = {
       company: calls(fetchMock, 'GET /api/datos-de-empresa').length,

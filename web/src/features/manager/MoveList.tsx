@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { StaffMove } from '../../lib/api';
+import { normalizeSearch } from '../../lib/text';
 import { formatDate } from '../moves/staffMoves';
 import { SearchIcon } from '../../components/icons';
 import { FilterButtons } from '../../components/StaffDashboard';
@@ -11,14 +12,6 @@ import { labelOf, TIME_PREFERENCES } from './wizard';
 export const PAGE_SIZE = 20;
 
 /** Case and accent insensitive, like the object search (§5). */
-export function normalizeSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim();
-}
-
 export function matchesSearch(move: StaffMove, query: string): boolean {
   const q = normalizeSearch(query);
   if (q === '') return true;

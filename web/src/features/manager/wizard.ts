@@ -9,6 +9,18 @@ import type {
   TimePreference,
   Urgency,
 } from '../../lib/api';
+import {
+  clampQuantity,
+  CONTACT_PREFERENCES,
+  FLOORS as CALCULATOR_FLOORS,
+  hasFloors,
+  labelOf,
+  showsElevator,
+  withElevator,
+  withFloor,
+  withPropertyType,
+  type FloorAndElevator,
+} from '../moves/moveOptions';
 import { localToday } from '../moves/staffMoves';
 import { centsToEuros, computePrice, parseEuros, type PriceBreakdown } from './pricing';
 
@@ -48,17 +60,7 @@ export const ACCESS_TYPES: readonly { value: string; label: string }[] = [
 ];
 
 export const FLOORS: readonly { value: string; label: string }[] = [
-  { value: 'ground', label: 'Bajo' },
-  { value: 'first', label: '1.º' },
-  { value: 'second', label: '2.º' },
-  { value: 'third', label: '3.º' },
-  { value: 'fourth', label: '4.º' },
-  { value: 'fifth', label: '5.º' },
-  { value: 'sixth', label: '6.º' },
-  { value: 'seventh', label: '7.º' },
-  { value: 'eighth', label: '8.º' },
-  { value: 'ninth', label: '9.º' },
-  { value: 'tenth', label: '10.º' },
+  ...CALCULATOR_FLOORS,
   { value: 'higher', label: 'Más de 10' },
 ];
 
@@ -69,29 +71,13 @@ export const TIME_PREFERENCES: readonly { value: TimePreference; label: string }
   { value: 'flexible', label: 'Flexible' },
 ];
 
-export const CONTACT_PREFERENCES: readonly { value: ContactPreference; label: string }[] = [
-  { value: 'phone', label: 'Teléfono' },
-  { value: 'email', label: 'Email' },
-  { value: 'whatsapp', label: 'WhatsApp' },
-];
-
-export function labelOf(list: readonly { value: string; label: string }[], value: string): string {
-  return list.find((item) => item.value === value)?.label ?? value;
-}
+export { clampQuantity, CONTACT_PREFERENCES, hasFloors, labelOf, showsElevator };
+export { MAX_QUANTITY, MIN_QUANTITY } from '../moves/moveOptions';
 
 /** §3 spells the room counts both ways ('apartment_2_room', 'apartment_2_rooms'): either is named. */
 export function propertyTypeLabel(value: string): string {
   const singular = (v: string) => v.replace(/_rooms$/, '_room');
   return PROPERTY_TYPES.find((t) => singular(t.value) === singular(value))?.label ?? value;
-}
-
-/** §5: dismount and packaging quantities go from 1 to 10. */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 10;
-
-export function clampQuantity(value: number): number {
-  if (!Number.isFinite(value)) return MIN_QUANTITY;
-  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.round(value)));
 }
 
 export type Side = 'origin' | 'destination';
@@ -176,17 +162,7 @@ export function initialWizardForm(): WizardForm {
   };
 }
 
-// §4 floor/elevator rules. The staff wizard's only property types with floors are apartments
-// (the rule also names studios and shared floors, which the customer calculator has).
-
-export function hasFloors(propertyType: string): boolean {
-  return propertyType.startsWith('apartment_') || propertyType === 'studio' || propertyType === 'shared_floor';
-}
-
-/** The elevator checkbox is shown only when the floor is not ground (on a type with floors). */
-export function showsElevator(propertyType: string, floor: string): boolean {
-  return hasFloors(propertyType) && floor !== 'ground';
-}
+// §4 floor/elevator rules (../moves/moveOptions), applied to one side of the form.
 
 const KEYS = {
   origin: { type: 'originPropertyType', floor: 'originFloor', elevator: 'originElevator', access: 'originAccess' },
@@ -203,29 +179,22 @@ export function propertyOf(form: WizardForm, side: Side) {
   return { type: form[k.type], floor: form[k.floor], elevator: form[k.elevator], access: form[k.access] };
 }
 
-/** Choosing a property without floors resets the floor to ground and the elevator off. */
-export function setPropertyType(form: WizardForm, side: Side, propertyType: string): WizardForm {
+function withSide(form: WizardForm, side: Side, rule: (p: FloorAndElevator) => FloorAndElevator): WizardForm {
   const k = KEYS[side];
-  const next = { ...form, [k.type]: propertyType };
-  if (!hasFloors(propertyType)) {
-    next[k.floor] = 'ground';
-    next[k.elevator] = false;
-  }
-  return next;
+  const p = rule({ propertyType: form[k.type], floor: form[k.floor], elevator: form[k.elevator] });
+  return { ...form, [k.type]: p.propertyType, [k.floor]: p.floor, [k.elevator]: p.elevator };
 }
 
-/** Ground floor sets the elevator off. */
+export function setPropertyType(form: WizardForm, side: Side, propertyType: string): WizardForm {
+  return withSide(form, side, (p) => withPropertyType(p, propertyType));
+}
+
 export function setFloor(form: WizardForm, side: Side, floor: string): WizardForm {
-  const k = KEYS[side];
-  const next = { ...form, [k.floor]: floor };
-  if (floor === 'ground') next[k.elevator] = false;
-  return next;
+  return withSide(form, side, (p) => withFloor(p, floor));
 }
 
 export function setElevator(form: WizardForm, side: Side, elevator: boolean): WizardForm {
-  const k = KEYS[side];
-  const { type, floor } = propertyOf(form, side);
-  return { ...form, [k.elevator]: elevator && showsElevator(type, floor) };
+  return withSide(form, side, (p) => withElevator(p, elevator));
 }
 
 export function setAccess(form: WizardForm, side: Side, access: string): WizardForm {
