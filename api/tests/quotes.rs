@@ -100,7 +100,9 @@ fn conversion(quote_id: &str, email: &str) -> Value {
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
 async fn an_anonymous_request_writes_one_event_and_one_email(pool: PgPool) {
     let server = start(pool.clone()).await;
-    let (status, answer) = submit(&server.anonymous(), quote("Pablo@Correo.es")).await;
+    let mut body = quote("Pablo@Correo.es");
+    body["consent"] = json!({"contact": true, "marketing": false});
+    let (status, answer) = submit(&server.anonymous(), body).await;
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["success"], true);
     let id = answer["quote_id"].as_str().expect("a quote id");
@@ -119,6 +121,11 @@ async fn an_anonymous_request_writes_one_event_and_one_email(pool: PgPool) {
     assert_eq!(data["contact"]["email"], "pablo@correo.es");
     assert_eq!(data["contact"]["phone"], "698 765 432");
     assert_eq!(data["bestPackaging"], true);
+    assert_eq!(
+        data["consentimiento"],
+        json!({"contacto": true, "marketing": false}),
+        "each consent recorded on its own, at the event's time"
+    );
     assert_eq!(data["services"]["packaging_quantity"], 0);
     // The server's own estimate, not the browser's figure: what calculate-price says a quote
     // records for the same details, on the server's route.

@@ -8,8 +8,8 @@
 
 use chrono::NaiveDate;
 use events_schema::events::{
-    move_stream, quote_stream, MoveCreated, QuoteAddress, QuoteContact, QuoteConverted,
-    QuoteDiscarded, QuoteObject, QuoteRequested, QuoteSchedule, Services,
+    move_stream, quote_stream, MoveCreated, QuoteAddress, QuoteConsent, QuoteContact,
+    QuoteConverted, QuoteDiscarded, QuoteObject, QuoteRequested, QuoteSchedule, Services,
 };
 use events_schema::Event;
 use uuid::Uuid;
@@ -163,6 +163,7 @@ pub struct QuoteDraft {
     pub duration_min: f64,
     pub instructions: String,
     pub offer_pack: Option<String>,
+    pub consent: QuoteConsent,
 }
 
 pub enum QuoteCommand {
@@ -373,6 +374,7 @@ pub fn validate(
         offer_pack,
         estimated_price_cents: None,
         best_packaging: draft.best_packaging,
+        consentimiento: Some(draft.consent),
     })
 }
 
@@ -513,6 +515,10 @@ mod tests {
             duration_min: 41.0,
             instructions: " Portero automático ".into(),
             offer_pack: None,
+            consent: QuoteConsent {
+                contacto: true,
+                marketing: false,
+            },
         }
     }
 

@@ -396,6 +396,18 @@ pub struct QuoteRequested {
     /// place for. Absent in requests stored before it was recorded: those did not ask for it.
     #[serde(default, rename = "bestPackaging")]
     pub best_packaging: bool,
+    /// What the requester agreed to, each purpose on its own (their time is the event's).
+    /// Absent in requests stored before consents were recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub consentimiento: Option<QuoteConsent>,
+}
+
+/// The consents given with a quote request: being contacted about this quote, and commercial
+/// communications (never ticked for the user).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct QuoteConsent {
+    pub contacto: bool,
+    pub marketing: bool,
 }
 
 /// `quote.converted` v1, on the quote's stream, in the transaction that creates the move: a

@@ -728,16 +728,26 @@ impl Gazetteer {
         }
         if let Some((before, last)) = input.rsplit_once(',') {
             let before = before.trim().trim_end_matches([',', ' ']);
+            // A postal code before the town ('…, 28009 Mad') stays as typed; the town completes.
+            let last = last.trim_start();
+            let (code, town) = match last.split_once(' ') {
+                Some((code, town))
+                    if code.len() == 5 && code.chars().all(|c| c.is_ascii_digit()) =>
+                {
+                    (Some(code), town)
+                }
+                _ => (None, last),
+            };
+            let prefix = match (before.is_empty(), code) {
+                (true, None) => String::new(),
+                (true, Some(code)) => format!("{code} "),
+                (false, None) => format!("{before}, "),
+                (false, Some(code)) => format!("{before}, {code} "),
+            };
             return self
-                .complete(last, limit)
+                .complete(town, limit)
                 .into_iter()
-                .map(|s| {
-                    if before.is_empty() {
-                        s
-                    } else {
-                        format!("{before}, {s}")
-                    }
-                })
+                .map(|s| format!("{prefix}{s}"))
                 .collect();
         }
         let whole = self.complete(input, limit);
@@ -1097,6 +1107,13 @@ mod tests {
                 .iter()
                 .all(|s| s.starts_with("Calle Mayor 1, ") && s.contains("Alcal")),
             "{found:?}"
+        );
+        // A postal code before the town is kept as typed.
+        assert_eq!(
+            g.autocomplete("Calle de Alcalá 120, 28009 Mad", 8)
+                .first()
+                .map(String::as_str),
+            Some("Calle de Alcalá 120, 28009 Madrid, España")
         );
         // Without a comma: what follows the house number.
         assert_eq!(

@@ -12,7 +12,7 @@ use command::quotes::{
 };
 use command::{DomainError, Role};
 use events_schema::events::{
-    quote_stream, MoveCreated, QuoteAddress, QuoteObject, QuoteRequested, Services,
+    quote_stream, MoveCreated, QuoteAddress, QuoteConsent, QuoteObject, QuoteRequested, Services,
 };
 use events_schema::{Event, EventStore, ExpectedVersion, Metadata, NewEvent};
 use projections::quotes::{CONVERTIDA, DESCARTADA, NUEVA};
@@ -142,12 +142,21 @@ pub struct DetailsBody {
     offer_pack: Option<String>,
 }
 
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ConsentBody {
+    contact: bool,
+    marketing: bool,
+}
+
 /// `POST /api/submit-quote-request`, as web/src/lib/api.ts `QuoteRequest` sends it.
 #[derive(Deserialize, Default)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SubmitBody {
     contact: ContactBody,
     move_details: DetailsBody,
+    /// The price finder's two checkboxes, each purpose on its own; missing means not given.
+    consent: ConsentBody,
 }
 
 impl From<SubmitBody> for QuoteDraft {
@@ -187,6 +196,10 @@ impl From<SubmitBody> for QuoteDraft {
             duration_min: d.duration,
             instructions: d.instructions,
             offer_pack: d.offer_pack,
+            consent: QuoteConsent {
+                contacto: b.consent.contact,
+                marketing: b.consent.marketing,
+            },
         }
     }
 }

@@ -935,6 +935,8 @@ export interface QuoteRequest {
     /** Euros, as shown; the server records its own 95 % figure. */
     estimatedPrice: number;
   };
+  /** Each consent on its own (never pre-ticked); the server records them with the request's time. */
+  consent: { contact: boolean; marketing: boolean };
 }
 
 export interface QuoteResponse {

@@ -400,11 +400,8 @@ export interface QuoteContact {
 
 export const EMPTY_CONTACT: QuoteContact = { name: '', email: '', phone: '', consent: false, marketing: false };
 
-/**
- * POST /api/submit-quote-request: the price request with elevator as a boolean and the price the
- * user was shown; `consent` travels beside the §3 fields (the contract has no place for it yet).
- */
-export type QuoteSubmission = QuoteRequest & { consent: { contact: boolean; marketing: boolean } };
+/** POST /api/submit-quote-request: the price request with elevator as a boolean, the price the user was shown, and the consents. */
+export type QuoteSubmission = QuoteRequest;
 
 export function buildQuoteRequest(calc: Calculator, contact: QuoteContact, estimatedPrice: number): QuoteSubmission {
   const price = buildPriceRequest(calc);
