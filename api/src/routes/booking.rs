@@ -27,6 +27,7 @@ use serde_json::{json, Value};
 
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
+use crate::routes::money::{amounts, euros};
 use crate::routes::moves::{execute, may_see_move};
 use crate::state::AppState;
 
@@ -167,10 +168,6 @@ async fn answer(state: &AppState, id: i64, position: Option<i64>) -> ApiResult<V
     Ok(answer)
 }
 
-fn euros(cents: i64) -> f64 {
-    cents as f64 / 100.0
-}
-
 /// Who caused an event, as the client is told: themselves, or the company (never which staff).
 fn by_whom(e: &RecordedEvent) -> &'static str {
     match e.metadata.actor_role.as_deref() {
@@ -225,19 +222,7 @@ fn client_document(m: &StaffMove, log: &[RecordedEvent]) -> ApiResult<Value> {
         "objects": m.objects,
         "services": m.services,
         "instrucciones": m.instructions,
-        "precio": {
-            "base": euros(p.base_cents),
-            "distancia": euros(p.distance_cents),
-            "servicios": euros(p.services_cents),
-            "urgencia": euros(p.urgency_cents),
-            "subtotal": euros(p.subtotal_cents),
-            "iva_aplicado": p.iva_enabled,
-            "iva_porcentaje": if p.iva_enabled { command::pricing::IVA_PERCENT } else { 0 },
-            "iva": euros(p.tax_cents),
-            "total": euros(p.total_cents),
-            "pagado": euros(p.advance_cents),
-            "pendiente": euros(p.pending_cents()),
-        },
+        "precio": amounts(p),
         "estado_pago": m.estado_pago,
         "fotos": m.photos,
         "historial": historial,

@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 use crate::auth::{CurrentUser, User};
 use crate::catalogue;
 use crate::error::{ApiError, ApiPath, ApiResult};
+use crate::routes::money::{amounts, euros};
 use crate::routes::moves::{append_plan, load_move, may_see_move, read_your_writes};
 use crate::state::AppState;
 
@@ -184,10 +185,6 @@ fn waybill_objects(state: &AppState, objects: &[MovedObject]) -> (Vec<Value>, Op
     (lines, total_litres.map(|t| t as f64 / 1000.0))
 }
 
-fn euros(cents: i64) -> f64 {
-    cents as f64 / 100.0
-}
-
 /// The document's content from the move as it is now (`after` is the position the move was
 /// read at: the staff view must have caught up with it).
 async fn content(
@@ -222,14 +219,7 @@ async fn content(
             "objetos": m.objects.iter()
                 .map(|o| json!({"nombre": o.nombre, "cantidad": o.quantity, "peso": o.peso}))
                 .collect::<Vec<_>>(),
-            "importes": {
-                "base": euros(p.base_cents), "distancia": euros(p.distance_cents),
-                "servicios": euros(p.services_cents), "urgencia": euros(p.urgency_cents),
-                "subtotal": euros(p.subtotal_cents), "iva_aplicado": p.iva_enabled,
-                "iva_porcentaje": if p.iva_enabled { command::pricing::IVA_PERCENT } else { 0 },
-                "iva": euros(p.tax_cents), "total": euros(p.total_cents),
-                "pagado": euros(p.advance_cents), "pendiente": euros(p.pending_cents()),
-            },
+            "importes": amounts(p),
             "garantia": WARRANTY,
         }),
         DocumentKind::Albaran => {

@@ -10,6 +10,7 @@ mod dev;
 mod documents;
 mod geo;
 mod manage;
+mod money;
 pub(crate) mod moves;
 mod photos;
 pub(crate) mod pricing;

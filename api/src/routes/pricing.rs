@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::geo::Route;
+use crate::routes::money::euros;
 use crate::state::AppState;
 
 /// The estimate of a price request, with the route it was priced on.
@@ -34,10 +35,6 @@ pub async fn estimate_for(
         Utc::now().date_naive(),
     )?;
     Ok((estimate, route))
-}
-
-fn euros(cents: i64) -> f64 {
-    cents as f64 / 100.0
 }
 
 pub async fn calculate_price(

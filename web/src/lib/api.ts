@@ -954,23 +954,8 @@ export function submitQuoteRequest(body: QuoteRequest): Promise<ApiResponse<Quot
 // confirm_moving /confirmar-mudanza; §9 booking conditions). Clients only, their own moves:
 // 401 anonymous, 403 staff, 404 another client's move (as if it did not exist).
 
-/** Euros, VAT included where a name says so. */
-export interface BookingPrice {
-  base: number;
-  distancia: number;
-  servicios: number;
-  urgencia: number;
-  /** base + distancia + servicios + urgencia. */
-  subtotal: number;
-  iva_aplicado: boolean;
-  /** 21, or 0 when VAT is not applied. */
-  iva_porcentaje: number;
-  iva: number;
-  total: number;
-  /** Paid in advance. */
-  pagado: number;
-  pendiente: number;
-}
+/** The move's price as its invoice prints it (euros). */
+export type BookingPrice = InvoiceAmounts;
 
 /** One status the move reached, from the event log. */
 export interface BookingHistoryEntry {

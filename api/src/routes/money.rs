@@ -1,0 +1,25 @@
+//! Money on the wire: amounts are stored in cents and sent in euros (spec §7's fields).
+
+use events_schema::events::Price;
+use serde_json::{json, Value};
+
+pub fn euros(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+/// A move's price as the invoice and the client's move details print it.
+pub fn amounts(p: &Price) -> Value {
+    json!({
+        "base": euros(p.base_cents),
+        "distancia": euros(p.distance_cents),
+        "servicios": euros(p.services_cents),
+        "urgencia": euros(p.urgency_cents),
+        "subtotal": euros(p.subtotal_cents),
+        "iva_aplicado": p.iva_enabled,
+        "iva_porcentaje": if p.iva_enabled { command::pricing::IVA_PERCENT } else { 0 },
+        "iva": euros(p.tax_cents),
+        "total": euros(p.total_cents),
+        "pagado": euros(p.advance_cents),
+        "pendiente": euros(p.pending_cents()),
+    })
+}
