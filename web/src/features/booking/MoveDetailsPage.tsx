@@ -196,7 +196,7 @@ export function MoveDetailsPage() {
         {move && (
           <p className="client-hero__subtitle booking-hero__route">
             {move.origen} <span aria-hidden="true">→</span>
-            <span className="client-sr-only">hasta</span> {move.destino}
+            <span className="sr-only">hasta</span> {move.destino}
           </p>
         )}
       </BookingHero>

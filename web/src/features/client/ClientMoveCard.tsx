@@ -40,7 +40,7 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
         <span className="client-move__arrow" aria-hidden="true">
           →
         </span>
-        <span className="client-sr-only">hasta</span> <span>{move.to}</span>
+        <span className="sr-only">hasta</span> <span>{move.to}</span>
       </p>
 
       <dl className="client-move__facts">
@@ -86,7 +86,7 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
           to={detailsPath(move.id)}
           className={`button ${move.status === 'pending' ? 'button--primary' : 'button--outline'}`}
         >
-          Ver detalles <span className="client-sr-only">de la mudanza {move.id}</span>
+          Ver detalles <span className="sr-only">de la mudanza {move.id}</span>
         </Link>
         <button
           type="button"

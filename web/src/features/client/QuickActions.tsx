@@ -101,7 +101,7 @@ export function QuickActions() {
           );
         })}
       </ul>
-      <p id="client-actions-new-tab" className="client-sr-only">
+      <p id="client-actions-new-tab" className="sr-only">
         Se abre en una pestaña nueva
       </p>
     </section>

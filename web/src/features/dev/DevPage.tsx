@@ -261,7 +261,7 @@ export function DevPage() {
               <p className="dev-card__text">Repositorios y otros proyectos.</p>
               <a className="button button--outline" href={CODE_HOST_URL} target="_blank" rel="noopener noreferrer">
                 Ver en GitHub
-                <span className="dev-sr-only"> (se abre en una pestaña nueva)</span>
+                <span className="sr-only"> (se abre en una pestaña nueva)</span>
               </a>
             </li>
             <li className="dev-card">
@@ -269,7 +269,7 @@ export function DevPage() {
               <p className="dev-card__text">¿Una partida? Siempre hay tiempo para una rápida.</p>
               <a className="button button--outline" href={GAME_SITE_URL} target="_blank" rel="noopener noreferrer">
                 Jugar en Lichess
-                <span className="dev-sr-only"> (se abre en una pestaña nueva)</span>
+                <span className="sr-only"> (se abre en una pestaña nueva)</span>
               </a>
             </li>
           </ul>

@@ -156,7 +156,7 @@ export function CreateMoveWizard({ onClose, onCreated, initialForm, fromQuote }:
 
         <div ref={bodyRef} className="mgr-wizard__body">
           <fieldset className="mgr-wizard__fieldset" disabled={creating}>
-            <legend className="mgr-sr-only">{WIZARD_STEPS[step - 1]}</legend>
+            <legend className="sr-only">{WIZARD_STEPS[step - 1]}</legend>
             {step === 1 && <StepClient form={form} set={set} />}
             {step === 2 && <StepAddresses form={form} set={set} />}
             {step === 3 && <StepProperties form={form} change={change} />}
@@ -287,7 +287,7 @@ function SelectField({
     <label className="form__field">
       <span className="form__label">
         {label}
-        <span className="mgr-sr-only"> ({side.toLowerCase()})</span>
+        <span className="sr-only"> ({side.toLowerCase()})</span>
       </span>
       <select className="input" value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map((t) => (
@@ -382,7 +382,7 @@ function PropertyFieldset({ form, change, side }: { form: WizardForm; change: Ch
               checked={p.elevator}
               onChange={(e) => change((f) => setElevator(f, side, e.target.checked))}
             />
-            Hay ascensor<span className="mgr-sr-only"> ({title.toLowerCase()})</span>
+            Hay ascensor<span className="sr-only"> ({title.toLowerCase()})</span>
           </label>
         )}
       </div>

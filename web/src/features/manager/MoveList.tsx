@@ -50,7 +50,7 @@ export function MoveList({ moves, loading, onView, onEdit }: MoveListProps) {
         </h2>
         <label className="mgr-search">
           <SearchIcon className="mgr-search__icon" />
-          <span className="mgr-sr-only">Buscar mudanza</span>
+          <span className="sr-only">Buscar mudanza</span>
           <input
             type="search"
             className="input mgr-search__input"

@@ -126,7 +126,7 @@ export function AddressAutocomplete({ id, label, value, onChange, placeholder, d
           </li>
         ))}
       </ul>
-      <span className="pf-sr-only" aria-live="polite">
+      <span className="sr-only" aria-live="polite">
         {expanded ? `${suggestions.length} direcciones sugeridas; usa las flechas para elegir.` : ''}
       </span>
     </div>

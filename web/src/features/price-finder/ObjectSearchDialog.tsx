@@ -70,7 +70,7 @@ export function ObjectSearchDialog({ onClose }: { onClose: () => void }) {
         {catalogue.status === 'ready' && shown.length === 0 && <p className="pf-muted">{NO_MATCHES}</p>}
         {catalogue.status === 'ready' && shown.length > 0 && (
           <>
-            <p className="pf-sr-only">
+            <p className="sr-only">
               {shown.length} {shown.length === 1 ? 'objeto encontrado' : 'objetos encontrados'}
             </p>
             <ul className="pf-objects pf-objects--list" aria-label="Resultados de la búsqueda">

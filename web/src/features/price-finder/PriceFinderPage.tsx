@@ -52,7 +52,7 @@ function Progress({ step }: { step: Step }) {
               </span>
               <span className="pf-progress__title">
                 {s.title}
-                {state === 'done' && <span className="pf-sr-only"> (completado)</span>}
+                {state === 'done' && <span className="sr-only"> (completado)</span>}
               </span>
             </li>
           );
@@ -146,7 +146,7 @@ export function PriceFinderPage() {
             <Progress step={step} />
             <section className="pf-slide" key={step} aria-labelledby="pf-slide-title">
               <h2 id="pf-slide-title" ref={headingRef} tabIndex={-1} className="pf-slide__title">
-                <span className="pf-sr-only">Paso {step}: </span>
+                <span className="sr-only">Paso {step}: </span>
                 {title}
               </h2>
               <p className="pf-slide__intro">{INTROS[step]}</p>

@@ -65,7 +65,7 @@ export function PriceSection() {
 
           <table className="pf-breakdown">
             <caption>Desglose del precio</caption>
-            <thead className="pf-sr-only">
+            <thead className="sr-only">
               <tr>
                 <th scope="col">Concepto</th>
                 <th scope="col">Importe</th>

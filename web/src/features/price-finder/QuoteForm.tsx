@@ -53,7 +53,7 @@ export function QuoteForm() {
       <p className="pf-muted">Sin compromiso. Te responderemos en menos de 24 horas.</p>
 
       <fieldset className="pf-fieldset pf-fieldset--plain" disabled={sending}>
-        <legend className="pf-sr-only">Tus datos de contacto</legend>
+        <legend className="sr-only">Tus datos de contacto</legend>
         <div className="pf-grid pf-grid--2">
           <div className="form__field">
             <label className="form__label" htmlFor={IDS.name}>

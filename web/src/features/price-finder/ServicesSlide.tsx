@@ -44,7 +44,7 @@ export function ServicesSlide() {
   return (
     <div className="pf-slide__body">
       <fieldset className="pf-fieldset pf-fieldset--plain">
-        <legend className="pf-sr-only">Servicios opcionales</legend>
+        <legend className="sr-only">Servicios opcionales</legend>
         <ul className="pf-services">
           {SERVICES.map((service) => {
             const on = services[service.key];

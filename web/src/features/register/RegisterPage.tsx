@@ -67,7 +67,7 @@ function StepProgress({ step }: { step: Step }) {
               </span>
               <span className="register-progress__title">
                 {s.title}
-                {state === 'done' && <span className="register-sr-only"> (completado)</span>}
+                {state === 'done' && <span className="sr-only"> (completado)</span>}
               </span>
             </li>
           );
