@@ -25,6 +25,15 @@ pub async fn prune(tx: &mut sqlx::PgConnection, kind: &str, last: i64) -> Result
     Ok(())
 }
 
+/// Every live-feed row of `kind`: a projector's reset before it rebuilds.
+pub async fn forget(tx: &mut sqlx::PgConnection, kind: &str) -> Result<(), Error> {
+    sqlx::query("DELETE FROM live_changes WHERE kind = $1")
+        .bind(kind)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, sqlx::FromRow)]
 pub struct Change {
     pub position: i64,

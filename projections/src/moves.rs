@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::changes::{prune, RETENTION};
+use crate::changes::{forget, prune, RETENTION};
 use crate::{Error, Mode, Projector};
 
 pub const LIVE_KIND: &str = "move";
@@ -396,11 +396,7 @@ impl Projector for MovesProjector {
         sqlx::query("TRUNCATE move_staff_view, move_client_view")
             .execute(&mut *tx)
             .await?;
-        sqlx::query("DELETE FROM live_changes WHERE kind = $1")
-            .bind(LIVE_KIND)
-            .execute(&mut *tx)
-            .await?;
-        Ok(())
+        forget(tx, LIVE_KIND).await
     }
 
     async fn apply(

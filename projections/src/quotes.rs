@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::changes::{prune, RETENTION};
+use crate::changes::{forget, prune, RETENTION};
 use crate::{Error, Mode, Projector};
 
 pub const LIVE_KIND: &str = "quote";
@@ -163,11 +163,7 @@ impl Projector for QuotesProjector {
         sqlx::query("TRUNCATE quotes_inbox")
             .execute(&mut *tx)
             .await?;
-        sqlx::query("DELETE FROM live_changes WHERE kind = $1")
-            .bind(LIVE_KIND)
-            .execute(&mut *tx)
-            .await?;
-        Ok(())
+        forget(tx, LIVE_KIND).await
     }
 
     async fn apply(
