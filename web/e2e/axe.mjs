@@ -1,0 +1,17 @@
+// The accessibility check: axe-core (from npm, injected from node_modules, never downloaded)
+// run inside the page. Only 'serious' and 'critical' findings fail a test; the rest are advice.
+import { createRequire } from 'node:module';
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/** The serious and critical axe violations of the page as it is now, one readable line each. */
+export async function seriousViolations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
+  const results = await page.evaluate(() =>
+    window.axe.run(document, { resultTypes: ['violations'], runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }),
+  );
+  return results.violations
+    .filter((v) => FAILING_IMPACTS.has(v.impact))
+    .map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+}
