@@ -1133,3 +1133,126 @@ export function createMoveFromQuote(
 ): Promise<ApiResponse<CreateMoveResponse>> {
   return request<CreateMoveResponse>('POST', '/api/crear-mudanza', body);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Contact form and job applications (§3 'Contact form', 'Job application'; §7 contact-form;
+// issue 6). Both are stored and emailed (to the company and an acknowledgement to the sender);
+// managers, the admin and the auditor list them. Consent: each purpose its own checkbox, unticked
+// by default; the server stores what was given with the time it was given.
+
+/** §1 contact service types, as wire values. */
+export type ContactServiceType =
+  | 'mudanza_completa'
+  | 'mudanza_parcial'
+  | 'mudanza_oficina'
+  | 'solo_transporte'
+  | 'otros_servicios';
+
+/** The consent a public form collects; `contact` (answering this message) is required. */
+export interface FormConsent {
+  contact: boolean;
+  marketing: boolean;
+}
+
+/** POST /api/contact-form: every field bound to the form (the spec's unbound payload is a bug). */
+export interface ContactFormRequest {
+  name: string;
+  email: string;
+  phone: string;
+  origin: string;
+  destination: string;
+  /** 'YYYY-MM-DD' or null: optional. */
+  date: string | null;
+  service_type: ContactServiceType;
+  message: string;
+  consent: FormConsent;
+}
+
+/** 201 `{success: true, id}`; 400 `{success: false, error, field?}` names the first bad field. */
+export interface FormResponse {
+  success: boolean;
+  id?: string;
+  error?: string;
+  /** The request field the error is about ('email', 'cv', 'consent', …). */
+  field?: string;
+}
+
+export function submitContactForm(body: ContactFormRequest): Promise<ApiResponse<FormResponse>> {
+  return request<FormResponse>('POST', '/api/contact-form', body);
+}
+
+export type JobPosition = 'conductor' | 'operario' | 'coordinador' | 'atencion' | 'limpieza' | 'otro';
+export type JobExperience = '0-1' | '2-5' | '6-10' | '10+';
+
+export interface JobApplicationRequest {
+  name: string;
+  email: string;
+  phone: string;
+  position: JobPosition;
+  experience: JobExperience;
+  message: string;
+  /** .pdf, .doc or .docx, at most 5 MB; the server checks the content, not only the name. */
+  cv: File;
+  consent: FormConsent;
+}
+
+/**
+ * POST /api/trabaja-con-nosotros (multipart: name, email, phone, position, experience, message,
+ * consent_contact 'true'/'false', consent_marketing 'true'/'false', cv file). 201 `{success, id}`;
+ * 400 with `field` for bad input, 413 for a CV over 5 MB, 429 when one address sends too many.
+ */
+export function submitJobApplication(body: JobApplicationRequest): Promise<ApiResponse<FormResponse>> {
+  const form = new FormData();
+  form.append('name', body.name);
+  form.append('email', body.email);
+  form.append('phone', body.phone);
+  form.append('position', body.position);
+  form.append('experience', body.experience);
+  form.append('message', body.message);
+  form.append('consent_contact', String(body.consent.contact));
+  form.append('consent_marketing', String(body.consent.marketing));
+  form.append('cv', body.cv, body.cv.name);
+  return requestMultipart<FormResponse>('/api/trabaja-con-nosotros', form);
+}
+
+/** One stored contact message, as GET /api/mensajes-contacto lists them (newest first). */
+export interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  origin: string;
+  destination: string;
+  date: string | null;
+  service_type: ContactServiceType;
+  message: string;
+  consent: FormConsent;
+  /** RFC 3339: when the message (and its consent) arrived. */
+  recibido_en: string;
+}
+
+/** One stored job application, as GET /api/candidaturas lists them (newest first). */
+export interface JobApplication {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  position: JobPosition;
+  experience: JobExperience;
+  message: string;
+  consent: FormConsent;
+  recibido_en: string;
+  cv: { nombre: string; tipo: 'pdf' | 'doc' | 'docx'; bytes: number; url: string };
+}
+
+/** Managers, admin and auditor: 401 anonymous, 403 other roles. */
+export async function fetchContactMessages(): Promise<ContactMessage[]> {
+  const response = await request<{ success: boolean; mensajes?: ContactMessage[] }>('GET', '/api/mensajes-contacto');
+  return response.ok ? (response.body?.mensajes ?? []) : [];
+}
+
+/** Managers, admin and auditor; each CV downloads from its `cv.url` (GET /api/candidaturas/{id}/cv). */
+export async function fetchJobApplications(): Promise<JobApplication[]> {
+  const response = await request<{ success: boolean; candidaturas?: JobApplication[] }>('GET', '/api/candidaturas');
+  return response.ok ? (response.body?.candidaturas ?? []) : [];
+}
