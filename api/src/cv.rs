@@ -118,11 +118,7 @@ pub fn check(file_name: &str, bytes: &[u8]) -> Result<CvKind, (u16, &'static str
 /// without control characters, at most 200 characters.
 pub fn original_name(raw: &str) -> String {
     let last = raw.rsplit(['/', '\\']).next().unwrap_or_default();
-    let cleaned: String = last
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(200)
-        .collect();
+    let cleaned: String = last.chars().filter(|c| !c.is_control()).take(200).collect();
     cleaned.trim().to_string()
 }
 
@@ -208,10 +204,7 @@ mod tests {
 
     #[test]
     fn the_content_decides_the_kind() {
-        assert_eq!(
-            CvKind::of_content(b"%PDF-1.4\n%%EOF"),
-            Some(CvKind::Pdf)
-        );
+        assert_eq!(CvKind::of_content(b"%PDF-1.4\n%%EOF"), Some(CvKind::Pdf));
         assert_eq!(CvKind::of_content(&doc()), Some(CvKind::Doc));
         assert_eq!(CvKind::of_content(&docx(true)), Some(CvKind::Docx));
         // An OLE2 file without a Word stream (a spreadsheet), a ZIP that is not a Word document,
@@ -229,8 +222,14 @@ mod tests {
         assert_eq!(check("CV.PDF", b"%PDF-1.7"), Ok(CvKind::Pdf));
         assert_eq!(check("cv.docx", &docx(true)), Ok(CvKind::Docx));
         assert_eq!(check("cv.doc", &doc()), Ok(CvKind::Doc));
-        assert_eq!(check("cv.pdf", &docx(true)), Err((400, CV_CONTENT_MISMATCH)));
-        assert_eq!(check("cv.doc", &docx(true)), Err((400, CV_CONTENT_MISMATCH)));
+        assert_eq!(
+            check("cv.pdf", &docx(true)),
+            Err((400, CV_CONTENT_MISMATCH))
+        );
+        assert_eq!(
+            check("cv.doc", &docx(true)),
+            Err((400, CV_CONTENT_MISMATCH))
+        );
         assert_eq!(check("cv.exe", b"%PDF-1.7"), Err((400, CV_WRONG_TYPE)));
         assert_eq!(check("cv", b"%PDF-1.7"), Err((400, CV_WRONG_TYPE)));
         assert_eq!(check("cv.pdf", b""), Err((400, CV_REQUIRED)));

@@ -274,7 +274,12 @@ pub mod templates {
     }
 
     /// The company's copy of a contact message (spec §9: answered within 24 hours).
-    pub fn contact_to_company(to: &str, nombre: &str, referencia: &str, fields: &Lines<'_>) -> Email {
+    pub fn contact_to_company(
+        to: &str,
+        nombre: &str,
+        referencia: &str,
+        fields: &Lines<'_>,
+    ) -> Email {
         Email {
             to: to.to_string(),
             subject: format!("Nuevo mensaje de contacto: {nombre}"),

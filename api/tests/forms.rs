@@ -117,7 +117,10 @@ async fn a_contact_message_is_stored_with_its_consents_and_both_emails(pool: PgP
 
     let to_company = emails_to(&pool, COMPANY_INBOX).await;
     assert_eq!(to_company.len(), 1);
-    assert_eq!(to_company[0].0, "Nuevo mensaje de contacto: Marta Ruiz Pérez");
+    assert_eq!(
+        to_company[0].0,
+        "Nuevo mensaje de contacto: Marta Ruiz Pérez"
+    );
     for line in [
         "Email: marta@correo.es",
         "Teléfono: 611 222 333",
@@ -127,12 +130,20 @@ async fn a_contact_message_is_stored_with_its_consents_and_both_emails(pool: PgP
         "Acepta recibir ofertas: no",
         &id,
     ] {
-        assert!(to_company[0].1.contains(line), "{line}: {}", to_company[0].1);
+        assert!(
+            to_company[0].1.contains(line),
+            "{line}: {}",
+            to_company[0].1
+        );
     }
     let to_sender = emails_to(&pool, "marta@correo.es").await;
     assert_eq!(to_sender.len(), 1);
     assert_eq!(to_sender[0].0, "Hemos recibido tu mensaje");
-    assert!(to_sender[0].1.contains("en menos de 24 horas"), "{}", to_sender[0].1);
+    assert!(
+        to_sender[0].1.contains("en menos de 24 horas"),
+        "{}",
+        to_sender[0].1
+    );
     assert!(to_sender[0].1.contains("Hola, Marta Ruiz Pérez"));
 
     // Marketing ticked is stored as ticked; a missing consent object is no consent at all.
@@ -159,18 +170,46 @@ async fn every_bad_contact_field_is_named_and_nothing_is_written(pool: PgPool) {
     let before = written(&pool).await;
     let cases = [
         ("name", json!(""), "El nombre completo es requerido"),
-        ("name", json!("Marta 3"), "Solo se permiten letras y espacios"),
+        (
+            "name",
+            json!("Marta 3"),
+            "Solo se permiten letras y espacios",
+        ),
         ("email", json!("marta@correo"), "Ingresa un email válido"),
         ("phone", json!(""), "Ingresa un número de teléfono válido"),
-        ("phone", json!("512 345 678"), "Ingresa un número de teléfono válido"),
+        (
+            "phone",
+            json!("512 345 678"),
+            "Ingresa un número de teléfono válido",
+        ),
         ("origin", json!("  "), "La dirección de origen es requerida"),
-        ("destination", json!(""), "La dirección de destino es requerida"),
+        (
+            "destination",
+            json!(""),
+            "La dirección de destino es requerida",
+        ),
         ("date", json!("mañana"), "Introduce una fecha válida"),
-        ("date", json!(in_days(0).pred_opt().unwrap().to_string()), "La fecha no puede ser anterior a hoy"),
+        (
+            "date",
+            json!(in_days(0).pred_opt().unwrap().to_string()),
+            "La fecha no puede ser anterior a hoy",
+        ),
         ("service_type", json!(""), "Selecciona el tipo de servicio"),
-        ("service_type", json!("mudanza_lunar"), "Selecciona el tipo de servicio"),
-        ("message", json!("a".repeat(2001)), "El mensaje no puede superar los 2000 caracteres"),
-        ("consent", json!({"contact": false, "marketing": true}), CONTACT_CONSENT),
+        (
+            "service_type",
+            json!("mudanza_lunar"),
+            "Selecciona el tipo de servicio",
+        ),
+        (
+            "message",
+            json!("a".repeat(2001)),
+            "El mensaje no puede superar los 2000 caracteres",
+        ),
+        (
+            "consent",
+            json!({"contact": false, "marketing": true}),
+            CONTACT_CONSENT,
+        ),
     ];
     for (field, value, message) in cases {
         let mut body = contact_form("marta@correo.es");
@@ -183,7 +222,10 @@ async fn every_bad_contact_field_is_named_and_nothing_is_written(pool: PgPool) {
     }
     // Wrong types are refused as a whole, in Spanish.
     let (status, answer) = send_contact(&server.anonymous(), json!({"name": 3})).await;
-    assert_eq!((status, answer["error"].as_str()), (400, Some("Datos inválidos. Verifica tu información.")));
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (400, Some("Datos inválidos. Verifica tu información."))
+    );
     assert_eq!(written(&pool).await, before, "nothing written");
 
     // Today is accepted; no message is fine.
@@ -198,24 +240,45 @@ async fn contact_messages_are_limited_per_address_and_per_email(pool: PgPool) {
     let server = start(pool.clone()).await;
     let visitor = server.anonymous();
     for _ in 0..5 {
-        assert_eq!(send_contact(&visitor, contact_form("misma@correo.es")).await.0, 201);
+        assert_eq!(
+            send_contact(&visitor, contact_form("misma@correo.es"))
+                .await
+                .0,
+            201
+        );
     }
     let (status, answer) = send_contact(&visitor, contact_form("misma@correo.es")).await;
-    assert_eq!((status, answer["error"].as_str()), (429, Some(TOO_MANY)), "per email");
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (429, Some(TOO_MANY)),
+        "per email"
+    );
     for n in 0..5 {
-        let (status, answer) = send_contact(&visitor, contact_form(&format!("p{n}@correo.es"))).await;
+        let (status, answer) =
+            send_contact(&visitor, contact_form(&format!("p{n}@correo.es"))).await;
         assert_eq!(status, 201, "{answer}");
     }
     let (status, answer) = send_contact(&visitor, contact_form("nueva@correo.es")).await;
-    assert_eq!((status, answer["error"].as_str()), (429, Some(TOO_MANY)), "per address");
-    assert_eq!(count(&pool, "SELECT count(*) FROM contact_messages").await, 10);
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (429, Some(TOO_MANY)),
+        "per address"
+    );
+    assert_eq!(
+        count(&pool, "SELECT count(*) FROM contact_messages").await,
+        10
+    );
 }
 
 // Job applications.
 
 fn fixture(name: &str) -> Vec<u8> {
-    std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name))
-        .unwrap()
+    std::fs::read(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(name),
+    )
+    .unwrap()
 }
 
 /// The first 512-byte sector of an OLE2 compound file and a directory entry named
@@ -232,12 +295,13 @@ fn doc_bytes() -> Vec<u8> {
 fn docx_bytes() -> Vec<u8> {
     use std::io::Write;
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let options = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Stored);
+    let options =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
     zip.start_file("[Content_Types].xml", options).unwrap();
     zip.write_all(b"<?xml version=\"1.0\"?><Types/>").unwrap();
     zip.start_file("word/document.xml", options).unwrap();
-    zip.write_all(b"<?xml version=\"1.0\"?><w:document/>").unwrap();
+    zip.write_all(b"<?xml version=\"1.0\"?><w:document/>")
+        .unwrap();
     zip.finish().unwrap().into_inner()
 }
 
@@ -336,11 +400,18 @@ async fn applications_with_a_pdf_a_doc_or_a_docx_are_stored_with_consents_and_em
             .await
             .unwrap();
         assert_eq!(
-            (stored_kind.as_str(), i64::from(stored_bytes), original.as_str()),
+            (
+                stored_kind.as_str(),
+                i64::from(stored_bytes),
+                original.as_str()
+            ),
             (kind, size, file_name)
         );
         assert_eq!(stored_name, format!("{id}.{kind}"));
-        assert_eq!(std::fs::read(cv_dir(&server).join(&stored_name)).unwrap(), bytes);
+        assert_eq!(
+            std::fs::read(cv_dir(&server).join(&stored_name)).unwrap(),
+            bytes
+        );
         assert_eq!(
             consents_of(&pool, &id).await,
             vec![
@@ -352,7 +423,9 @@ async fn applications_with_a_pdf_a_doc_or_a_docx_are_stored_with_consents_and_em
         assert_eq!(to_applicant.len(), 1);
         assert_eq!(to_applicant[0].0, "Hemos recibido tu candidatura");
         assert!(
-            to_applicant[0].1.contains("te responderemos en un plazo de 7 días laborables"),
+            to_applicant[0]
+                .1
+                .contains("te responderemos en un plazo de 7 días laborables"),
             "{}",
             to_applicant[0].1
         );
@@ -360,14 +433,21 @@ async fn applications_with_a_pdf_a_doc_or_a_docx_are_stored_with_consents_and_em
     }
     let to_company = emails_to(&pool, COMPANY_INBOX).await;
     assert_eq!(to_company.len(), 4);
-    assert_eq!(to_company[0].0, "Nueva candidatura: Lucía Fernández (Conductor)");
+    assert_eq!(
+        to_company[0].0,
+        "Nueva candidatura: Lucía Fernández (Conductor)"
+    );
     for line in [
         "Email: lucia0@correo.es",
         "Experiencia: De 6 a 10 años",
         "Currículum: Currículum Lucía.pdf (PDF, 1 KB)",
         "/gestion",
     ] {
-        assert!(to_company[0].1.contains(line), "{line}: {}", to_company[0].1);
+        assert!(
+            to_company[0].1.contains(line),
+            "{line}: {}",
+            to_company[0].1
+        );
     }
 }
 
@@ -396,24 +476,143 @@ async fn bad_applications_are_refused_in_spanish_and_leave_nothing_behind(pool: 
         &'static str,
     );
     let cases: Vec<Case> = vec![
-        ("no name", with("name", ""), pdf(), 400, Some("name"), "El nombre completo es requerido"),
-        ("bad email", with("email", "ana@"), pdf(), 400, Some("email"), "Ingresa un email válido"),
-        ("bad phone", with("phone", "12345"), pdf(), 400, Some("phone"), "Ingresa un número de teléfono válido"),
-        ("no position", with("position", ""), pdf(), 400, Some("position"), "Selecciona el puesto que te interesa"),
-        ("unknown position", with("position", "director"), pdf(), 400, Some("position"), "Selecciona el puesto que te interesa"),
-        ("bad experience", with("experience", "3"), pdf(), 400, Some("experience"), "Selecciona tus años de experiencia"),
-        ("long message", with("message", &"a".repeat(2001)), pdf(), 400, Some("message"), "El mensaje no puede superar los 2000 caracteres"),
-        ("no consent", with("consent_contact", "false"), pdf(), 400, Some("consent"), "Debes aceptar que usemos tus datos para valorar tu candidatura y responderte"),
-        ("no cv", application_fields("ana@correo.es"), None, 400, Some("cv"), CV_REQUIRED),
-        ("empty cv", application_fields("ana@correo.es"), Some(("cv.pdf", vec![])), 400, Some("cv"), CV_REQUIRED),
-        ("text named .pdf", application_fields("ana@correo.es"), Some(("cv.pdf", b"Soy un texto".to_vec())), 400, Some("cv"), CV_MISMATCH),
-        ("docx named .pdf", application_fields("ana@correo.es"), Some(("cv.pdf", docx_bytes())), 400, Some("cv"), CV_MISMATCH),
-        ("pdf named .docx", application_fields("ana@correo.es"), Some(("cv.docx", fixture("curriculum.pdf"))), 400, Some("cv"), CV_MISMATCH),
-        ("an executable", application_fields("ana@correo.es"), Some(("cv.exe", b"MZ\x90\x00\x03".to_vec())), 400, Some("cv"), CV_WRONG_TYPE),
-        ("a pdf named .exe", application_fields("ana@correo.es"), Some(("cv.exe", fixture("curriculum.pdf"))), 400, Some("cv"), CV_WRONG_TYPE),
+        (
+            "no name",
+            with("name", ""),
+            pdf(),
+            400,
+            Some("name"),
+            "El nombre completo es requerido",
+        ),
+        (
+            "bad email",
+            with("email", "ana@"),
+            pdf(),
+            400,
+            Some("email"),
+            "Ingresa un email válido",
+        ),
+        (
+            "bad phone",
+            with("phone", "12345"),
+            pdf(),
+            400,
+            Some("phone"),
+            "Ingresa un número de teléfono válido",
+        ),
+        (
+            "no position",
+            with("position", ""),
+            pdf(),
+            400,
+            Some("position"),
+            "Selecciona el puesto que te interesa",
+        ),
+        (
+            "unknown position",
+            with("position", "director"),
+            pdf(),
+            400,
+            Some("position"),
+            "Selecciona el puesto que te interesa",
+        ),
+        (
+            "bad experience",
+            with("experience", "3"),
+            pdf(),
+            400,
+            Some("experience"),
+            "Selecciona tus años de experiencia",
+        ),
+        (
+            "long message",
+            with("message", &"a".repeat(2001)),
+            pdf(),
+            400,
+            Some("message"),
+            "El mensaje no puede superar los 2000 caracteres",
+        ),
+        (
+            "no consent",
+            with("consent_contact", "false"),
+            pdf(),
+            400,
+            Some("consent"),
+            "Debes aceptar que usemos tus datos para valorar tu candidatura y responderte",
+        ),
+        (
+            "no cv",
+            application_fields("ana@correo.es"),
+            None,
+            400,
+            Some("cv"),
+            CV_REQUIRED,
+        ),
+        (
+            "empty cv",
+            application_fields("ana@correo.es"),
+            Some(("cv.pdf", vec![])),
+            400,
+            Some("cv"),
+            CV_REQUIRED,
+        ),
+        (
+            "text named .pdf",
+            application_fields("ana@correo.es"),
+            Some(("cv.pdf", b"Soy un texto".to_vec())),
+            400,
+            Some("cv"),
+            CV_MISMATCH,
+        ),
+        (
+            "docx named .pdf",
+            application_fields("ana@correo.es"),
+            Some(("cv.pdf", docx_bytes())),
+            400,
+            Some("cv"),
+            CV_MISMATCH,
+        ),
+        (
+            "pdf named .docx",
+            application_fields("ana@correo.es"),
+            Some(("cv.docx", fixture("curriculum.pdf"))),
+            400,
+            Some("cv"),
+            CV_MISMATCH,
+        ),
+        (
+            "an executable",
+            application_fields("ana@correo.es"),
+            Some(("cv.exe", b"MZ\x90\x00\x03".to_vec())),
+            400,
+            Some("cv"),
+            CV_WRONG_TYPE,
+        ),
+        (
+            "a pdf named .exe",
+            application_fields("ana@correo.es"),
+            Some(("cv.exe", fixture("curriculum.pdf"))),
+            400,
+            Some("cv"),
+            CV_WRONG_TYPE,
+        ),
         // Within the request's limit, over the CV's; and over the request's limit as well.
-        ("5 MB and a byte", application_fields("ana@correo.es"), over_limit(5 * 1024 * 1024 + 1), 413, None, CV_TOO_LARGE),
-        ("8 MB", application_fields("ana@correo.es"), over_limit(8 * 1024 * 1024), 413, None, CV_TOO_LARGE),
+        (
+            "5 MB and a byte",
+            application_fields("ana@correo.es"),
+            over_limit(5 * 1024 * 1024 + 1),
+            413,
+            None,
+            CV_TOO_LARGE,
+        ),
+        (
+            "8 MB",
+            application_fields("ana@correo.es"),
+            over_limit(8 * 1024 * 1024),
+            413,
+            None,
+            CV_TOO_LARGE,
+        ),
     ];
     for (what, fields, cv, expected, field, message) in cases {
         let (status, answer) = apply(&server.anonymous(), &fields, cv).await;
@@ -425,7 +624,11 @@ async fn bad_applications_are_refused_in_spanish_and_leave_nothing_behind(pool: 
     // Not multipart at all.
     let (status, answer) = server
         .anonymous()
-        .send(Method::POST, "/api/trabaja-con-nosotros", json!({"name": "Ana"}))
+        .send(
+            Method::POST,
+            "/api/trabaja-con-nosotros",
+            json!({"name": "Ana"}),
+        )
         .await;
     assert_eq!((status, answer["success"].as_bool()), (400, Some(false)));
     assert_eq!(written(&pool).await, before, "nothing written");
@@ -484,7 +687,11 @@ async fn a_cv_is_stored_under_a_name_of_the_servers_and_removed_if_the_row_fails
     assert_eq!(stored_files(&cv_dir(&server)), vec![format!("{id}.pdf")]);
     assert_eq!(count(&pool, "SELECT count(*) FROM outbox").await, emails);
     assert_eq!(
-        count(&pool, "SELECT count(*) FROM consents WHERE email = 'otra@correo.es'").await,
+        count(
+            &pool,
+            "SELECT count(*) FROM consents WHERE email = 'otra@correo.es'"
+        )
+        .await,
         0
     );
 }
@@ -575,8 +782,14 @@ async fn managers_the_admin_and_the_auditor_list_messages_and_applications_and_d
         assert_eq!(newest["date"], Value::Null);
         assert_eq!(mensajes[1]["date"], in_days(30).to_string());
         assert_eq!(newest["service_type"], "mudanza_completa");
-        assert_eq!(newest["consent"], json!({"contact": true, "marketing": true}));
-        assert_eq!(mensajes[1]["consent"], json!({"contact": true, "marketing": false}));
+        assert_eq!(
+            newest["consent"],
+            json!({"contact": true, "marketing": true})
+        );
+        assert_eq!(
+            mensajes[1]["consent"],
+            json!({"contact": true, "marketing": false})
+        );
         assert!(
             chrono::DateTime::parse_from_rfc3339(newest["recibido_en"].as_str().unwrap()).is_ok(),
             "{newest}"
@@ -594,8 +807,14 @@ async fn managers_the_admin_and_the_auditor_list_messages_and_applications_and_d
         assert_eq!(candidaturas[1]["id"], pdf_application["id"]);
         assert_eq!(newest["position"], "conductor");
         assert_eq!(newest["experience"], "6-10");
-        assert_eq!(newest["consent"], json!({"contact": true, "marketing": true}));
-        assert_eq!(candidaturas[1]["consent"], json!({"contact": true, "marketing": false}));
+        assert_eq!(
+            newest["consent"],
+            json!({"contact": true, "marketing": true})
+        );
+        assert_eq!(
+            candidaturas[1]["consent"],
+            json!({"contact": true, "marketing": false})
+        );
         let pdf_id = pdf_application["id"].as_str().unwrap();
         assert_eq!(
             candidaturas[1]["cv"],
@@ -606,9 +825,12 @@ async fn managers_the_admin_and_the_auditor_list_messages_and_applications_and_d
                 "url": format!("/api/candidaturas/{pdf_id}/cv"),
             })
         );
-        assert!(chrono::DateTime::parse_from_rfc3339(newest["recibido_en"].as_str().unwrap()).is_ok());
+        assert!(
+            chrono::DateTime::parse_from_rfc3339(newest["recibido_en"].as_str().unwrap()).is_ok()
+        );
 
-        let (status, headers, body) = download(&reader, &format!("/api/candidaturas/{pdf_id}/cv")).await;
+        let (status, headers, body) =
+            download(&reader, &format!("/api/candidaturas/{pdf_id}/cv")).await;
         assert_eq!(status, 200, "{role}");
         assert_eq!(body, fixture("curriculum.pdf"));
         assert_eq!(
@@ -629,11 +851,18 @@ async fn managers_the_admin_and_the_auditor_list_messages_and_applications_and_d
             headers.0,
             "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
         );
-        let (status, _, _) = download(&reader, &format!("/api/candidaturas/{}/cv", uuid::Uuid::now_v7())).await;
+        let (status, _, _) = download(
+            &reader,
+            &format!("/api/candidaturas/{}/cv", uuid::Uuid::now_v7()),
+        )
+        .await;
         assert_eq!(status, 404);
     }
 
-    let pdf_url = format!("/api/candidaturas/{}/cv", pdf_application["id"].as_str().unwrap());
+    let pdf_url = format!(
+        "/api/candidaturas/{}/cv",
+        pdf_application["id"].as_str().unwrap()
+    );
     let client = server.register_client("curiosa@correo.es", PASSWORD).await;
     let worker = server.login_role("empleado").await;
     for (who, caller, expected) in [
@@ -641,7 +870,11 @@ async fn managers_the_admin_and_the_auditor_list_messages_and_applications_and_d
         ("cliente", client, 403),
         ("empleado", worker, 403),
     ] {
-        for path in ["/api/mensajes-contacto", "/api/candidaturas", pdf_url.as_str()] {
+        for path in [
+            "/api/mensajes-contacto",
+            "/api/candidaturas",
+            pdf_url.as_str(),
+        ] {
             let (status, _, body) = download(&caller, path).await;
             assert_eq!(status, expected, "{who} {path}");
             assert_ne!(body, fixture("curriculum.pdf"), "{who}");
@@ -666,11 +899,19 @@ async fn registering_requires_the_terms_and_records_their_acceptance(pool: PgPoo
     };
     for accept in [None, Some(false)] {
         let (status, answer, _) = server.register(body(accept)).await;
-        assert_eq!((status, answer["error"].as_str()), (400, Some(TERMS)), "{accept:?}");
+        assert_eq!(
+            (status, answer["error"].as_str()),
+            (400, Some(TERMS)),
+            "{accept:?}"
+        );
     }
     assert_eq!(count(&pool, "SELECT count(*) FROM consents").await, 0);
     assert_eq!(
-        count(&pool, "SELECT count(*) FROM accounts WHERE email = 'elena@correo.es'").await,
+        count(
+            &pool,
+            "SELECT count(*) FROM accounts WHERE email = 'elena@correo.es'"
+        )
+        .await,
         0
     );
 
@@ -721,7 +962,10 @@ async fn the_profiles_marketing_choice_is_recorded_each_time_it_changes(pool: Pg
     }
     assert_eq!(
         marketing_rows().await,
-        vec![(true, "perfil".into(), true), (false, "perfil".into(), true)]
+        vec![
+            (true, "perfil".into(), true),
+            (false, "perfil".into(), true)
+        ]
     );
 
     // Deleting the account keeps the proof, unlinked, and withdraws marketing still standing.
@@ -729,7 +973,11 @@ async fn the_profiles_marketing_choice_is_recorded_each_time_it_changes(pool: Pg
         .send(Method::PUT, "/api/mi-perfil", profile(true, false))
         .await;
     let (status, answer) = client
-        .send(Method::DELETE, "/api/eliminar-cuenta", json!({"password": PASSWORD}))
+        .send(
+            Method::DELETE,
+            "/api/eliminar-cuenta",
+            json!({"password": PASSWORD}),
+        )
         .await;
     assert_eq!(status, 200, "{answer}");
     assert_eq!(

@@ -225,12 +225,7 @@ pub fn application(
     cv_error: Option<FieldError>,
 ) -> Result<Application, FieldError> {
     let (name, email, phone) = person(&input.name, &input.email, &input.phone)?;
-    let position = one_of(
-        "position",
-        &POSITIONS,
-        &input.position,
-        POSITION_REQUIRED,
-    )?;
+    let position = one_of("position", &POSITIONS, &input.position, POSITION_REQUIRED)?;
     let experience = one_of(
         "experience",
         &EXPERIENCE,
@@ -268,8 +263,7 @@ pub mod consent {
     pub const EMPLEO: &str = "empleo";
     pub const PERFIL: &str = "perfil";
 
-    pub const TERMS_TEXT: &str =
-        "v1: Acepto las condiciones de uso y la política de privacidad.";
+    pub const TERMS_TEXT: &str = "v1: Acepto las condiciones de uso y la política de privacidad.";
     pub const CONTACT_TEXT: &str =
         "v1: Acepto que Mudanzas use mis datos para responder a mi consulta.";
     pub const APPLICATION_TEXT: &str =
@@ -322,19 +316,102 @@ mod tests {
     #[test]
     fn each_bad_contact_field_is_named_with_its_message() {
         let cases: Vec<(ContactInput, &str, &str)> = vec![
-            (ContactInput { name: "".into(), ..valid() }, "name", accounts::NAME_REQUIRED),
-            (ContactInput { name: "Ana 3".into(), ..valid() }, "name", accounts::NAME_LETTERS),
-            (ContactInput { email: "ana@correo".into(), ..valid() }, "email", accounts::EMAIL_INVALID),
-            (ContactInput { phone: "512 345 678".into(), ..valid() }, "phone", accounts::PHONE_INVALID),
-            (ContactInput { origin: " ".into(), ..valid() }, "origin", ORIGIN_REQUIRED),
-            (ContactInput { destination: "".into(), ..valid() }, "destination", DESTINATION_REQUIRED),
-            (ContactInput { date: Some("10/03/2027".into()), ..valid() }, "date", DATE_INVALID),
-            (ContactInput { date: Some("2027-3-10".into()), ..valid() }, "date", DATE_INVALID),
-            (ContactInput { date: Some("2027-03-09".into()), ..valid() }, "date", DATE_PAST),
-            (ContactInput { service_type: "mudanza".into(), ..valid() }, "service_type", SERVICE_TYPE_REQUIRED),
-            (ContactInput { message: "a".repeat(2001), ..valid() }, "message", MESSAGE_TOO_LONG),
             (
-                ContactInput { consent: Consent { contact: false, marketing: true }, ..valid() },
+                ContactInput {
+                    name: "".into(),
+                    ..valid()
+                },
+                "name",
+                accounts::NAME_REQUIRED,
+            ),
+            (
+                ContactInput {
+                    name: "Ana 3".into(),
+                    ..valid()
+                },
+                "name",
+                accounts::NAME_LETTERS,
+            ),
+            (
+                ContactInput {
+                    email: "ana@correo".into(),
+                    ..valid()
+                },
+                "email",
+                accounts::EMAIL_INVALID,
+            ),
+            (
+                ContactInput {
+                    phone: "512 345 678".into(),
+                    ..valid()
+                },
+                "phone",
+                accounts::PHONE_INVALID,
+            ),
+            (
+                ContactInput {
+                    origin: " ".into(),
+                    ..valid()
+                },
+                "origin",
+                ORIGIN_REQUIRED,
+            ),
+            (
+                ContactInput {
+                    destination: "".into(),
+                    ..valid()
+                },
+                "destination",
+                DESTINATION_REQUIRED,
+            ),
+            (
+                ContactInput {
+                    date: Some("10/03/2027".into()),
+                    ..valid()
+                },
+                "date",
+                DATE_INVALID,
+            ),
+            (
+                ContactInput {
+                    date: Some("2027-3-10".into()),
+                    ..valid()
+                },
+                "date",
+                DATE_INVALID,
+            ),
+            (
+                ContactInput {
+                    date: Some("2027-03-09".into()),
+                    ..valid()
+                },
+                "date",
+                DATE_PAST,
+            ),
+            (
+                ContactInput {
+                    service_type: "mudanza".into(),
+                    ..valid()
+                },
+                "service_type",
+                SERVICE_TYPE_REQUIRED,
+            ),
+            (
+                ContactInput {
+                    message: "a".repeat(2001),
+                    ..valid()
+                },
+                "message",
+                MESSAGE_TOO_LONG,
+            ),
+            (
+                ContactInput {
+                    consent: Consent {
+                        contact: false,
+                        marketing: true,
+                    },
+                    ..valid()
+                },
                 "consent",
                 CONTACT_CONSENT_REQUIRED,
             ),

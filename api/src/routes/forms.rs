@@ -63,7 +63,11 @@ fn company_inbox(state: &AppState) -> ApiResult<String> {
 /// The sender's account, when the one logged in is theirs: only then is the consent linked.
 fn account_of(user: Option<&User>, email: &str) -> Option<Uuid> {
     user.filter(|u| u.role == Role::Cliente)
-        .filter(|u| u.email.as_deref().is_some_and(|e| e.eq_ignore_ascii_case(email)))
+        .filter(|u| {
+            u.email
+                .as_deref()
+                .is_some_and(|e| e.eq_ignore_ascii_case(email))
+        })
         .map(|u| u.id)
 }
 
@@ -235,7 +239,10 @@ pub async fn contact(
         )
         .await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(json!({ "success": true, "id": id }))))
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "success": true, "id": id })),
+    ))
 }
 
 /// The multipart fields of an application as sent.
@@ -320,7 +327,9 @@ pub async fn apply(
         .check(&state.pool, &application.email)
         .await?;
     let inbox = company_inbox(&state)?;
-    APPLICATION_PER_ADDRESS.record(&state.pool, &address).await?;
+    APPLICATION_PER_ADDRESS
+        .record(&state.pool, &address)
+        .await?;
     APPLICATION_PER_EMAIL
         .record(&state.pool, &application.email)
         .await?;
@@ -351,7 +360,10 @@ pub async fn apply(
         let _ = tokio::fs::remove_file(&path).await;
         return Err(e);
     }
-    Ok((StatusCode::CREATED, Json(json!({ "success": true, "id": id }))))
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "success": true, "id": id })),
+    ))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -386,7 +398,10 @@ async fn store_application(
         ("Experiencia", experiencia),
         ("Mensaje", message),
         ("Currículum", size.as_str()),
-        ("Acepta recibir ofertas", yes_no(application.consent.marketing)),
+        (
+            "Acepta recibir ofertas",
+            yes_no(application.consent.marketing),
+        ),
     ];
     let panel = format!("{}/gestion", state.config.public_url);
 
@@ -437,7 +452,12 @@ async fn store_application(
         .mailer
         .queue(
             &mut tx,
-            templates::application_received(&application.email, &application.name, puesto, original),
+            templates::application_received(
+                &application.email,
+                &application.name,
+                puesto,
+                original,
+            ),
         )
         .await?;
     tx.commit().await?;
@@ -500,7 +520,9 @@ pub async fn applications(
     )
     .fetch_one(&state.pool)
     .await?;
-    Ok(Json(json!({ "success": true, "candidaturas": candidaturas })))
+    Ok(Json(
+        json!({ "success": true, "candidaturas": candidaturas }),
+    ))
 }
 
 /// `GET /api/candidaturas/{id}/cv`: the CV as an attachment, never shown inline (a document
