@@ -1,0 +1,34 @@
+import { useEffect, useRef, useState } from 'react';
+import { SECTION_THRESHOLD } from '../../lib/useIntersection';
+import { currentSection } from './sectionNav';
+
+/**
+ * The id of the section the visitor is reading, watched with IntersectionObserver at §9's 0.1
+ * threshold. The band watched starts `topOffset` px from the top (under the navbar) and ends at
+ * the middle of the window, so a section counts once it reaches the upper half of the screen.
+ */
+export function useActiveSection(ids: readonly string[], topOffset: number): [string, (id: string) => void] {
+  const [active, setActive] = useState(ids[0] ?? '');
+  const ratios = useRef<Record<string, number>>({});
+  const key = ids.join(' ');
+
+  useEffect(() => {
+    if (typeof window.IntersectionObserver !== 'function') return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) ratios.current[entry.target.id] = entry.isIntersecting ? entry.intersectionRatio : 0;
+        const found = currentSection(ids, ratios.current);
+        if (found) setActive(found);
+      },
+      { threshold: SECTION_THRESHOLD, rootMargin: `-${topOffset}px 0px -50% 0px` },
+    );
+    for (const id of ids) {
+      const element = document.getElementById(id);
+      if (element) observer.observe(element);
+    }
+    return () => observer.disconnect();
+    // ids is compared by value, through key
+  }, [key, topOffset]);
+
+  return [active, setActive];
+}
