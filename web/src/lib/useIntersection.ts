@@ -3,7 +3,7 @@ import { type RefObject, useEffect, useState } from 'react';
 /** §9: the site's sections count as in view from 10 % visible. */
 export const SECTION_THRESHOLD = 0.1;
 
-const supported = () => typeof window !== 'undefined' && typeof window.IntersectionObserver === 'function';
+const supported = () => typeof globalThis.IntersectionObserver === 'function';
 
 /**
  * How many of `thresholds` (ascending) the element's visible share has reached: 0 while it is out

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SECTION_THRESHOLD } from '../../lib/useIntersection';
-import { currentSection } from './sectionNav';
+import { currentSection, type SectionView } from './sectionNav';
 
 /**
  * The id of the section the visitor is reading, watched with IntersectionObserver at §9's 0.1
@@ -9,15 +9,20 @@ import { currentSection } from './sectionNav';
  */
 export function useActiveSection(ids: readonly string[], topOffset: number): [string, (id: string) => void] {
   const [active, setActive] = useState(ids[0] ?? '');
-  const ratios = useRef<Record<string, number>>({});
+  const views = useRef<Record<string, SectionView>>({});
   const key = ids.join(' ');
 
   useEffect(() => {
-    if (typeof window.IntersectionObserver !== 'function') return undefined;
+    if (typeof globalThis.IntersectionObserver !== 'function') return undefined;
     const observer = new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) ratios.current[entry.target.id] = entry.isIntersecting ? entry.intersectionRatio : 0;
-        const found = currentSection(ids, ratios.current);
+        for (const entry of entries) {
+          views.current[entry.target.id] = {
+            ratio: entry.isIntersecting ? entry.intersectionRatio : 0,
+            above: entry.boundingClientRect.top < topOffset,
+          };
+        }
+        const found = currentSection(ids, views.current);
         if (found) setActive(found);
       },
       { threshold: SECTION_THRESHOLD, rootMargin: `-${topOffset}px 0px -50% 0px` },

@@ -1,4 +1,4 @@
-import { type FocusEvent, useState } from 'react';
+import { type FocusEvent, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../../lib/usePrefersReducedMotion';
 import { CAROUSEL_SLIDES, pickRandom, slideOffset } from './carousel';
 import { CAROUSEL_IMAGES } from './carouselImages';
@@ -28,16 +28,15 @@ export function Carousel({ images = CAROUSEL_IMAGES, random }: CarouselProps) {
   const carousel = useCarousel(slides.length, { animated: !reduced });
   const { index, previous, transitioning, count } = carousel;
 
-  const onFocus = (event: FocusEvent<HTMLElement>) => {
-    // Only keyboard focus pauses: a mouse click on an arrow would otherwise leave it paused after
-    // the pointer has gone.
-    let keyboard = true;
-    try {
-      keyboard = event.target.matches(':focus-visible');
-    } catch {
-      /* a browser without :focus-visible: treat all focus as keyboard focus */
+  // Only keyboard focus pauses: focus left on an arrow by a mouse click would otherwise keep it
+  // paused after the pointer has gone (hover already pauses while the pointer is there).
+  const pointerDown = useRef(false);
+  const onFocus = () => {
+    if (pointerDown.current) {
+      pointerDown.current = false;
+      return;
     }
-    if (keyboard) carousel.setFocused(true);
+    carousel.setFocused(true);
   };
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) carousel.setFocused(false);
@@ -50,6 +49,12 @@ export function Carousel({ images = CAROUSEL_IMAGES, random }: CarouselProps) {
       aria-label="Nuestro trabajo en imágenes"
       onMouseEnter={() => carousel.setHovered(true)}
       onMouseLeave={() => carousel.setHovered(false)}
+      onPointerDown={() => {
+        pointerDown.current = true;
+      }}
+      onPointerUp={() => {
+        pointerDown.current = false;
+      }}
       onFocus={onFocus}
       onBlur={onBlur}
       data-playing={carousel.playing}

@@ -40,7 +40,7 @@ export const SERVICES: readonly Service[] = [
     title: 'Vehículos',
     text: 'Traslado de coches y motos en camión portavehículos cerrado, asegurado de puerta a puerta.',
     to: '/contacto',
-    action: 'Consultar transporte de vehículos',
+    action: 'Trasladar un vehículo',
   },
   {
     icon: 'box',
@@ -159,7 +159,7 @@ export const METRICS: readonly Metric[] = [
   {
     id: 'kilometros',
     label: 'Kilómetros recorridos',
-    value: formatStatistic({ value: 230000, suffix: ' km', label: '' }),
+    value: formatStatistic({ value: 230000, label: '' }),
     detail: 'Kilómetros recorridos por nuestros camiones en mudanzas nacionales e internacionales.',
   },
 ];
