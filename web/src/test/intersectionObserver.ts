@@ -6,8 +6,8 @@ export interface FakeObserver {
   callback: IntersectionObserverCallback;
   options: IntersectionObserverInit;
   targets: Element[];
-  /** Reports `ratio` for `target` (visible when ratio > 0), with its top at `top` px. */
-  report: (target: Element, ratio: number, top?: number) => void;
+  /** Reports `ratio` for `target` (visible when ratio > 0). */
+  report: (target: Element, ratio: number) => void;
 }
 
 export function installIntersectionObserver(): FakeObserver[] {
@@ -19,12 +19,12 @@ export function installIntersectionObserver(): FakeObserver[] {
         callback,
         options,
         targets: [],
-        report: (target, ratio, top = 0) => {
+        report: (target, ratio) => {
           const entry = {
             target,
             intersectionRatio: ratio,
             isIntersecting: ratio > 0,
-            boundingClientRect: { top } as DOMRectReadOnly,
+            boundingClientRect: target.getBoundingClientRect(),
           } as IntersectionObserverEntry;
           callback([entry], this as unknown as IntersectionObserver);
         },

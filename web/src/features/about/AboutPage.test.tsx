@@ -72,11 +72,21 @@ describe('AboutPage', () => {
     expect(observer.options.rootMargin).toBe('-100px 0px -50% 0px');
     expect(observer.targets.map((t) => t.id)).toEqual(IDS);
 
-    act(() => observer.report(history, 0.05, -400));
-    act(() => observer.report(team, 0.3, 150));
+    act(() => observer.report(history, 0.05));
+    act(() => observer.report(team, 0.3));
     expect(current()).toBe('Nuestro equipo');
-    act(() => observer.report(history, 0.2, 0));
+    act(() => observer.report(history, 0.2));
     expect(current()).toBe('Nuestra historia');
+
+    // A jump to the end: only the sections whose visibility changed are reported, and none is in
+    // the band; the last one whose top has gone above it is current.
+    const tops: Record<string, number> = { historia: -3000, equipo: -2200, 'como-trabajamos': -1400, compromiso: -600 };
+    for (const id of IDS) {
+      (document.getElementById(id) as HTMLElement).getBoundingClientRect = () => ({ top: tops[id] }) as DOMRect;
+    }
+    act(() => observer.report(history, 0));
+    act(() => observer.report(team, 0));
+    expect(current()).toBe('Nuestro compromiso');
   });
 
   it('scrolls to a section 100 px under the top when its dot is clicked, and marks it', () => {

@@ -9,20 +9,25 @@ import { currentSection, type SectionView } from './sectionNav';
  */
 export function useActiveSection(ids: readonly string[], topOffset: number): [string, (id: string) => void] {
   const [active, setActive] = useState(ids[0] ?? '');
-  const views = useRef<Record<string, SectionView>>({});
+  const ratios = useRef<Record<string, number>>({});
   const key = ids.join(' ');
 
   useEffect(() => {
     if (typeof globalThis.IntersectionObserver !== 'function') return undefined;
     const observer = new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) {
-          views.current[entry.target.id] = {
-            ratio: entry.isIntersecting ? entry.intersectionRatio : 0,
-            above: entry.boundingClientRect.top < topOffset,
+        for (const entry of entries) ratios.current[entry.target.id] = entry.isIntersecting ? entry.intersectionRatio : 0;
+        // Where each section starts is read now, for all of them: a jump (Fin, a link) reports
+        // only the sections whose visibility changed, not those it skipped over.
+        const views: Record<string, SectionView> = {};
+        for (const id of ids) {
+          const element = document.getElementById(id);
+          views[id] = {
+            ratio: ratios.current[id] ?? 0,
+            above: element ? element.getBoundingClientRect().top < topOffset : false,
           };
         }
-        const found = currentSection(ids, views.current);
+        const found = currentSection(ids, views);
         if (found) setActive(found);
       },
       { threshold: SECTION_THRESHOLD, rootMargin: `-${topOffset}px 0px -50% 0px` },
