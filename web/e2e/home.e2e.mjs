@@ -225,6 +225,8 @@ test('sobre nosotros: los puntos marcan la sección que se lee y llevan a cada u
     await page.waitForFunction(() => document.querySelector('[aria-current="location"]')?.textContent === 'Nuestro equipo');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForFunction(() => document.querySelector('[aria-current="location"]')?.textContent === 'Nuestro compromiso');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => document.querySelector('[aria-current="location"]')?.textContent === 'Nuestra historia');
 
     const whatsapp = page.getByRole('link', { name: /Abrir WhatsApp/ });
     assert.match(await whatsapp.getAttribute('href'), /^https:\/\/wa\.me\/34910123456\?text=/);

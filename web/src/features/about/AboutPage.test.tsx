@@ -70,7 +70,10 @@ describe('AboutPage', () => {
     const observer = observerOf(observers, team);
     expect(observer.options.threshold).toBe(0.1);
     expect(observer.options.rootMargin).toBe('-100px 0px -50% 0px');
-    expect(observer.targets.map((t) => t.id)).toEqual(IDS);
+    expect(observer.targets.map((t) => t.id).filter(Boolean)).toEqual(IDS);
+    const [hero, contact] = observer.targets.filter((t) => !t.id);
+    expect(hero?.querySelector('h1')).toBeTruthy();
+    expect(contact?.textContent).toContain('WhatsApp');
 
     act(() => observer.report(history, 0.05));
     act(() => observer.report(team, 0.3));
@@ -87,6 +90,13 @@ describe('AboutPage', () => {
     act(() => observer.report(history, 0));
     act(() => observer.report(team, 0));
     expect(current()).toBe('Nuestro compromiso');
+
+    // Back to the top in one jump: only the hero's visibility changes.
+    for (const id of IDS) {
+      (document.getElementById(id) as HTMLElement).getBoundingClientRect = () => ({ top: (tops[id] ?? 0) + 3400 }) as DOMRect;
+    }
+    act(() => observer.report(hero as Element, 0.8));
+    expect(current()).toBe('Nuestra historia');
   });
 
   it('scrolls to a section 100 px under the top when its dot is clicked, and marks it', () => {

@@ -31,7 +31,7 @@ export function AboutPage() {
 
   return (
     <div className="about">
-      <section className="about-hero" aria-labelledby="about-title">
+      <section className="about-hero" aria-labelledby="about-title" data-section-sentinel>
         <div className="container about-hero__inner">
           <p className="about-hero__eyebrow">Mudanzas Madrid S.L.</p>
           <h1 id="about-title" className="about-hero__title">
@@ -101,7 +101,7 @@ export function AboutPage() {
         </section>
       ))}
 
-      <section className="about-contact" aria-labelledby="about-contact-title">
+      <section className="about-contact" aria-labelledby="about-contact-title" data-section-sentinel>
         <div className="container">
           <h2 id="about-contact-title" className="about-contact__title">
             ¿Hablamos?

@@ -36,6 +36,9 @@ export function useActiveSection(ids: readonly string[], topOffset: number): [st
       const element = document.getElementById(id);
       if (element) observer.observe(element);
     }
+    // The blocks before and after the sections are watched too: a jump from the end of the page
+    // to the top changes no section's visibility, but it brings the hero into the band.
+    for (const element of document.querySelectorAll('[data-section-sentinel]')) observer.observe(element);
     return () => observer.disconnect();
     // ids is compared by value, through key
   }, [key, topOffset]);
