@@ -102,6 +102,18 @@ try {
       }
       await page.goto(`${BASE_URL}${target}`, { waitUntil: 'networkidle' });
       await page.locator('h1').first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
+      if (process.env.FULL_PAGE === '1') {
+        // Scroll through the page first, so what appears on scroll (lazy images, cards revealed by
+        // IntersectionObserver) is in the picture.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 150));
+          }
+          window.scrollTo(0, 0);
+        });
+        await page.waitForTimeout(1000);
+      }
       const file = `${outDir.replace(/\/$/, '')}/${nameFor(path)}-${viewport.suffix}.png`;
       await page.screenshot({ path: file, fullPage: process.env.FULL_PAGE === '1' });
       console.log(file);

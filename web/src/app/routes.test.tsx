@@ -28,10 +28,10 @@ describe('route table', () => {
     expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
   });
 
-  it('shows the home hero with navbar and footer', () => {
+  it('shows the home page with navbar and footer', () => {
     renderAt('/');
     expect(screen.getByRole('heading', { level: 1, name: 'Mudanzas en Madrid' })).toBeTruthy();
-    expect(screen.getByText('En construcción')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Métricas del Sistema' })).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
   });

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { NotFound } from '../components/NotFound';
 import { RouteGuard } from '../components/RouteGuard';
 import { UnderConstruction } from '../components/UnderConstruction';
+import { AboutPage } from '../features/about/AboutPage';
 import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
 import { StaffLoginPage } from '../features/auth/StaffLoginPage';
 import { ConfirmMovePage, MoveDetailsPage, MoveFormPage } from '../features/booking';
@@ -26,7 +27,7 @@ const placeholder = (title: string) => <UnderConstruction title={title} />;
 /** Every page of §2 with its exact path; the layout route wraps them in the shared shell. */
 export const pageRoutes: RouteObject[] = [
   { path: '/', element: <HomePage /> },
-  { path: '/sobre-nosotros', element: placeholder('Sobre nosotros') },
+  { path: '/sobre-nosotros', element: <AboutPage /> },
   {
     path: '/cliente/:id',
     element: (
