@@ -167,7 +167,12 @@ export function ContactPage() {
                     {...(m.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                   >
                     {m.action}
-                    {m.external && <span className="sr-only"> (se abre en una pestaña nueva)</span>}
+                    {m.external && (
+                      <>
+                        {' '}
+                        <span className="sr-only">(se abre en una pestaña nueva)</span>
+                      </>
+                    )}
                   </a>
                 </div>
               </li>
@@ -248,10 +253,10 @@ export function ContactPage() {
               <a className={`contact-social__link contact-social__link--${label.toLowerCase()}`} href={href} target="_blank" rel="noopener noreferrer">
                 <Icon width={22} height={22} />
                 <span>
-                  <strong>{label}</strong>
+                  <strong>{label}</strong>{' '}
                   <span className="contact-social__text">{text}</span>
-                </span>
-                <span className="sr-only"> (se abre en una pestaña nueva)</span>
+                </span>{' '}
+                <span className="sr-only">(se abre en una pestaña nueva)</span>
               </a>
             </li>
           ))}

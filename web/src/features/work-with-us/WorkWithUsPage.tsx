@@ -143,7 +143,8 @@ export function WorkWithUsPage() {
                   className="button button--outline wwu-position__apply"
                   onClick={() => openFor(p.value)}
                 >
-                  Presentarme<span className="sr-only"> al puesto de {p.label}</span>
+                  Presentarme{' '}
+                  <span className="sr-only">al puesto de {p.label}</span>
                 </button>
               </li>
             ))}
