@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NetworkError, submitContactForm, type ApiResponse, type FormResponse } from '../../lib/api';
 import { formatPhone, MESSAGES, PHONE_HINT } from '../../lib/validation';
 import { ConsentChecks, DataProtectionNotice } from '../../components/DataProtection';
@@ -45,6 +45,13 @@ export function ContactForm() {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<Status>({ kind: 'editing' });
   const successRef = useRef<HTMLHeadingElement>(null);
+  // A field the server rejected gets focus once the form is enabled again (it is disabled while sending).
+  const focusAfterRender = useRef<string | null>(null);
+  useEffect(() => {
+    if (status.kind === 'sending' || !focusAfterRender.current) return;
+    document.getElementById(focusAfterRender.current)?.focus();
+    focusAfterRender.current = null;
+  });
   const today = todayIso();
   const sending = status.kind === 'sending';
 
@@ -92,7 +99,7 @@ export function ContactForm() {
       setStatus({ kind: 'failed', message: failure.message });
       if (failure.field) {
         setErrors((e) => ({ ...e, [failure.field!]: failure.message }));
-        document.getElementById(IDS[failure.field])?.focus();
+        focusAfterRender.current = IDS[failure.field];
       }
     }
   };

@@ -57,6 +57,13 @@ export function ApplicationModal({ draft, onDraft, onClose, onDone }: Applicatio
   const [alert, setAlert] = useState<string | null>(null);
   const [sentName, setSentName] = useState('');
   const successRef = useRef<HTMLParagraphElement>(null);
+  // A field the server rejected gets focus once the form is enabled again (it is disabled while sending).
+  const focusAfterRender = useRef<string | null>(null);
+  useEffect(() => {
+    if (status === 'sending' || !focusAfterRender.current) return;
+    document.getElementById(focusAfterRender.current)?.focus();
+    focusAfterRender.current = null;
+  });
 
   useEffect(() => {
     if (status !== 'sent') return;
@@ -120,7 +127,7 @@ export function ApplicationModal({ draft, onDraft, onClose, onDone }: Applicatio
     setAlert(failure.message);
     if (failure.field) {
       setErrors((e) => ({ ...e, [failure.field!]: failure.message }));
-      document.getElementById(IDS[failure.field])?.focus();
+      focusAfterRender.current = IDS[failure.field];
     }
   };
 
