@@ -9,6 +9,7 @@ import {
   contactFailure,
   EMPTY_CONTACT,
   MESSAGE_MAX,
+  PLACE_MAX,
   SERVICE_TYPES,
   toContactRequest,
   todayIso,
@@ -187,6 +188,7 @@ export function ContactForm() {
             <input
               {...fieldProps(IDS.origin, errors.origin)}
               autoComplete="off"
+              maxLength={PLACE_MAX}
               placeholder="Calle, número y ciudad"
               value={draft.origin}
               onChange={(e) => update('origin', e.target.value)}
@@ -197,6 +199,7 @@ export function ContactForm() {
             <input
               {...fieldProps(IDS.destination, errors.destination)}
               autoComplete="off"
+              maxLength={PLACE_MAX}
               placeholder="Calle, número y ciudad"
               value={draft.destination}
               onChange={(e) => update('destination', e.target.value)}

@@ -134,11 +134,11 @@ describe('/contacto', () => {
     type(field(form, 'Teléfono'), '512345678');
     expect(form.getByText('Ingresa un número de teléfono válido')).toBeTruthy();
     type(field(form, 'Origen'), '   ');
-    expect(form.getByText('El origen es requerido')).toBeTruthy();
+    expect(form.getByText('La dirección de origen es requerida')).toBeTruthy();
     fireEvent.blur(field(form, 'Destino'));
-    expect(form.getByText('El destino es requerido')).toBeTruthy();
+    expect(form.getByText('La dirección de destino es requerida')).toBeTruthy();
     fireEvent.blur(field(form, 'Tipo de servicio'));
-    expect(form.getByText('Selecciona un tipo de servicio')).toBeTruthy();
+    expect(form.getByText('Selecciona el tipo de servicio')).toBeTruthy();
     type(field(form, 'Fecha aproximada (opcional)'), '2001-01-01');
     expect(form.getByText('La fecha no puede ser anterior a hoy')).toBeTruthy();
     type(field(form, 'Fecha aproximada (opcional)'), '');
@@ -159,7 +159,7 @@ describe('/contacto', () => {
     fireEvent.click(form.getByRole('checkbox', { name: /para responder a esta consulta/ })); // untick it again
     fireEvent.click(form.getByRole('button', { name: 'Enviar mensaje' }));
     expect(form.getByRole('alert').textContent).toBe('Por favor completa todos los campos correctamente');
-    expect(form.getByText('Necesitamos tu permiso para responder a tu consulta')).toBeTruthy();
+    expect(form.getByText('Debes aceptar que usemos tus datos para responder a tu consulta')).toBeTruthy();
     expect(document.activeElement).toBe(form.getByRole('checkbox', { name: /para responder a esta consulta/ }));
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -172,10 +172,10 @@ describe('/contacto', () => {
       'El nombre completo es requerido',
       'Ingresa un email válido',
       'Ingresa un número de teléfono válido',
-      'El origen es requerido',
-      'El destino es requerido',
-      'Selecciona un tipo de servicio',
-      'Necesitamos tu permiso para responder a tu consulta',
+      'La dirección de origen es requerida',
+      'La dirección de destino es requerida',
+      'Selecciona el tipo de servicio',
+      'Debes aceptar que usemos tus datos para responder a tu consulta',
     ]) {
       expect(form.getByText(text)).toBeTruthy();
     }

@@ -62,18 +62,20 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
 export const CONTACT_MESSAGES = {
-  originRequired: 'El origen es requerido',
-  destinationRequired: 'El destino es requerido',
+  originRequired: 'La dirección de origen es requerida',
+  destinationRequired: 'La dirección de destino es requerida',
   datePast: 'La fecha no puede ser anterior a hoy',
   dateInvalid: 'Introduce una fecha válida',
-  serviceRequired: 'Selecciona un tipo de servicio',
+  serviceRequired: 'Selecciona el tipo de servicio',
   messageTooLong: 'El mensaje no puede superar los 2000 caracteres',
-  consentRequired: 'Necesitamos tu permiso para responder a tu consulta',
+  consentRequired: 'Debes aceptar que usemos tus datos para responder a tu consulta',
   /** §8 'Contact form failure'. */
   failure: 'Error al enviar el formulario. Por favor, inténtalo de nuevo.',
 } as const;
 
+/** As the server limits them (command/src/forms.rs). */
 export const MESSAGE_MAX = 2000;
+export const PLACE_MAX = 200;
 
 /** Today as 'YYYY-MM-DD' in the visitor's own time zone (the date input's `min`). */
 export function todayIso(now: Date = new Date()): string {

@@ -113,9 +113,9 @@ describe('/trabaja-con-nosotros', () => {
 
     submit(dialog);
     expect(dialog.getByRole('alert').textContent).toBe('Por favor completa todos los campos correctamente');
-    expect(dialog.getByText('Adjunta tu CV')).toBeTruthy();
-    expect(dialog.getByText('Necesitamos tu permiso para valorar tu candidatura')).toBeTruthy();
-    expect(dialog.getByText('Indica tu experiencia')).toBeTruthy();
+    expect(dialog.getByText('Adjunta tu currículum (PDF, DOC o DOCX)')).toBeTruthy();
+    expect(dialog.getByText('Debes aceptar que usemos tus datos para valorar tu candidatura y responderte')).toBeTruthy();
+    expect(dialog.getByText('Selecciona tus años de experiencia')).toBeTruthy();
     expect(document.activeElement).toBe(field(dialog, 'Nombre completo'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -125,22 +125,22 @@ describe('/trabaja-con-nosotros', () => {
     renderPage();
     const dialog = openDialog();
     fillValid(dialog, new File(['hola'], 'cv.txt', { type: 'text/plain' }));
-    expect(dialog.getByText('El CV debe ser un archivo PDF, DOC o DOCX')).toBeTruthy();
+    expect(dialog.getByText('El currículum debe ser un archivo PDF, DOC o DOCX')).toBeTruthy();
     submit(dialog);
     expect(fetchMock).not.toHaveBeenCalled();
 
     const big = pdf('cv.pdf', CV_MAX_BYTES + 1);
     chooseFile(dialog, big);
-    expect(dialog.getByText('El CV no puede superar los 5 MB')).toBeTruthy();
+    expect(dialog.getByText('El currículum supera el tamaño máximo de 5 MB')).toBeTruthy();
     submit(dialog);
     expect(fetchMock).not.toHaveBeenCalled();
 
     chooseFile(dialog, new File([], 'vacio.docx'));
-    expect(dialog.getByText('El archivo del CV está vacío')).toBeTruthy();
+    expect(dialog.getByText('El archivo del currículum está vacío')).toBeTruthy();
 
     // Exactly 5 MB, and an upper-case extension, are fine.
     chooseFile(dialog, pdf('CV-FINAL.PDF', CV_MAX_BYTES));
-    expect(dialog.queryByText(/El CV|El archivo del CV/)).toBeNull();
+    expect(dialog.queryByText(/currículum/)).toBeNull();
     expect(dialog.getByText('CV-FINAL.PDF')).toBeTruthy();
   });
 
@@ -224,7 +224,7 @@ describe('/trabaja-con-nosotros', () => {
   });
 
   it.each([
-    [413, {}, 'El CV no puede superar los 5 MB', 'CV'],
+    [413, {}, 'El currículum supera el tamaño máximo de 5 MB', 'CV'],
     [429, { success: false, error: 'Demasiadas candidaturas desde tu conexión. Espera una hora.' }, 'Demasiadas candidaturas desde tu conexión. Espera una hora.', null],
     [429, {}, 'Has enviado demasiadas candidaturas seguidas. Espera un poco e inténtalo de nuevo.', null],
     [400, { success: false, error: 'El archivo no es un PDF, DOC ni DOCX válido', field: 'cv' }, 'El archivo no es un PDF, DOC ni DOCX válido', 'CV'],

@@ -10,19 +10,19 @@ describe('checkCv', () => {
   });
 
   it('refuses other names, a name without extension, an empty file, and anything over 5 MB', () => {
-    expect(checkCv(null)).toBe('Adjunta tu CV');
+    expect(checkCv(null)).toBe('Adjunta tu currículum (PDF, DOC o DOCX)');
     for (const name of ['cv.txt', 'cv.pdf.exe', 'pdf', 'cv.', 'cv.odt']) {
-      expect(checkCv(file(name))).toBe('El CV debe ser un archivo PDF, DOC o DOCX');
+      expect(checkCv(file(name))).toBe('El currículum debe ser un archivo PDF, DOC o DOCX');
     }
-    expect(checkCv(file('cv.pdf', 0))).toBe('El archivo del CV está vacío');
-    expect(checkCv(file('cv.pdf', CV_MAX_BYTES + 1))).toBe('El CV no puede superar los 5 MB');
+    expect(checkCv(file('cv.pdf', 0))).toBe('El archivo del currículum está vacío');
+    expect(checkCv(file('cv.pdf', CV_MAX_BYTES + 1))).toBe('El currículum supera el tamaño máximo de 5 MB');
   });
 });
 
 describe('applicationFailure', () => {
   it('maps 413 to the CV field whatever the body, and an unknown server field to none', () => {
     expect(applicationFailure({ ok: false, status: 413, body: null })).toEqual({
-      message: 'El CV no puede superar los 5 MB',
+      message: 'El currículum supera el tamaño máximo de 5 MB',
       field: 'cv',
     });
     expect(

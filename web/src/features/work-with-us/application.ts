@@ -62,13 +62,13 @@ export const MESSAGE_MAX = 2000;
 
 export const APPLICATION_MESSAGES = {
   positionRequired: 'Selecciona el puesto que te interesa',
-  experienceRequired: 'Indica tu experiencia',
-  cvRequired: 'Adjunta tu CV',
-  cvType: 'El CV debe ser un archivo PDF, DOC o DOCX',
-  cvTooBig: 'El CV no puede superar los 5 MB',
-  cvEmpty: 'El archivo del CV está vacío',
+  experienceRequired: 'Selecciona tus años de experiencia',
+  cvRequired: 'Adjunta tu currículum (PDF, DOC o DOCX)',
+  cvType: 'El currículum debe ser un archivo PDF, DOC o DOCX',
+  cvTooBig: 'El currículum supera el tamaño máximo de 5 MB',
+  cvEmpty: 'El archivo del currículum está vacío',
   messageTooLong: 'El mensaje no puede superar los 2000 caracteres',
-  consentRequired: 'Necesitamos tu permiso para valorar tu candidatura',
+  consentRequired: 'Debes aceptar que usemos tus datos para valorar tu candidatura y responderte',
   tooMany: 'Has enviado demasiadas candidaturas seguidas. Espera un poco e inténtalo de nuevo.',
   failure: 'Error al enviar la candidatura. Por favor, inténtalo de nuevo.',
 } as const;
