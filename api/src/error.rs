@@ -18,6 +18,13 @@ pub enum ApiError {
     Forbidden,
     #[error("{0}")]
     BadRequest(String),
+    /// A 400 that names the request field it is about (`field`), for forms that show the message
+    /// next to that input.
+    #[error("{message}")]
+    InvalidField {
+        field: &'static str,
+        message: String,
+    },
     #[error("{0}")]
     InvalidCredentials(String),
     #[error("{0}")]
@@ -50,6 +57,7 @@ impl ApiError {
             Unauthorized => (StatusCode::UNAUTHORIZED, self.to_string()),
             Forbidden => (StatusCode::FORBIDDEN, self.to_string()),
             BadRequest(m) => (StatusCode::BAD_REQUEST, m.clone()),
+            InvalidField { message, .. } => (StatusCode::BAD_REQUEST, message.clone()),
             InvalidCredentials(m) => (StatusCode::UNAUTHORIZED, m.clone()),
             NotFound(m) => (StatusCode::NOT_FOUND, m.clone()),
             Conflict(m) => (StatusCode::CONFLICT, m.clone()),
@@ -87,7 +95,22 @@ impl IntoResponse for ApiError {
         if status.is_server_error() {
             tracing::error!(error = %self, "request failed");
         }
-        (status, Json(json!({ "success": false, "error": message }))).into_response()
+        let body = match &self {
+            ApiError::InvalidField { field, .. } => {
+                json!({ "success": false, "error": message, "field": field })
+            }
+            _ => json!({ "success": false, "error": message }),
+        };
+        (status, Json(body)).into_response()
+    }
+}
+
+impl From<command::forms::FieldError> for ApiError {
+    fn from(e: command::forms::FieldError) -> ApiError {
+        ApiError::InvalidField {
+            field: e.field,
+            message: e.message,
+        }
     }
 }
 

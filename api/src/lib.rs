@@ -5,6 +5,8 @@ pub mod auth;
 pub mod bench;
 pub mod catalogue;
 pub mod config;
+pub mod consent;
+pub mod cv;
 pub mod error;
 pub mod geo;
 pub mod limits;

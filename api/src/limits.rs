@@ -1,7 +1,8 @@
 //! Attempt limits where guessing pays (ARCHITECTURE §6): failed logins per account and per
 //! address, password-reset requests per account and per address; and where an anonymous call
-//! costs something: quote requests per address and per requester email. Counted in
-//! `auth_attempts`, so every server process sharing the database shares the count.
+//! costs something: quote requests, contact messages and job applications per address and per
+//! sender email. Counted in `auth_attempts`, so every server process sharing the database shares
+//! the count.
 
 use std::net::{IpAddr, SocketAddr};
 
@@ -55,6 +56,30 @@ pub const QUOTE_PER_ADDRESS: Limit = Limit {
 pub const QUOTE_PER_EMAIL: Limit = Limit {
     scope: "presupuesto:email",
     max: 5,
+    window_secs: 60 * 60,
+};
+
+/// Contact messages from one address: each one is stored and sends two emails.
+pub const CONTACT_PER_ADDRESS: Limit = Limit {
+    scope: "contacto:direccion",
+    max: 10,
+    window_secs: 60 * 60,
+};
+/// Acknowledgements to one email address, whoever sends the form.
+pub const CONTACT_PER_EMAIL: Limit = Limit {
+    scope: "contacto:email",
+    max: 5,
+    window_secs: 60 * 60,
+};
+/// Job applications from one address: each one stores a file of up to 5 MB.
+pub const APPLICATION_PER_ADDRESS: Limit = Limit {
+    scope: "empleo:direccion",
+    max: 5,
+    window_secs: 60 * 60,
+};
+pub const APPLICATION_PER_EMAIL: Limit = Limit {
+    scope: "empleo:email",
+    max: 3,
     window_secs: 60 * 60,
 };
 

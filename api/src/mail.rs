@@ -263,6 +263,89 @@ pub mod templates {
         }
     }
 
+    /// A contact message or job application's lines, already worded in Spanish: (label, value).
+    pub type Lines<'a> = [(&'a str, &'a str)];
+
+    fn lines(lines: &Lines<'_>) -> String {
+        lines
+            .iter()
+            .map(|(label, value)| format!("    {label}: {value}\n"))
+            .collect()
+    }
+
+    /// The company's copy of a contact message (spec §9: answered within 24 hours).
+    pub fn contact_to_company(
+        to: &str,
+        nombre: &str,
+        referencia: &str,
+        fields: &Lines<'_>,
+    ) -> Email {
+        Email {
+            to: to.to_string(),
+            subject: format!("Nuevo mensaje de contacto: {nombre}"),
+            text: format!(
+                "Nuevo mensaje desde el formulario de contacto de la web:\n\n{}\n\
+                 Hay que responderlo en menos de 24 horas.\n\
+                 Referencia: {referencia}\n",
+                lines(fields)
+            ),
+        }
+    }
+
+    /// The sender's acknowledgement of a contact message (spec §2 'Contact', §9).
+    pub fn contact_received(to: &str, nombre: &str, fields: &Lines<'_>) -> Email {
+        Email {
+            to: to.to_string(),
+            subject: "Hemos recibido tu mensaje".to_string(),
+            text: format!(
+                "Hola, {nombre}:\n\n\
+                 Gracias por escribir a Mudanzas. Hemos recibido tu consulta:\n\n{}\n\
+                 Te responderemos en menos de 24 horas.\n\n\
+                 Si no nos has escrito tú, ignora este mensaje.\n\n\
+                 Mudanzas · Madrid",
+                lines(fields)
+            ),
+        }
+    }
+
+    /// Human resources' notice of a job application; the CV stays in the manager panel.
+    pub fn application_to_company(
+        to: &str,
+        nombre: &str,
+        puesto: &str,
+        referencia: &str,
+        panel: &str,
+        fields: &Lines<'_>,
+    ) -> Email {
+        Email {
+            to: to.to_string(),
+            subject: format!("Nueva candidatura: {nombre} ({puesto})"),
+            text: format!(
+                "Nueva candidatura desde «Trabaja con nosotros»:\n\n{}\n\
+                 El currículum se descarga desde el panel de gestión: {panel}\n\
+                 Hay que responder en un plazo de 7 días laborables.\n\
+                 Referencia: {referencia}\n",
+                lines(fields)
+            ),
+        }
+    }
+
+    /// The applicant's acknowledgement (spec §9: applications answered within 7 working days).
+    pub fn application_received(to: &str, nombre: &str, puesto: &str, cv: &str) -> Email {
+        Email {
+            to: to.to_string(),
+            subject: "Hemos recibido tu candidatura".to_string(),
+            text: format!(
+                "Hola, {nombre}:\n\n\
+                 Gracias por tu interés en trabajar con Mudanzas. Hemos recibido tu candidatura \
+                 para el puesto de {puesto} y tu currículum ({cv}).\n\n\
+                 Nuestro equipo la revisará y te responderemos en un plazo de 7 días laborables.\n\n\
+                 Si no has enviado tú esta candidatura, ignora este mensaje.\n\n\
+                 Mudanzas · Madrid"
+            ),
+        }
+    }
+
     /// What the quote confirmation says, already worded in Spanish.
     pub struct QuoteSummary<'a> {
         pub nombre: &'a str,

@@ -23,6 +23,7 @@ fn registration(email: &str) -> Value {
         "password": PASSWORD,
         "phone": "+34 612345678",
         "address": "Calle Mayor 1, 28013 Madrid",
+        "acceptTerms": true,
     })
 }
 

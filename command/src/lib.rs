@@ -6,6 +6,7 @@ pub mod booking;
 pub mod demo;
 pub mod documents;
 pub mod estimate;
+pub mod forms;
 pub mod moves;
 pub mod pricing;
 pub mod quotes;

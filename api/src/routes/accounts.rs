@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use axum_extra::extract::cookie::CookieJar;
-use command::accounts;
+use command::{accounts, forms};
 use rand::Rng;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -16,6 +16,7 @@ use uuid::Uuid;
 use crate::auth::{
     end_session, hash_password_blocking, new_token, start_session, token_hash, user_by_id,
 };
+use crate::consent;
 use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult};
 use crate::limits::{
     ClientAddress, LOGIN_PER_ACCOUNT, RESET_PER_ACCOUNT, RESET_PER_ADDRESS, TOO_MANY,
@@ -94,9 +95,13 @@ pub struct RegisterBody {
     phone: String,
     #[serde(default)]
     address: String,
+    /// The terms of use and privacy policy box; never ticked unless the person ticked it.
+    #[serde(default, rename = "acceptTerms")]
+    accept_terms: bool,
 }
 
 /// `POST /api/register`: a client account, logged in at once, and its confirmation code by email.
+/// The acceptance of the terms is recorded in the consent register with the account.
 pub async fn register(
     State(state): State<AppState>,
     jar: CookieJar,
@@ -109,6 +114,10 @@ pub async fn register(
         &body.address,
         &body.password,
     )?;
+    // Checked last, as the wizard asks for it last (step 3, under the password).
+    if !body.accept_terms {
+        return Err(ApiError::BadRequest(forms::TERMS_REQUIRED.into()));
+    }
     let hash = hash_password_blocking(body.password).await?;
     let id = Uuid::now_v7();
     let mut tx = state.pool.begin().await?;
@@ -129,6 +138,19 @@ pub async fn register(
     if created == 0 {
         return Err(ApiError::Conflict(EMAIL_TAKEN.into()));
     }
+    consent::record(
+        &mut tx,
+        consent::Consent {
+            email: &registration.email,
+            account_id: Some(id),
+            purpose: forms::consent::CONDICIONES,
+            granted: true,
+            source: forms::consent::REGISTRO,
+            reference: None,
+            text: forms::consent::TERMS_TEXT,
+        },
+    )
+    .await?;
     send_code(
         &state,
         &mut tx,

@@ -5,6 +5,7 @@ use axum::extract::State;
 use axum::Json;
 use axum_extra::extract::cookie::CookieJar;
 use command::accounts::{self, ProfileInput};
+use command::forms;
 use command::moves::{decide, MoveCommand};
 use command::{Role, StreamEvents};
 use events_schema::events::move_stream;
@@ -15,6 +16,7 @@ use crate::auth::{
     check_password, end_other_sessions, hash_password_blocking, removal_cookie, user_by_id,
     CurrentUser, User,
 };
+use crate::consent;
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::limits::LOGIN_PER_ACCOUNT;
 use crate::routes::moves::{append_plan, load_move};
@@ -106,6 +108,16 @@ pub async fn update_profile(
         "smsNotifications": body.sms_alerts,
         "marketing": body.marketing,
     });
+    let mut tx = state.pool.begin().await?;
+    // FOR UPDATE: of two saves at once, each sees the other's marketing choice, so every change
+    // is recorded once.
+    let marketing_before: bool = sqlx::query_scalar(
+        "SELECT coalesce((preferencias->>'marketing')::boolean, false) FROM accounts \
+         WHERE id = $1 FOR UPDATE",
+    )
+    .bind(user.id)
+    .fetch_one(&mut *tx)
+    .await?;
     sqlx::query(
         "UPDATE accounts SET nombre = $2, telefono = $3, direccion = $4, ciudad = $5, \
          codigo_postal = $6, preferencias = $7 WHERE id = $1",
@@ -117,8 +129,26 @@ pub async fn update_profile(
     .bind(&profile.ciudad)
     .bind(&profile.codigo_postal)
     .bind(&preferencias)
-    .execute(&state.pool)
+    .execute(&mut *tx)
     .await?;
+    // Marketing is a consent (issue 6): giving or withdrawing it is recorded with its time.
+    // The other preferences are service notices, not consents.
+    if body.marketing != marketing_before {
+        consent::record(
+            &mut tx,
+            consent::Consent {
+                email: user.email.as_deref().unwrap_or_default(),
+                account_id: Some(user.id),
+                purpose: forms::consent::MARKETING,
+                granted: body.marketing,
+                source: forms::consent::PERFIL,
+                reference: None,
+                text: forms::consent::MARKETING_TEXT,
+            },
+        )
+        .await?;
+    }
+    tx.commit().await?;
     let user = user_by_id(&state.pool, user.id).await?;
     Ok(Json(json!({ "success": true, "user": user })))
 }
@@ -220,6 +250,20 @@ pub async fn delete_account(
         .bind(&own_email)
         .execute(&mut *tx)
         .await?;
+    // The consent register keeps this account's rows (without the account link, which the
+    // foreign key clears): they prove that what was done while it existed was agreed to, and are
+    // the company's to keep for the legal retention period. A marketing consent still standing
+    // for this email is withdrawn, as leaving is the plainest way of saying no more offers.
+    sqlx::query(
+        "INSERT INTO consents (email, purpose, granted, source, text) \
+         SELECT lower($1), 'marketing', false, 'perfil', $2 \
+         WHERE (SELECT granted FROM consents WHERE lower(email) = lower($1) \
+                AND purpose = 'marketing' ORDER BY recorded_at DESC, id DESC LIMIT 1)",
+    )
+    .bind(&own_email)
+    .bind(forms::consent::MARKETING_TEXT)
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok((
         jar.remove(removal_cookie()),

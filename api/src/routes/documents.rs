@@ -133,7 +133,7 @@ async fn stored(state: &AppState, numero: &str, after: i64) -> ApiResult<Value> 
 }
 
 /// The company's legal data, from `empresa.json` in the seed folder.
-fn company(state: &AppState) -> ApiResult<Value> {
+pub(crate) fn company(state: &AppState) -> ApiResult<Value> {
     let path = state.config.seed_dir.join("empresa.json");
     let text = std::fs::read_to_string(&path)
         .map_err(|e| ApiError::Internal(format!("{}: {e}", path.display())))?;

@@ -8,6 +8,7 @@ mod company;
 mod customer;
 mod dev;
 mod documents;
+mod forms;
 mod geo;
 mod manage;
 mod money;
@@ -79,6 +80,21 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/presupuestos", get(quotes::list))
         .route("/api/presupuestos/{id}/descartar", post(quotes::discard))
+        .route(
+            "/api/contact-form",
+            post(forms::contact).layer(axum::extract::DefaultBodyLimit::max(
+                forms::MAX_CONTACT_BODY,
+            )),
+        )
+        .route(
+            "/api/trabaja-con-nosotros",
+            post(forms::apply).layer(axum::extract::DefaultBodyLimit::max(
+                forms::MAX_APPLICATION_BODY,
+            )),
+        )
+        .route("/api/mensajes-contacto", get(forms::messages))
+        .route("/api/candidaturas", get(forms::applications))
+        .route("/api/candidaturas/{id}/cv", get(forms::download_cv))
         .route("/api/live", get(crate::live::live))
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web)

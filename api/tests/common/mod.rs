@@ -221,6 +221,7 @@ impl TestServer {
                 "password": password,
                 "phone": "612 345 678",
                 "address": "Calle Mayor 1, 28013 Madrid",
+                "acceptTerms": true,
             }))
             .await;
         assert_eq!(status, 201, "{body}");
