@@ -172,6 +172,7 @@ export function ContactForm() {
           <Field id={IDS.serviceType} label="Tipo de servicio" required error={errors.serviceType}>
             <select
               {...fieldProps(IDS.serviceType, errors.serviceType)}
+              className="input form-field__select"
               value={draft.serviceType}
               onChange={(e) => update('serviceType', e.target.value as ContactDraft['serviceType'])}
               onBlur={blur('serviceType')}

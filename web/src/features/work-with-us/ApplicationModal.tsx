@@ -191,6 +191,7 @@ export function ApplicationModal({ draft, onDraft, onClose, onDone }: Applicatio
             <Field id={IDS.position} label="Puesto" required error={errors.position}>
               <select
                 {...fieldProps(IDS.position, errors.position)}
+                className="input form-field__select"
                 value={draft.position}
                 onChange={(e) => update('position', e.target.value as ApplicationDraft['position'])}
                 onBlur={blur('position')}
@@ -206,6 +207,7 @@ export function ApplicationModal({ draft, onDraft, onClose, onDone }: Applicatio
             <Field id={IDS.experience} label="Experiencia" required error={errors.experience}>
               <select
                 {...fieldProps(IDS.experience, errors.experience)}
+                className="input form-field__select"
                 value={draft.experience}
                 onChange={(e) => update('experience', e.target.value as ApplicationDraft['experience'])}
                 onBlur={blur('experience')}
