@@ -43,8 +43,9 @@ CREATE TABLE job_applications (
 CREATE INDEX job_applications_received_idx ON job_applications (received_at DESC, id DESC);
 
 -- Every consent given or refused, one row per purpose, with its time: the proof the law asks for
--- (who, when, to what, in which words). Rows are only ever added: a change of mind is a new row,
--- and the latest row of a person and purpose is what holds.
+-- (who, when, to what, in which words). Rows are added, never rewritten (only the account link
+-- goes, with the account): a change of mind is a new row, and the latest row of an email and
+-- purpose is what holds.
 CREATE TABLE consents (
     id           bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     email        text        NOT NULL,

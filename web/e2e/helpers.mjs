@@ -128,6 +128,7 @@ export async function registerThroughApi(page, email, password, fields = {}) {
     password,
     phone: '612 345 678',
     address: 'Calle de Embajadores 20, Madrid',
+    acceptTerms: true,
     ...fields,
   });
   assert.equal(answer.status, 201, `registro de ${email}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);

@@ -571,6 +571,11 @@ export interface RegisterRequest {
   password: string;
   phone: string;
   address: string;
+  /**
+   * Terms of use and privacy policy accepted: must be true (else 400 'Debes aceptar las
+   * condiciones de uso y la política de privacidad'); the server records the consent with its time.
+   */
+  acceptTerms: boolean;
 }
 
 /** Seconds until the current code expires and until another may be requested. */

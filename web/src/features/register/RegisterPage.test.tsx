@@ -193,6 +193,7 @@ describe('RegisterPage', () => {
       password: 'Mudanza#2026',
       phone: '612 345 678',
       address: 'Calle de Serrano 45, Madrid',
+      acceptTerms: true,
     });
     expect(useAuthStore.getState().user).toEqual(user);
     expect(JSON.parse(localStorage.getItem(USER_DATA_KEY)!)).toEqual(user);

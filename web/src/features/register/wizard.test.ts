@@ -89,6 +89,7 @@ describe('register wizard steps', () => {
       password: 'Mudanza#2026',
       phone: '612 345 678',
       address: 'Calle de Alcalá 100',
+      acceptTerms: true,
     });
   });
 });

@@ -112,5 +112,6 @@ export function toRegisterRequest(form: RegisterForm): RegisterRequest {
     password: form.password,
     phone: form.phone.trim(),
     address: form.address.trim(),
+    acceptTerms: form.acceptTerms,
   };
 }
