@@ -18,7 +18,6 @@ interface ConsentChecksProps {
   marketingText: string;
   /** The required consent's error, shown under it once the visitor has tried to send. */
   error?: string | null;
-  onBlurContact?: () => void;
 }
 
 export function ConsentChecks({
@@ -30,7 +29,6 @@ export function ConsentChecks({
   contactPurpose,
   marketingText,
   error,
-  onBlurContact,
 }: ConsentChecksProps) {
   const contactId = `${idPrefix}-consentimiento`;
   return (
@@ -45,7 +43,6 @@ export function ConsentChecks({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${contactId}-error` : undefined}
           onChange={(e) => onContact(e.target.checked)}
-          onBlur={onBlurContact}
         />
         <label htmlFor={contactId}>
           Acepto que {COMPANY_NAME} trate mis datos {contactPurpose}, como explica la{' '}
