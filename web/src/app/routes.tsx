@@ -8,6 +8,7 @@ import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
 import { StaffLoginPage } from '../features/auth/StaffLoginPage';
 import { ConfirmMovePage, MoveDetailsPage, MoveFormPage } from '../features/booking';
 import { ClientDashboardPage } from '../features/client/ClientDashboardPage';
+import { ContactPage } from '../features/contact/ContactPage';
 import { ConfirmEmailPage } from '../features/confirm-email/ConfirmEmailPage';
 import { DevPage } from '../features/dev/DevPage';
 import { ErrorPage } from '../features/error/ErrorPage';
@@ -18,6 +19,7 @@ import { ForgotPasswordPage } from '../features/password-reset/ForgotPasswordPag
 import { PriceFinderPage } from '../features/price-finder/PriceFinderPage';
 import { RegisterPage } from '../features/register/RegisterPage';
 import { WorkerDashboardPage } from '../features/worker/WorkerDashboardPage';
+import { WorkWithUsPage } from '../features/work-with-us/WorkWithUsPage';
 import { Layout } from './Layout';
 
 const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'));
@@ -96,11 +98,11 @@ export const pageRoutes: RouteObject[] = [
     ),
   },
   { path: '/buscador-precios', element: <PriceFinderPage /> },
-  { path: '/contacto', element: placeholder('Contacto') },
+  { path: '/contacto', element: <ContactPage /> },
   { path: '/opiniones', element: placeholder('Opiniones') },
   { path: '/politica-privacidad', element: <PrivacyPolicyPage /> },
   { path: '/condiciones-uso', element: placeholder('Condiciones de uso') },
-  { path: '/trabaja-con-nosotros', element: placeholder('Trabaja con nosotros') },
+  { path: '/trabaja-con-nosotros', element: <WorkWithUsPage /> },
   {
     path: '/recuperar',
     element: (

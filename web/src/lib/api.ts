@@ -1250,14 +1250,37 @@ export interface JobApplication {
   cv: { nombre: string; tipo: 'pdf' | 'doc' | 'docx'; bytes: number; url: string };
 }
 
-/** Managers, admin and auditor: 401 anonymous, 403 other roles. */
+/**
+ * GET /api/mensajes-contacto: managers, admin and auditor; 401 anonymous, 403 other roles. Throws
+ * `ListError` when the list cannot be read, so the panel can tell "none yet" from "could not load".
+ */
 export async function fetchContactMessages(): Promise<ContactMessage[]> {
-  const response = await request<{ success: boolean; mensajes?: ContactMessage[] }>('GET', '/api/mensajes-contacto');
-  return response.ok ? (response.body?.mensajes ?? []) : [];
+  const response = await request<{ success: boolean; mensajes?: ContactMessage[]; error?: string }>(
+    'GET',
+    '/api/mensajes-contacto',
+  );
+  if (!response.ok || !Array.isArray(response.body?.mensajes)) throw new ListError('mensajes-contacto', response);
+  return response.body.mensajes;
 }
 
-/** Managers, admin and auditor; each CV downloads from its `cv.url` (GET /api/candidaturas/{id}/cv). */
+/** GET /api/candidaturas, as above; each CV downloads from its `cv.url` (GET /api/candidaturas/{id}/cv). */
 export async function fetchJobApplications(): Promise<JobApplication[]> {
-  const response = await request<{ success: boolean; candidaturas?: JobApplication[] }>('GET', '/api/candidaturas');
-  return response.ok ? (response.body?.candidaturas ?? []) : [];
+  const response = await request<{ success: boolean; candidaturas?: JobApplication[]; error?: string }>(
+    'GET',
+    '/api/candidaturas',
+  );
+  if (!response.ok || !Array.isArray(response.body?.candidaturas)) throw new ListError('candidaturas', response);
+  return response.body.candidaturas;
+}
+
+/** A list the server would not give: its status (401, 403, 500…) and Spanish error when it sent one. */
+export class ListError extends Error {
+  readonly status: number;
+  readonly serverError: string | null;
+  constructor(list: string, response: ApiResponse<{ error?: string }>) {
+    super(`${list} respondió ${response.status}`);
+    this.name = 'ListError';
+    this.status = response.status;
+    this.serverError = typeof response.body?.error === 'string' ? response.body.error : null;
+  }
 }

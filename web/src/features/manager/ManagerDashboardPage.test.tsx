@@ -75,6 +75,8 @@ function baseHandlers(moves = seedMoves()): Handlers {
     'GET /api/datos-de-empresa': () => jsonResponse(company),
     'GET /api/analiticas?periodo=dia': () => jsonResponse({ success: true, periodo: 'dia', series }),
     'GET /api/presupuestos': () => jsonResponse({ success: true, presupuestos: [] }),
+    'GET /api/mensajes-contacto': () => jsonResponse({ success: true, mensajes: [] }),
+    'GET /api/candidaturas': () => jsonResponse({ success: true, candidaturas: [] }),
   };
 }
 
@@ -150,6 +152,9 @@ describe('ManagerDashboardPage', () => {
     expect(nbsp(screen.getByTestId('resumen-ingresos').textContent)).toBe('1.234,56 € en total');
 
     expect(ids()).toEqual(['Mudanza 1', 'Mudanza 2', 'Mudanza 3', 'Mudanza 4', 'Mudanza 5']);
+    // What the public forms sent has its own panel (FormsInbox.test.tsx covers it).
+    const forms = within(screen.getByRole('region', { name: 'Mensajes y candidaturas' }));
+    expect(await forms.findByText('Todavía no ha llegado ningún mensaje del formulario de contacto.')).toBeTruthy();
     const second = within(row(2));
     expect(second.getByText('Pablo Gil')).toBeTruthy();
     expect(second.getByText('En Progreso')).toBeTruthy();

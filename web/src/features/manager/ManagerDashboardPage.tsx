@@ -5,6 +5,7 @@ import { StaffHero, StatCards, type StatCard } from '../../components/StaffDashb
 import { useLiveFeed } from '../live/useLiveFeed';
 import { CreateMoveWizard } from './CreateMoveWizard';
 import { BoxIcon, ChartIcon, EuroIcon, HeadsetIcon, LockIcon, PlusIcon, StarIcon, UserPlusIcon, UsersIcon } from '../../components/icons';
+import { FormsInbox } from './FormsInbox';
 import { formatCount, formatSatisfaction } from './managerMoves';
 import { MoveEditModal } from './MoveEditModal';
 import { MoveList } from './MoveList';
@@ -150,6 +151,8 @@ export function ManagerDashboardPage() {
           onConvert={(quote) => setModal({ kind: 'crear', quote })}
           onViewMove={(id) => setModal({ kind: 'ver', moveId: id })}
         />
+
+        <FormsInbox />
 
         <Suspense
           fallback={

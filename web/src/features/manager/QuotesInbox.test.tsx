@@ -29,6 +29,8 @@ function handlers(quotes: QuoteInboxEntry[], extra: Handlers = {}): Handlers {
       }),
     'GET /api/analiticas?periodo=dia': () => jsonResponse({ success: true, periodo: 'dia', series: [] }),
     'GET /api/presupuestos': () => jsonResponse({ success: true, presupuestos: quotes }),
+    'GET /api/mensajes-contacto': () => jsonResponse({ success: true, mensajes: [] }),
+    'GET /api/candidaturas': () => jsonResponse({ success: true, candidaturas: [] }),
     'GET /api/trabajadores?fecha=2026-03-09': () => jsonResponse({ success: true, trabajadores: [] }),
     ...extra,
   };
