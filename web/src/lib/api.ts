@@ -1284,3 +1284,32 @@ export class ListError extends Error {
     this.serverError = typeof response.body?.error === 'string' ? response.body.error : null;
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Tamper evidence (issue 7): GET /api/verificar-registro (admin and auditor; 401/403 otherwise)
+// walks the hash chain of the whole log and reports the first broken link. The binary's
+// `mudanzas verify` does the same from the command line.
+
+export interface BrokenLink {
+  position: number;
+  stream_id: string;
+  event_type: string;
+  /** Spanish: what does not match (the event's content, its link to the previous event, …). */
+  motivo: string;
+}
+
+export interface LogVerification {
+  success: boolean;
+  /** True when every sealed event's hash and link match. */
+  ok: boolean;
+  /** Events checked. */
+  verificados: number;
+  /** Events appended but not yet sealed into the chain (checked on the next run). */
+  pendientes: number;
+  primer_fallo: BrokenLink | null;
+  error?: string;
+}
+
+export function verifyLog(): Promise<ApiResponse<LogVerification>> {
+  return request<LogVerification>('GET', '/api/verificar-registro');
+}
