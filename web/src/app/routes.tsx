@@ -10,6 +10,7 @@ import { ClientDashboardPage } from '../features/client/ClientDashboardPage';
 import { ConfirmEmailPage } from '../features/confirm-email/ConfirmEmailPage';
 import { DevPage } from '../features/dev/DevPage';
 import { ErrorPage } from '../features/error/ErrorPage';
+import { FaqPage } from '../features/faq/FaqPage';
 import { HomePage } from '../features/home/HomePage';
 import { InvoicePage } from '../features/invoice/InvoicePage';
 import { ManagerDashboardPage } from '../features/manager/ManagerDashboardPage';
@@ -44,7 +45,7 @@ export const pageRoutes: RouteObject[] = [
     ),
   },
   { path: '/error', element: <ErrorPage /> },
-  { path: '/preguntas-frecuentes', element: placeholder('Preguntas frecuentes') },
+  { path: '/preguntas-frecuentes', element: <FaqPage /> },
   {
     path: '/detalles-mudanza',
     element: (
