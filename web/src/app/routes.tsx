@@ -16,6 +16,7 @@ import { InvoicePage } from '../features/invoice/InvoicePage';
 import { ManagerDashboardPage } from '../features/manager/ManagerDashboardPage';
 import { ForgotPasswordPage } from '../features/password-reset/ForgotPasswordPage';
 import { PriceFinderPage } from '../features/price-finder/PriceFinderPage';
+import { ReviewsPage } from '../features/reviews/ReviewsPage';
 import { RegisterPage } from '../features/register/RegisterPage';
 import { WorkerDashboardPage } from '../features/worker/WorkerDashboardPage';
 import { Layout } from './Layout';
@@ -97,7 +98,7 @@ export const pageRoutes: RouteObject[] = [
   },
   { path: '/buscador-precios', element: <PriceFinderPage /> },
   { path: '/contacto', element: placeholder('Contacto') },
-  { path: '/opiniones', element: placeholder('Opiniones') },
+  { path: '/opiniones', element: <ReviewsPage /> },
   { path: '/politica-privacidad', element: <PrivacyPolicyPage /> },
   { path: '/condiciones-uso', element: placeholder('Condiciones de uso') },
   { path: '/trabaja-con-nosotros', element: placeholder('Trabaja con nosotros') },
