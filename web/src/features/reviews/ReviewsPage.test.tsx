@@ -114,8 +114,8 @@ describe('ReviewsPage list', () => {
 
   it('gives each card its stars as text, the verified badge, a Spanish date and the helpful count', () => {
     renderReviews();
-    const first = cards()[0];
-    expect(within(first).getByRole('heading', { level: 3 }).textContent).toBe(TESTIMONIALS[0].title);
+    const first = cards()[0] as HTMLElement;
+    expect(within(first).getByRole('heading', { level: 3 }).textContent).toBe(TESTIMONIALS[0]?.title);
     expect(within(first).getByRole('img', { name: '5 de 5 estrellas' })).toBeTruthy();
     expect(within(first).getByText('Cliente verificado')).toBeTruthy();
     expect(first.querySelector('time')?.getAttribute('datetime')).toBe('2026-10-14');
