@@ -13,6 +13,7 @@ import { ErrorPage } from '../features/error/ErrorPage';
 import { FaqPage } from '../features/faq/FaqPage';
 import { HomePage } from '../features/home/HomePage';
 import { InvoicePage } from '../features/invoice/InvoicePage';
+import { TermsPage } from '../features/legal/TermsPage';
 import { ManagerDashboardPage } from '../features/manager/ManagerDashboardPage';
 import { ForgotPasswordPage } from '../features/password-reset/ForgotPasswordPage';
 import { PriceFinderPage } from '../features/price-finder/PriceFinderPage';
@@ -100,7 +101,7 @@ export const pageRoutes: RouteObject[] = [
   { path: '/contacto', element: placeholder('Contacto') },
   { path: '/opiniones', element: <ReviewsPage /> },
   { path: '/politica-privacidad', element: <PrivacyPolicyPage /> },
-  { path: '/condiciones-uso', element: placeholder('Condiciones de uso') },
+  { path: '/condiciones-uso', element: <TermsPage /> },
   { path: '/trabaja-con-nosotros', element: placeholder('Trabaja con nosotros') },
   {
     path: '/recuperar',
