@@ -41,15 +41,22 @@ interface DataProtectionSummaryProps {
   purpose?: DataProtectionPurpose;
   /** On the privacy page the further information is a section below, not another page. */
   moreInfoHref?: string;
+  /** Hidden (still read by screen readers) where a heading right above says the same. */
+  hideCaption?: boolean;
   className?: string;
 }
 
 /** The first layer of the data-protection notice (RGPD art. 13, LOPDGDD art. 11): six rows. */
-export function DataProtectionSummary({ purpose = 'general', moreInfoHref, className }: DataProtectionSummaryProps) {
+export function DataProtectionSummary({
+  purpose = 'general',
+  moreInfoHref,
+  hideCaption = false,
+  className,
+}: DataProtectionSummaryProps) {
   const { finalidad, legitimacion } = PURPOSE[purpose];
   return (
     <table className={`dp-summary${className ? ` ${className}` : ''}`}>
-      <caption className="dp-summary__caption">Información básica sobre protección de datos</caption>
+      <caption className={hideCaption ? 'sr-only' : 'dp-summary__caption'}>Información básica sobre protección de datos</caption>
       <tbody>
         <tr>
           <th scope="row">Responsable</th>

@@ -64,17 +64,17 @@ export default function PrivacyPolicyPage() {
       <div className="container legal-page__body legal-page__body--privacy">
         <section className="privacy-layer privacy-layer--first" aria-labelledby="primera-capa-title">
           <h2 id="primera-capa-title" className="privacy-layer__title">
-            Información básica
+            Información básica sobre protección de datos
           </h2>
           <p className="privacy-layer__intro">
             Este es el resumen de cómo tratamos tus datos personales. Debajo tienes la información completa.
           </p>
-          <DataProtectionSummary purpose="general" moreInfoHref="#segunda-capa" />
+          <DataProtectionSummary purpose="general" moreInfoHref="#segunda-capa" hideCaption />
         </section>
 
         <section id="segunda-capa" className="privacy-layer" aria-labelledby="segunda-capa-title">
           <h2 id="segunda-capa-title" className="privacy-layer__title">
-            Información adicional
+            Información adicional sobre protección de datos
           </h2>
 
           <nav className="privacy-toc" aria-label="Índice de la información adicional">

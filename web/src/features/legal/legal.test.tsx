@@ -144,7 +144,7 @@ describe('PrivacyPolicyPage', () => {
   it('shows the first layer as a six-row table, then the whole second layer', () => {
     renderPrivacy();
     expect(screen.getByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeTruthy();
-    const first = screen.getByRole('region', { name: 'Información básica' });
+    const first = screen.getByRole('region', { name: 'Información básica sobre protección de datos' });
     const table = within(first).getByRole('table', { name: 'Información básica sobre protección de datos' });
     const rows = within(table)
       .getAllByRole('rowheader')
@@ -154,7 +154,7 @@ describe('PrivacyPolicyPage', () => {
       '#segunda-capa',
     );
 
-    const second = screen.getByRole('region', { name: 'Información adicional' });
+    const second = screen.getByRole('region', { name: 'Información adicional sobre protección de datos' });
     for (const section of PRIVACY_SECTIONS) {
       expect(within(second).getByRole('heading', { level: 3, name: section.title })).toBeTruthy();
     }
@@ -164,7 +164,7 @@ describe('PrivacyPolicyPage', () => {
 
   it('covers every purpose, retention, rights, the AEPD, consent records and the one session cookie', () => {
     renderPrivacy();
-    const text = screen.getByRole('region', { name: 'Información adicional' }).textContent ?? '';
+    const text = screen.getByRole('region', { name: 'Información adicional sobre protección de datos' }).textContent ?? '';
     for (const purpose of [
       'Cuenta de cliente',
       'Presupuestos y mudanzas',
