@@ -61,7 +61,7 @@ export function DataProtectionSummary({
         <tr>
           <th scope="row">Responsable</th>
           <td>
-            {COMPANY_LEGAL.nombre} (NIF {COMPANY_LEGAL.nif}).
+            {COMPANY_LEGAL.nombre} (NIF <span className="dp-summary__nowrap">{COMPANY_LEGAL.nif}</span>).
           </td>
         </tr>
         <tr>
