@@ -6,6 +6,7 @@
 // SCREENSHOT_LOGIN=cliente (or a client's email from demo-accounts.json) logs in through the navbar's
 // login dialog instead; '/cliente/me' then stands for that client's own dashboard:
 //   SCREENSHOT_LOGIN=cliente node e2e/screenshots.mjs /cliente/me '/cliente/me?tab=perfil'
+// SCREENSHOT_WAIT=2500 waits that many ms after load, for entry animations (count-ups, cards) to end.
 // A route's query is part of the file name ('/cliente/me?tab=perfil' → cliente-me-tab-perfil).
 // With a client logged in, 'id=pendiente' in a query stands for that client's oldest pending move,
 // for the booking pages: SCREENSHOT_LOGIN=cliente FULL_PAGE=1 node e2e/screenshots.mjs '/detalles-mudanza?id=pendiente'
@@ -15,10 +16,16 @@ import { BASE_URL, launchBrowser, waitForServer } from './browser.mjs';
 
 const DEFAULT_ROUTES = [
   '/',
+  '/sobre-nosotros',
+  '/preguntas-frecuentes',
+  '/opiniones',
+  '/contacto',
+  '/trabaja-con-nosotros',
+  '/condiciones-uso',
+  '/politica-privacidad',
   '/acceso-gerencia',
   '/error',
   '/esta-pagina-no-existe',
-  '/preguntas-frecuentes',
   '/registro',
 ];
 
@@ -114,6 +121,7 @@ try {
         });
         await page.waitForTimeout(1000);
       }
+      if (process.env.SCREENSHOT_WAIT) await page.waitForTimeout(Number(process.env.SCREENSHOT_WAIT));
       const file = `${outDir.replace(/\/$/, '')}/${nameFor(path)}-${viewport.suffix}.png`;
       await page.screenshot({ path: file, fullPage: process.env.FULL_PAGE === '1' });
       console.log(file);

@@ -37,8 +37,8 @@ describe('route table', () => {
   });
 
   it('marks unbuilt pages as under construction', () => {
-    renderAt('/preguntas-frecuentes');
-    expect(screen.getByRole('heading', { name: 'Preguntas frecuentes' })).toBeTruthy();
+    renderAt('/acceso-de-pago');
+    expect(screen.getByRole('heading', { name: 'Acceso de pago' })).toBeTruthy();
     expect(screen.getByText('En construcción')).toBeTruthy();
   });
 

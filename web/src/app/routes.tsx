@@ -12,11 +12,14 @@ import { ContactPage } from '../features/contact/ContactPage';
 import { ConfirmEmailPage } from '../features/confirm-email/ConfirmEmailPage';
 import { DevPage } from '../features/dev/DevPage';
 import { ErrorPage } from '../features/error/ErrorPage';
+import { FaqPage } from '../features/faq/FaqPage';
 import { HomePage } from '../features/home/HomePage';
 import { InvoicePage } from '../features/invoice/InvoicePage';
+import { TermsPage } from '../features/legal/TermsPage';
 import { ManagerDashboardPage } from '../features/manager/ManagerDashboardPage';
 import { ForgotPasswordPage } from '../features/password-reset/ForgotPasswordPage';
 import { PriceFinderPage } from '../features/price-finder/PriceFinderPage';
+import { ReviewsPage } from '../features/reviews/ReviewsPage';
 import { RegisterPage } from '../features/register/RegisterPage';
 import { WorkerDashboardPage } from '../features/worker/WorkerDashboardPage';
 import { WorkWithUsPage } from '../features/work-with-us/WorkWithUsPage';
@@ -47,7 +50,7 @@ export const pageRoutes: RouteObject[] = [
     ),
   },
   { path: '/error', element: <ErrorPage /> },
-  { path: '/preguntas-frecuentes', element: placeholder('Preguntas frecuentes') },
+  { path: '/preguntas-frecuentes', element: <FaqPage /> },
   {
     path: '/detalles-mudanza',
     element: (
@@ -99,9 +102,9 @@ export const pageRoutes: RouteObject[] = [
   },
   { path: '/buscador-precios', element: <PriceFinderPage /> },
   { path: '/contacto', element: <ContactPage /> },
-  { path: '/opiniones', element: placeholder('Opiniones') },
+  { path: '/opiniones', element: <ReviewsPage /> },
   { path: '/politica-privacidad', element: <PrivacyPolicyPage /> },
-  { path: '/condiciones-uso', element: placeholder('Condiciones de uso') },
+  { path: '/condiciones-uso', element: <TermsPage /> },
   { path: '/trabaja-con-nosotros', element: <WorkWithUsPage /> },
   {
     path: '/recuperar',

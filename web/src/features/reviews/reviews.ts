@@ -1,0 +1,46 @@
+import type { Review } from './testimonials';
+
+/** §4/§9: 6 reviews shown at first, 6 more per 'Cargar más'. */
+export const PAGE_SIZE = 6;
+
+/** §4: the stats count up over 60 ticks of about 33 ms (two seconds in all). */
+export const COUNT_UP_TICKS = 60;
+export const COUNT_UP_TICK_MS = 33;
+
+export type ReviewFilter = 'all' | 5 | 4;
+
+export const REVIEW_FILTERS: readonly { value: ReviewFilter; label: string }[] = [
+  { value: 'all', label: 'Todas' },
+  { value: 5, label: '5 estrellas' },
+  { value: 4, label: '4 estrellas' },
+];
+
+export function filterReviews(reviews: readonly Review[], filter: ReviewFilter): readonly Review[] {
+  return filter === 'all' ? reviews : reviews.filter((review) => review.rating === filter);
+}
+
+/** The value a stat shows at `tick` of the count-up, rounded to the digits it is shown with. */
+export function countUpValue(target: number, tick: number, decimals = 0): number {
+  const clamped = Math.min(Math.max(tick, 0), COUNT_UP_TICKS);
+  const factor = 10 ** decimals;
+  return Math.round((target * clamped * factor) / COUNT_UP_TICKS) / factor;
+}
+
+const integer = new Intl.NumberFormat('es-ES');
+const oneDecimal = new Intl.NumberFormat('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const percent = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 });
+// The review dates are calendar days: formatted in UTC so no time zone moves them a day back.
+const longDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+export const formatInteger = (n: number) => integer.format(n);
+export const formatDecimal = (n: number) => oneDecimal.format(n);
+export const formatPercent = (n: number) => percent.format(n / 100);
+export const formatReviewDate = (iso: string) => longDate.format(new Date(`${iso}T00:00:00Z`));
+
+export function starsLabel(rating: number): string {
+  return `${rating} de 5 estrellas`;
+}
+
+export function helpfulLabel(count: number): string {
+  return count === 1 ? 'A 1 persona le ha resultado útil' : `A ${count} personas les ha resultado útil`;
+}
