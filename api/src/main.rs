@@ -85,6 +85,7 @@ async fn serve(pool: sqlx::PgPool, config: Config) -> Result<(), String> {
     let state = api::AppState::start(pool, config, api::StartOptions::default())
         .await
         .map_err(|e| e.to_string())?;
+    api::retention::spawn(state.clone());
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| format!("{addr}: {e}"))?;

@@ -12,19 +12,8 @@ use sqlx::PgPool;
 
 const PASSWORD: &str = "Mudanza#2026";
 
-/// Registers and confirms a client; returns their caller (logged in and confirmed).
 async fn confirmed_client(server: &TestServer, email: &str) -> Caller {
-    let mut caller = server.register_client(email, PASSWORD).await;
-    let code = server.last_code(email).await;
-    let (status, answer) = caller
-        .send_keeping_session(
-            Method::POST,
-            "/api/confirm-email",
-            json!({"email": email, "code": code}),
-        )
-        .await;
-    assert_eq!(status, 200, "{answer}");
-    caller
+    server.confirmed_client(email, PASSWORD).await
 }
 
 /// A move created by a manager for this client's email; returns its id.

@@ -994,3 +994,60 @@ async fn the_profiles_marketing_choice_is_recorded_each_time_it_changes(pool: Pg
         1
     );
 }
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn after_a_year_messages_and_applications_with_their_cvs_are_deleted_and_consents_kept(
+    pool: PgPool,
+) {
+    let server = start(pool.clone()).await;
+    let caller = server.anonymous();
+    for email in ["antiguo@correo.es", "reciente@correo.es"] {
+        let (status, answer) = send_contact(&caller, contact_form(email)).await;
+        assert_eq!(status, 201, "{answer}");
+        let (status, answer) = apply(
+            &caller,
+            &application_fields(email),
+            Some(("cv.pdf", fixture("curriculum.pdf"))),
+        )
+        .await;
+        assert_eq!(status, 201, "{answer}");
+    }
+    // The first of each arrived thirteen months ago.
+    for table in ["contact_messages", "job_applications"] {
+        sqlx::query(&format!(
+            "UPDATE {table} SET received_at = now() - interval '13 months' \
+             WHERE email = 'antiguo@correo.es'"
+        ))
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    let old_cv: String = sqlx::query_scalar(
+        "SELECT cv_stored_name FROM job_applications WHERE email = 'antiguo@correo.es'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(stored_files(&cv_dir(&server)).len(), 2);
+    let consents_before = count(&pool, "SELECT count(*) FROM consents").await;
+
+    let swept = api::retention::sweep(&server.state, chrono::Utc::now())
+        .await
+        .unwrap();
+    assert_eq!((swept.mensajes, swept.candidaturas), (1, 1));
+    let left: Vec<String> = sqlx::query_scalar(
+        "SELECT email FROM contact_messages UNION ALL SELECT email FROM job_applications",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(left, ["reciente@correo.es", "reciente@correo.es"]);
+    let files = stored_files(&cv_dir(&server));
+    assert_eq!(files.len(), 1);
+    assert!(!files.contains(&old_cv), "the expired CV's file is gone");
+    assert_eq!(
+        count(&pool, "SELECT count(*) FROM consents").await,
+        consents_before,
+        "the consent register is the proof of what was agreed to: it stays"
+    );
+}

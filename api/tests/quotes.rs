@@ -682,3 +682,112 @@ async fn a_manager_discards_a_quote_once(pool: PgPool) {
     .await;
     assert_eq!(discarded, 1);
 }
+
+/// The requester's contact as the inbox shows it: (name, email, phone, datos_eliminados).
+async fn contact_in_inbox(pool: &PgPool, id: &str) -> (String, String, String, bool) {
+    let doc: Value = sqlx::query_scalar("SELECT doc FROM quotes_inbox WHERE id = $1::uuid")
+        .bind(id)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    let c = &doc["contact"];
+    (
+        c["name"].as_str().unwrap().to_string(),
+        c["email"].as_str().unwrap().to_string(),
+        c["phone"].as_str().unwrap().to_string(),
+        doc["datos_eliminados"].as_bool().unwrap_or(false),
+    )
+}
+
+/// (motivo, actor role) of each `quote.contact_erased` of this quote.
+async fn erasures(pool: &PgPool, id: &str) -> Vec<(String, String)> {
+    sqlx::query_as(
+        "SELECT data->>'motivo', metadata->>'actor_role' FROM events \
+         WHERE stream_id = 'quote-' || $1 AND event_type = 'quote.contact_erased' ORDER BY position",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await
+    .unwrap()
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_year_on_a_quote_never_converted_loses_its_contact_and_a_converted_one_keeps_it(
+    pool: PgPool,
+) {
+    let server = start(pool.clone()).await;
+    let waiting = submitted(&server, "espera@correo.es").await;
+    let converted = submitted(&server, "convertido@correo.es").await;
+    let manager = server.login_role("empresario").await;
+    let (status, answer) = manager
+        .send(
+            Method::POST,
+            "/api/crear-mudanza",
+            conversion(&converted, "convertido@correo.es"),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+
+    let now = chrono::Utc::now();
+    let swept = api::retention::sweep(&server.state, now).await.unwrap();
+    assert_eq!(swept.presupuestos, 0, "nothing is a year old yet");
+
+    let next_year = now + chrono::Duration::days(366);
+    let swept = api::retention::sweep(&server.state, next_year)
+        .await
+        .unwrap();
+    assert_eq!(swept.presupuestos, 1);
+    projected(&server).await;
+    assert_eq!(
+        contact_in_inbox(&pool, &waiting).await,
+        (String::new(), String::new(), String::new(), true)
+    );
+    assert_eq!(
+        erasures(&pool, &waiting).await,
+        vec![("retencion".to_string(), "system".to_string())]
+    );
+    let kept = contact_in_inbox(&pool, &converted).await;
+    assert_eq!(
+        (kept.1.as_str(), kept.3),
+        ("convertido@correo.es", false),
+        "a converted quote is the move's contract: kept with it"
+    );
+    assert!(erasures(&pool, &converted).await.is_empty());
+
+    let again = api::retention::sweep(&server.state, next_year)
+        .await
+        .unwrap();
+    assert_eq!(again.presupuestos, 0, "erased once");
+    assert_eq!(erasures(&pool, &waiting).await.len(), 1);
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn deleting_an_account_erases_the_contact_of_its_quotes(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    let email = "se-va@correo.es";
+    let client = server.confirmed_client(email, PASSWORD).await;
+    let mine = submitted(&server, email).await;
+    let other = submitted(&server, "se-queda@correo.es").await;
+
+    let (status, answer) = client
+        .send(
+            Method::DELETE,
+            "/api/eliminar-cuenta",
+            json!({"password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    projected(&server).await;
+    assert_eq!(
+        contact_in_inbox(&pool, &mine).await,
+        (String::new(), String::new(), String::new(), true)
+    );
+    assert_eq!(
+        erasures(&pool, &mine).await,
+        vec![("cuenta_eliminada".to_string(), "cliente".to_string())]
+    );
+    assert_eq!(
+        contact_in_inbox(&pool, &other).await.1,
+        "se-queda@correo.es"
+    );
+}

@@ -9,7 +9,8 @@
 use chrono::NaiveDate;
 use events_schema::events::{
     move_stream, quote_stream, MoveCreated, QuoteAddress, QuoteConsent, QuoteContact,
-    QuoteConverted, QuoteDiscarded, QuoteObject, QuoteRequested, QuoteSchedule, Services,
+    QuoteContactErased, QuoteConverted, QuoteDiscarded, QuoteObject, QuoteRequested, QuoteSchedule,
+    Services,
 };
 use events_schema::Event;
 use uuid::Uuid;
@@ -127,6 +128,8 @@ pub struct QuoteState {
     pub version: i64,
     /// The move it became.
     pub move_id: Option<i64>,
+    /// The requester's contact details are blanked (`quote.contact_erased`).
+    pub contact_erased: bool,
 }
 
 pub fn evolve(mut state: QuoteState, event: &Event) -> QuoteState {
@@ -137,6 +140,7 @@ pub fn evolve(mut state: QuoteState, event: &Event) -> QuoteState {
             state.move_id = Some(c.move_id);
         }
         Event::QuoteDiscarded(_) => state.status = Some(QuoteStatus::Descartada),
+        Event::QuoteContactErased(_) => state.contact_erased = true,
         _ => {}
     }
     state.version += 1;
@@ -178,7 +182,15 @@ pub enum QuoteCommand {
     },
     /// A manager set the request aside.
     Discard,
+    /// Blank the requester's contact details. Only the server asks: the retention task for a
+    /// quote never turned into a move (acting as the admin), or the requester's own account
+    /// deletion (acting as that client, for quotes sent from their confirmed email).
+    EraseContact { motivo: &'static str },
 }
+
+/// `quote.contact_erased` motivos.
+pub const ERASED_BY_RETENTION: &str = "retencion";
+pub const ERASED_BECAUSE_ACCOUNT_DELETED: &str = "cuenta_eliminada";
 
 /// What the server computed for a request: the price a quote records (spec §9: 95 % of the
 /// calculated total) on the server's own route, which replaces the figures the browser sent.
@@ -418,6 +430,19 @@ pub fn decide(
                 }
                 Some(QuoteStatus::Descartada) => Err(DomainError::Conflict(DISCARDED.into())),
                 Some(QuoteStatus::Nueva) => Ok(vec![Event::QuoteDiscarded(QuoteDiscarded {})]),
+            }
+        }
+        QuoteCommand::EraseContact { motivo } => {
+            if !matches!(role, Some(Role::Cliente | Role::Admin)) {
+                return Err(DomainError::Forbidden);
+            }
+            match state.status {
+                None => Err(DomainError::NotFound),
+                // Erasing twice changes nothing: whoever asks again gets what they wanted.
+                Some(_) if state.contact_erased => Ok(vec![]),
+                Some(_) => Ok(vec![Event::QuoteContactErased(QuoteContactErased {
+                    motivo: motivo.to_string(),
+                })]),
             }
         }
     }
@@ -706,6 +731,7 @@ mod tests {
             status: Some(QuoteStatus::Nueva),
             version: 1,
             move_id: None,
+            contact_erased: false,
         };
         let again = decide(
             &state,
@@ -866,5 +892,37 @@ mod tests {
         };
         assert_eq!(q.estimated_price_cents, Some(45_678));
         assert_eq!((q.distance_km, q.duration_min), (31.2, 44.0));
+    }
+
+    #[test]
+    fn erasing_a_quotes_contact_is_for_the_server_once_and_needs_the_quote() {
+        let erase = || QuoteCommand::EraseContact {
+            motivo: ERASED_BY_RETENTION,
+        };
+        let events = decide(&requested(), erase(), Some(Role::Admin)).unwrap();
+        assert_eq!(
+            events,
+            vec![Event::QuoteContactErased(QuoteContactErased {
+                motivo: "retencion".into()
+            })]
+        );
+        let erased = evolve(requested(), &events[0]);
+        assert!(erased.contact_erased);
+        assert_eq!(decide(&erased, erase(), Some(Role::Cliente)), Ok(vec![]));
+        assert_eq!(
+            decide(&QuoteState::default(), erase(), Some(Role::Admin)),
+            Err(DomainError::NotFound)
+        );
+        for role in [
+            None,
+            Some(Role::Empleado),
+            Some(Role::Empresario),
+            Some(Role::Auditor),
+        ] {
+            assert_eq!(
+                decide(&requested(), erase(), role),
+                Err(DomainError::Forbidden)
+            );
+        }
     }
 }

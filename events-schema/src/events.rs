@@ -422,6 +422,16 @@ pub struct QuoteConverted {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, Default)]
 pub struct QuoteDiscarded {}
 
+/// `quote.contact_erased` v1: the requester's name, email and phone are blanked in every read
+/// model. Either a quote never turned into a move reached the end of its retention (one year, as
+/// the privacy notice says), or its requester deleted their account. The log keeps the original,
+/// blocked, like `move.client_erased`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct QuoteContactErased {
+    /// Why: `retencion` (its year ran out) or `cuenta_eliminada` (the requester left).
+    pub motivo: String,
+}
+
 /// Every event, decoded and upcast to its current version.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
@@ -440,6 +450,7 @@ pub enum Event {
     BookingAccepted(BookingAccepted),
     QuoteConverted(QuoteConverted),
     QuoteDiscarded(QuoteDiscarded),
+    QuoteContactErased(QuoteContactErased),
 }
 
 /// The catalogue of event types: wire name, current schema version, and its JSON Schema.
@@ -525,6 +536,11 @@ pub const EVENT_TYPES: &[EventTypeInfo] = &[
         current_version: 1,
         schema: || schemars::schema_for!(QuoteDiscarded),
     },
+    EventTypeInfo {
+        name: "quote.contact_erased",
+        current_version: 1,
+        schema: || schemars::schema_for!(QuoteContactErased),
+    },
 ];
 
 impl Event {
@@ -545,6 +561,7 @@ impl Event {
             Event::BookingAccepted(_) => "move.booking_accepted",
             Event::QuoteConverted(_) => "quote.converted",
             Event::QuoteDiscarded(_) => "quote.discarded",
+            Event::QuoteContactErased(_) => "quote.contact_erased",
         }
     }
 
@@ -575,6 +592,7 @@ impl Event {
             Event::BookingAccepted(e) => serde_json::to_value(e),
             Event::QuoteConverted(e) => serde_json::to_value(e),
             Event::QuoteDiscarded(e) => serde_json::to_value(e),
+            Event::QuoteContactErased(e) => serde_json::to_value(e),
         };
         // These types hold only strings, numbers, dates and maps with string keys.
         value.expect("event types always serialize to JSON")
@@ -638,6 +656,7 @@ impl Event {
             "move.booking_accepted" => Event::BookingAccepted(parse(event_type, data)?),
             "quote.converted" => Event::QuoteConverted(parse(event_type, data)?),
             "quote.discarded" => Event::QuoteDiscarded(parse(event_type, data)?),
+            "quote.contact_erased" => Event::QuoteContactErased(parse(event_type, data)?),
             other => return Err(crate::Error::UnknownEventType(other.to_string())),
         })
     }

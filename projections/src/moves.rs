@@ -269,9 +269,10 @@ impl StaffMove {
                     condiciones_version: b.condiciones_version,
                 })
             }
-            Event::QuoteRequested(_) | Event::QuoteConverted(_) | Event::QuoteDiscarded(_) => {
-                return Err(poison("a quote event in a move stream"))
-            }
+            Event::QuoteRequested(_)
+            | Event::QuoteConverted(_)
+            | Event::QuoteDiscarded(_)
+            | Event::QuoteContactErased(_) => return Err(poison("a quote event in a move stream")),
             Event::MoveDocumentIssued(d) => match d.kind {
                 DocumentKind::Factura => m.factura = Some(d.numero),
                 DocumentKind::Albaran => m.albaran = Some(d.numero),

@@ -80,6 +80,9 @@ pub struct InboxQuote {
     pub actualizada: DateTime<Utc>,
     /// Stream version: grows with every change, so the newer of two copies is known.
     pub version: i64,
+    /// The requester's name, email and phone were blanked (`quote.contact_erased`).
+    #[serde(default)]
+    pub datos_eliminados: bool,
 }
 
 impl InboxQuote {
@@ -114,6 +117,7 @@ impl InboxQuote {
             precio_estimado: q.estimated_price_cents.map(|c| c as f64 / 100.0),
             actualizada: e.occurred_at,
             version: e.stream_version,
+            datos_eliminados: false,
         }
     }
 
@@ -134,6 +138,14 @@ impl InboxQuote {
             }
             (Event::QuoteDiscarded(_), Some(mut q)) => {
                 q.estado = DESCARTADA.to_string();
+                q
+            }
+            (Event::QuoteContactErased(_), Some(mut q)) => {
+                // How they preferred to be contacted says nothing about who they are.
+                q.contact.name.clear();
+                q.contact.email.clear();
+                q.contact.phone.clear();
+                q.datos_eliminados = true;
                 q
             }
             (_, Some(_)) => {

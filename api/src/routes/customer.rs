@@ -7,10 +7,12 @@ use axum_extra::extract::cookie::CookieJar;
 use command::accounts::{self, ProfileInput};
 use command::forms;
 use command::moves::{decide, MoveCommand};
+use command::quotes::{self, QuoteCommand, QuoteState};
 use command::{Role, StreamEvents};
-use events_schema::events::move_stream;
+use events_schema::events::{move_stream, quote_stream};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use uuid::Uuid;
 
 use crate::auth::{
     check_password, end_other_sessions, hash_password_blocking, removal_cookie, user_by_id,
@@ -235,6 +237,7 @@ pub async fn delete_account(
 
     if let Some(email) = user.owned_email() {
         erase_moves(&state, &user, email).await?;
+        erase_quotes(&state, &user, email).await?;
     }
     let mut tx = state.pool.begin().await?;
     // Sessions, codes and reset links go with the account (ON DELETE CASCADE).
@@ -269,6 +272,49 @@ pub async fn delete_account(
         jar.remove(removal_cookie()),
         Json(json!({ "success": true })),
     ))
+}
+
+/// The quote requests sent from the account's (confirmed) email lose their contact details too
+/// (`quote.contact_erased`); what a converted quote became is a move, erased above.
+async fn erase_quotes(state: &AppState, user: &User, email: &str) -> ApiResult<()> {
+    for attempt in 1..=ERASE_ATTEMPTS {
+        let ids: Vec<Uuid> = sqlx::query_scalar(
+            "SELECT id FROM quotes_inbox WHERE lower(cliente_email) = lower($1) ORDER BY id",
+        )
+        .bind(email)
+        .fetch_all(&state.pool)
+        .await?;
+        let mut plan = Vec::new();
+        for id in ids {
+            let mut current = QuoteState::default();
+            for recorded in state.store.read_stream(&quote_stream(id)).await? {
+                current = quotes::evolve(current, &recorded.decode()?);
+            }
+            let command = QuoteCommand::EraseContact {
+                motivo: quotes::ERASED_BECAUSE_ACCOUNT_DELETED,
+            };
+            let events = quotes::decide(&current, command, Some(Role::Cliente))?;
+            if !events.is_empty() {
+                plan.push(StreamEvents {
+                    stream: quote_stream(id),
+                    expected_version: current.version,
+                    events,
+                });
+            }
+        }
+        if plan.is_empty() {
+            return Ok(());
+        }
+        match append_plan(state, user, &plan).await {
+            Err(ApiError::Log(events_schema::Error::Conflict { .. }))
+                if attempt < ERASE_ATTEMPTS =>
+            {
+                continue
+            }
+            other => return other,
+        }
+    }
+    Ok(())
 }
 
 async fn erase_moves(state: &AppState, user: &User, email: &str) -> ApiResult<()> {

@@ -46,7 +46,7 @@ const CV_NOT_FOUND: &str = "Currículum no encontrado";
 const UPLOAD_FAILED: &str = "Error al enviar la candidatura. Por favor, inténtalo de nuevo.";
 
 /// The CVs' folder under DATA_DIR.
-fn cv_dir(data_dir: &Path) -> PathBuf {
+pub(crate) fn cv_dir(data_dir: &Path) -> PathBuf {
     data_dir.join("candidaturas")
 }
 

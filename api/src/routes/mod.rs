@@ -8,7 +8,7 @@ mod company;
 mod customer;
 mod dev;
 mod documents;
-mod forms;
+pub(crate) mod forms;
 mod geo;
 mod manage;
 mod money;

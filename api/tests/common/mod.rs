@@ -228,6 +228,21 @@ impl TestServer {
         caller
     }
 
+    /// Registers and confirms a client; returns their caller (logged in and confirmed).
+    pub async fn confirmed_client(&self, email: &str, password: &str) -> Caller {
+        let mut caller = self.register_client(email, password).await;
+        let code = self.last_code(email).await;
+        let (status, answer) = caller
+            .send_keeping_session(
+                reqwest::Method::POST,
+                "/api/confirm-email",
+                json!({"email": email, "code": code}),
+            )
+            .await;
+        assert_eq!(status, 200, "{answer}");
+        caller
+    }
+
     /// The newest email to `to` in the outbox: (subject, text).
     pub async fn last_email(&self, to: &str) -> Option<(String, String)> {
         sqlx::query_as(

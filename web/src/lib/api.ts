@@ -1100,6 +1100,8 @@ export interface QuoteInboxEntry {
   actualizada: string;
   /** Grows with every change: the higher one is the newer copy. */
   version: number;
+  /** The requester's name, email and phone were erased (a year unconverted, or their account deleted). */
+  datos_eliminados?: boolean;
 }
 
 interface QuotesResponse {

@@ -111,6 +111,20 @@ describe('the quotes inbox on /gestion', () => {
     expect(screen.getByRole('dialog', { name: 'Mudanza #1' })).toBeTruthy();
   });
 
+  it('shows a request whose requester was erased without their contact details', async () => {
+    await renderPage([
+      makeQuote({
+        id: 'q3',
+        datos_eliminados: true,
+        contact: { name: '', email: '', phone: '', preferredContact: 'phone' },
+      }),
+    ]);
+    expect(cards()).toEqual(['Solicitud de Datos eliminados']);
+    const erased = card('Datos eliminados');
+    expect(erased.getByText(/Los datos de contacto se eliminaron/)).toBeTruthy();
+    expect(erased.queryByRole('link', { name: /@/ })).toBeNull();
+  });
+
   it('shows a request the moment the live feed brings it, without reloading', async () => {
     const fetchMock = await renderPage([makeQuote({ id: 'q1' })]);
     act(() => FakeWebSocket.last().receive({ type: 'hello', position: 10, role: 'empresario' }));

@@ -32,6 +32,11 @@ const EMPTY: Record<QuoteFilter, string> = {
   todas: 'Todavía no ha llegado ninguna solicitud de presupuesto.',
 };
 
+// A quote whose requester's details were erased (a year without becoming a move, or their
+// account deleted): the request stays, the person does not.
+const ERASED_NAME = 'Datos eliminados';
+const ERASED_CONTACT = 'Los datos de contacto se eliminaron (plazo de conservación cumplido o cuenta eliminada).';
+
 const distanceFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 
 function minutesText(minutes: number): string {
@@ -143,10 +148,11 @@ function QuoteCard({
     if (!result.ok) showAlert(result.error);
   };
 
+  const name = quote.datos_eliminados ? ERASED_NAME : quote.contact.name;
   return (
-    <li className={`mgr-quote mgr-quote--${quote.estado}`} aria-label={`Solicitud de ${quote.contact.name}`}>
+    <li className={`mgr-quote mgr-quote--${quote.estado}`} aria-label={`Solicitud de ${name}`}>
       <div className="mgr-quote__head">
-        <strong className="mgr-quote__name">{quote.contact.name}</strong>
+        <strong className="mgr-quote__name">{name}</strong>
         <span className={`mgr-badge mgr-badge--${STATUS_TONES[quote.estado]}`}>{QUOTE_STATUS_LABELS[quote.estado]}</span>
         <span className="mgr-quote__received">Recibida {formatDateTime(quote.recibida)}</span>
       </div>
@@ -154,15 +160,19 @@ function QuoteCard({
       <dl className="mgr-quote__facts">
         <div>
           <dt>Contacto</dt>
-          <dd>
-            <a href={`mailto:${quote.contact.email}`}>{quote.contact.email}</a>
-            <br />
-            <a href={`tel:${quote.contact.phone.replace(/\s+/g, '')}`}>{quote.contact.phone}</a>
-            <span className="mgr-move__muted">
-              {' '}
-              · prefiere {CONTACT_PREFERENCE_WORDS[quote.contact.preferredContact] ?? quote.contact.preferredContact}
-            </span>
-          </dd>
+          {quote.datos_eliminados ? (
+            <dd className="mgr-move__muted">{ERASED_CONTACT}</dd>
+          ) : (
+            <dd>
+              <a href={`mailto:${quote.contact.email}`}>{quote.contact.email}</a>
+              <br />
+              <a href={`tel:${quote.contact.phone.replace(/\s+/g, '')}`}>{quote.contact.phone}</a>
+              <span className="mgr-move__muted">
+                {' '}
+                · prefiere {CONTACT_PREFERENCE_WORDS[quote.contact.preferredContact] ?? quote.contact.preferredContact}
+              </span>
+            </dd>
+          )}
         </div>
         <div>
           <dt>Trayecto</dt>
