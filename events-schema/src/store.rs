@@ -279,7 +279,10 @@ impl EventStore {
     /// Every event appended by these transactions (a position is its transaction's id ×
     /// [`POSITIONS_PER_TRANSACTION`] plus its index), in position order: what was written together
     /// with a given event, in whichever stream. Each transaction is one range of the primary key.
-    pub async fn read_transactions(&self, transactions: &[i64]) -> Result<Vec<RecordedEvent>, Error> {
+    pub async fn read_transactions(
+        &self,
+        transactions: &[i64],
+    ) -> Result<Vec<RecordedEvent>, Error> {
         let mut transactions = transactions.to_vec();
         transactions.sort_unstable();
         transactions.dedup();

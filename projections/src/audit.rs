@@ -111,7 +111,7 @@ fn euros_text(cents: i64) -> String {
     let whole = (cents / 100).to_string();
     let mut grouped = String::new();
     for (i, digit) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
             grouped.push('.');
         }
         grouped.push(digit);
@@ -155,8 +155,7 @@ fn walk(path: &str, before: &Value, after: &Value, out: &mut Vec<Change>) {
         }
     };
     match (before, after) {
-        (Value::Object(_), Value::Object(_) | Value::Null)
-        | (Value::Null, Value::Object(_)) => {
+        (Value::Object(_), Value::Object(_) | Value::Null) | (Value::Null, Value::Object(_)) => {
             let empty = serde_json::Map::new();
             let b = before.as_object().unwrap_or(&empty);
             let a = after.as_object().unwrap_or(&empty);
@@ -278,7 +277,11 @@ mod tests {
     fn every_event_type_has_a_spanish_label() {
         for t in EVENT_TYPES {
             let label = label(t.name).unwrap_or_else(|| panic!("{} has no label", t.name));
-            assert!(!label.is_empty() && !label.contains('.'), "{}: {label}", t.name);
+            assert!(
+                !label.is_empty() && !label.contains('.'),
+                "{}: {label}",
+                t.name
+            );
         }
         let mut labels: Vec<_> = EVENT_TYPES.iter().filter_map(|t| label(t.name)).collect();
         labels.sort();
@@ -348,7 +351,10 @@ mod tests {
         let campos: Vec<_> = changes.iter().map(|c| c.campo.as_str()).collect();
         assert_eq!(campos, ["a", "b.c"]);
         assert!(changes.iter().all(|c| c.antes.is_null()));
-        let reserva = diff(&json!({}), &json!({"reserva": {"condiciones_version": "2026-1"}}));
+        let reserva = diff(
+            &json!({}),
+            &json!({"reserva": {"condiciones_version": "2026-1"}}),
+        );
         assert_eq!(reserva[0].campo, "reserva.condiciones_version");
     }
 
@@ -469,7 +475,10 @@ mod tests {
         assert_eq!(photo.len(), 1);
         assert_eq!(photo[0].campo, "photos[0]");
         assert_eq!(photo[0].despues["descripcion"], "Salón");
-        assert_eq!(photo[0].despues["url"], "/api/fotos/7/00000000-0000-0000-0000-000000000000");
+        assert_eq!(
+            photo[0].despues["url"],
+            "/api/fotos/7/00000000-0000-0000-0000-000000000000"
+        );
         // The device's time is what the projector records as the upload time.
         assert_eq!(photo[0].despues["fecha_subida"], json!(at(19)));
     }
@@ -493,7 +502,10 @@ mod tests {
             .unwrap()
             .is_none());
         let (m, last, n) = state_at(&events, at(0)).unwrap().unwrap();
-        assert_eq!((m.estado, last.stream_version, n), (MoveStatus::Pendiente, 1, 1));
+        assert_eq!(
+            (m.estado, last.stream_version, n),
+            (MoveStatus::Pendiente, 1, 1)
+        );
         let (m, _, n) = state_at(&events, at(15)).unwrap().unwrap();
         assert_eq!((m.estado, m.photos.len(), n), (MoveStatus::EnCurso, 0, 2));
         let (m, last, _) = state_at(&events, at(59)).unwrap().unwrap();

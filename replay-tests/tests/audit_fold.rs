@@ -50,7 +50,10 @@ fn the_auditors_fold_of_each_move_is_the_staff_read_model() {
         let events = recorded(&name);
         let mut streams: BTreeMap<String, Vec<RecordedEvent>> = BTreeMap::new();
         for e in events.iter().filter(|e| e.stream_id.starts_with("move-")) {
-            streams.entry(e.stream_id.clone()).or_default().push(e.clone());
+            streams
+                .entry(e.stream_id.clone())
+                .or_default()
+                .push(e.clone());
         }
         let rows = expected_staff_view(&name);
         assert_eq!(rows.len(), streams.len(), "{name}: moves in the read model");
@@ -65,7 +68,11 @@ fn the_auditors_fold_of_each_move_is_the_staff_read_model() {
             );
             // The read model's row reflects the stream's last event (positions are ordinals here,
             // as in the checked-in expectation).
-            assert_eq!(row["position"], stream.last().unwrap().position, "{name}: move {id}");
+            assert_eq!(
+                row["position"],
+                stream.last().unwrap().position,
+                "{name}: move {id}"
+            );
             assert_eq!(row["estado"], serde_json::to_value(folded.estado).unwrap());
         }
     }
@@ -76,7 +83,11 @@ fn every_event_of_the_golden_histories_has_a_label_and_replays() {
     for name in replay_tests::histories() {
         let events = recorded(&name);
         for e in &events {
-            assert!(label(&e.event_type).is_some(), "{name}: {} has no label", e.event_type);
+            assert!(
+                label(&e.event_type).is_some(),
+                "{name}: {} has no label",
+                e.event_type
+            );
         }
         let mut streams: Vec<&str> = events
             .iter()

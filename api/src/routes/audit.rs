@@ -33,6 +33,7 @@ use crate::state::AppState;
 pub const READERS: &[Role] = &[Role::Auditor, Role::Admin];
 
 const NOT_FOUND: &str = "Mudanza no encontrada";
+const BAD_MOVE_ID: &str = "El número de mudanza no es válido";
 pub const NOT_YET: &str = "La mudanza aún no existía en ese momento";
 pub const BAD_INSTANT: &str =
     "La fecha y hora no son válidas. Usa el formato RFC 3339, por ejemplo 2026-05-04T10:30:00+02:00";
@@ -43,8 +44,7 @@ pub const SEARCH_LIMIT: i64 = 50;
 
 /// Accented letters that the search folds to their base letter, in SQL as in `catalogue::fold`.
 /// PostgreSQL's `lower()` only knows ASCII under the C locale, so the folding is spelled out.
-const ACCENTED: &str =
-    "ÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÑñÇçÝýÿ";
+const ACCENTED: &str = "ÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÑñÇçÝýÿ";
 
 fn accents_folded() -> String {
     ACCENTED
@@ -75,10 +75,7 @@ pub async fn search(
         return Err(ApiError::BadRequest(SEARCH_TOO_LONG.into()));
     }
     let id: Option<i64> = query.trim_start_matches('#').parse().ok();
-    let words: Vec<String> = fold(query)
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
+    let words: Vec<String> = fold(query).split_whitespace().map(str::to_string).collect();
     let docs: Vec<Value> = sqlx::query_scalar(
         "WITH m AS ( \
            SELECT id, doc, lower(translate(concat_ws(' ', doc->>'cliente_nombre', doc->>'cliente_email', \
@@ -124,6 +121,13 @@ pub async fn search(
         "mudanzas": mudanzas,
         "limite": SEARCH_LIMIT,
     })))
+}
+
+/// The move's number from the path, read after the caller's role was checked: a malformed path
+/// tells an unauthorised caller nothing more than a well-formed one.
+fn move_id(raw: &str) -> ApiResult<i64> {
+    raw.parse()
+        .map_err(|_| ApiError::BadRequest(BAD_MOVE_ID.into()))
 }
 
 /// The move's own events and those of other streams that concern it, in position order:
@@ -242,10 +246,10 @@ async fn history(state: &AppState, id: i64) -> ApiResult<Value> {
 pub async fn move_history(
     State(state): State<AppState>,
     user: CurrentUser,
-    ApiPath(id): ApiPath<i64>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Json<Value>> {
     user.require(READERS)?;
-    Ok(Json(history(&state, id).await?))
+    Ok(Json(history(&state, move_id(&id)?).await?))
 }
 
 fn attachment(content_type: &str, filename: String, body: Vec<u8>) -> Response {
@@ -269,9 +273,10 @@ fn attachment(content_type: &str, filename: String, body: Vec<u8>) -> Response {
 pub async fn export_json(
     State(state): State<AppState>,
     user: CurrentUser,
-    ApiPath(id): ApiPath<i64>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Response> {
     user.require(READERS)?;
+    let id = move_id(&id)?;
     let mut body = history(&state, id).await?;
     body["exportado_en"] = json!(Utc::now());
     let bytes = serde_json::to_vec_pretty(&body)
@@ -353,9 +358,10 @@ fn time_text(v: &Value) -> String {
 pub async fn export_csv(
     State(state): State<AppState>,
     user: CurrentUser,
-    ApiPath(id): ApiPath<i64>,
+    ApiPath(id): ApiPath<String>,
 ) -> ApiResult<Response> {
     user.require(READERS)?;
+    let id = move_id(&id)?;
     let body = history(&state, id).await?;
     let mut csv = String::from("\u{feff}");
     csv.push_str(&CSV_HEADER.join(","));
@@ -436,10 +442,11 @@ pub fn parse_instant(text: &str) -> Option<DateTime<Utc>> {
 pub async fn state_as_of(
     State(state): State<AppState>,
     user: CurrentUser,
-    ApiPath(id): ApiPath<i64>,
+    ApiPath(id): ApiPath<String>,
     ApiQuery(params): ApiQuery<AsOfParams>,
 ) -> ApiResult<Json<Value>> {
     user.require(READERS)?;
+    let id = move_id(&id)?;
     let instant = match params.en.as_deref() {
         None | Some("") => Utc::now(),
         Some(text) => {

@@ -109,7 +109,10 @@ pub fn router(state: AppState) -> Router {
             "/api/auditoria/mudanza/{id}/historial.csv",
             get(audit::export_csv),
         )
-        .route("/api/auditoria/mudanza/{id}/estado", get(audit::state_as_of))
+        .route(
+            "/api/auditoria/mudanza/{id}/estado",
+            get(audit::state_as_of),
+        )
         .route("/api/live", get(crate::live::live))
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web)
