@@ -12,6 +12,16 @@ import { AuditTimeline } from './AuditTimeline';
 import { useAuditStore } from './useAuditStore';
 import './AuditPage.css';
 
+/** Scrolls to an element whose top is out of view (or low in it), gently unless the user asked for less motion. */
+function reveal(id: string) {
+  const element = document.getElementById(id);
+  if (!element) return;
+  const { top } = element.getBoundingClientRect();
+  if (top >= 0 && top < window.innerHeight * 0.6) return;
+  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  element.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+}
+
 /** The move to audit comes from `?mudanza=`, so an audited move has an address of its own. */
 function useSelectedParam(): [number | null, (id: number | null) => void] {
   const [params, setParams] = useSearchParams();
@@ -184,7 +194,7 @@ function AsOfPanel({ history }: { history: readonly AuditEvent[] }) {
   };
 
   return (
-    <section className="audit-card" aria-labelledby="audit-asof-title">
+    <section className="audit-card" id="audit-asof" aria-labelledby="audit-asof-title">
       <h2 id="audit-asof-title" className="audit-card__title">
         Estado en un momento dado
       </h2>
@@ -242,6 +252,7 @@ function MovePanel() {
 
   return (
     <>
+      {history && <AsOfPanel history={history} />}
       <section className="audit-card" aria-labelledby="audit-move-title">
         <div className="audit-move__head">
           <h2 id="audit-move-title" className="audit-card__title">
@@ -275,12 +286,13 @@ function MovePanel() {
             <AuditTimeline
               events={history}
               current={asOf?.posicion ?? null}
-              onPick={(event) => void loadStateAt(event.registrado_en)}
+              onPick={(event) => {
+                void loadStateAt(event.registrado_en).then(() => reveal('audit-asof'));
+              }}
             />
           </>
         )}
       </section>
-      {history && <AsOfPanel history={history} />}
     </>
   );
 }
@@ -321,10 +333,17 @@ export function AuditPage() {
       <div className="container audit-dashboard__body">
         <div className="audit-layout">
           <div className="audit-layout__side">
-            <SearchPanel selectedId={selectedId} onSelect={(id) => setParamId(id)} />
+            <SearchPanel
+              selectedId={selectedId}
+              onSelect={(id) => {
+                setParamId(id);
+                // On a phone the move's panel is below the results.
+                requestAnimationFrame(() => reveal('audit-main'));
+              }}
+            />
             <IntegrityCheck />
           </div>
-          <div className="audit-layout__main">
+          <div className="audit-layout__main" id="audit-main">
             <MovePanel />
           </div>
         </div>

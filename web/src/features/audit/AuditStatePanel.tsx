@@ -1,14 +1,9 @@
 import type { ReactNode } from 'react';
 import type { AuditMoveState, AuditStateResponse } from '../../lib/api';
+import { accessLabel, floorLabel, propertyTypeLabel, timeSlotLabel } from '../invoice/format';
+import { CONTACT_PREFERENCES, labelOf } from '../moves/moveOptions';
 import { formatDate, servicesList, STATUS_LABELS } from '../moves/staffMoves';
 import { formatEuros, formatInstant, valueText } from './audit';
-
-const TIME_SLOTS: Record<string, string> = {
-  morning: 'Mañana (8-12)',
-  afternoon: 'Tarde (12-18)',
-  evening: 'Noche (17-20)',
-  flexible: 'Flexible',
-};
 
 const PAYMENT: Record<string, string> = { pending: 'Pendiente', partial: 'Parcial', paid: 'Pagado' };
 
@@ -22,7 +17,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function sideText(side: { property_type: string; access: string; floor: string; elevator: boolean }): string {
-  return `${side.property_type}, planta ${side.floor}, acceso ${side.access}${side.elevator ? ', con ascensor' : ''}`;
+  const floor = side.floor === 'ground' ? 'bajo' : `planta ${floorLabel(side.floor)}`;
+  return `${propertyTypeLabel(side.property_type)}, ${floor}, acceso ${accessLabel(side.access).toLowerCase()}${side.elevator ? ', con ascensor' : ''}`;
 }
 
 /** The move's complete state as the server replayed it, and which event it reflects. */
@@ -51,7 +47,7 @@ export function AuditStatePanel({ answer }: { answer: AuditStateResponse }) {
           {m.fecha_alternativa ? ` (alternativa ${formatDate(m.fecha_alternativa)})` : ''}
           {m.flexible ? ', flexible' : ''}
         </Row>
-        <Row label="Franja horaria">{TIME_SLOTS[m.time] ?? m.time}</Row>
+        <Row label="Franja horaria">{timeSlotLabel(m.time)}</Row>
         <Row label="Urgencia">{m.urgencia === 'urgente' ? 'Urgente' : 'Normal'}</Row>
         <Row label="Precio total">{formatEuros(m.precio_total)}</Row>
         <Row label="Pagos">
@@ -72,7 +68,7 @@ export function AuditStatePanel({ answer }: { answer: AuditStateResponse }) {
           Factura {m.factura ?? 'no emitida'} · albarán {m.albaran ?? 'no emitido'}
         </Row>
         <Row label="Contacto">
-          {valueText(m.contacto.nombre)} · {valueText(m.contacto.telefono)} · prefiere {m.contacto.preferencia}
+          {valueText(m.contacto.nombre)} · {valueText(m.contacto.telefono)} · prefiere {labelOf(CONTACT_PREFERENCES, m.contacto.preferencia)}
         </Row>
         <Row label="Viviendas">
           Origen: {sideText(m.property_details.origin)}. Destino: {sideText(m.property_details.destination)}.
