@@ -276,6 +276,27 @@ impl EventStore {
             .await?)
     }
 
+    /// Every event appended by these transactions (a position is its transaction's id ×
+    /// [`POSITIONS_PER_TRANSACTION`] plus its index), in position order: what was written together
+    /// with a given event, in whichever stream. Each transaction is one range of the primary key.
+    pub async fn read_transactions(
+        &self,
+        transactions: &[i64],
+    ) -> Result<Vec<RecordedEvent>, Error> {
+        let mut transactions = transactions.to_vec();
+        transactions.sort_unstable();
+        transactions.dedup();
+        let sql = format!(
+            "{SELECT_EVENTS} JOIN unnest($1::bigint[]) AS t(tx) \
+             ON position >= t.tx * $2 AND position < (t.tx + 1) * $2 ORDER BY position"
+        );
+        Ok(sqlx::query_as(&sql)
+            .bind(&transactions)
+            .bind(POSITIONS_PER_TRANSACTION)
+            .fetch_all(&self.inner.pool)
+            .await?)
+    }
+
     /// Up to `limit` events after `after`, in position order, never skipping one: only events of
     /// transactions older than every transaction still running are returned, and positions
     /// guarantee that those form a prefix of the log (see [`APPEND`]).

@@ -3,6 +3,7 @@
 //! the live push reads.
 
 pub mod analytics;
+pub mod audit;
 pub mod changes;
 pub mod documents;
 pub mod moves;

@@ -141,7 +141,10 @@ impl StaffMove {
         }
     }
 
-    fn evolve(mut this: Option<StaffMove>, e: &RecordedEvent) -> Result<StaffMove, Error> {
+    /// The one interpretation of a move's events: the projector folds them into the read model
+    /// with it, and the auditor's replay (`crate::audit`) folds them into the state as of any
+    /// instant, so the two cannot drift apart.
+    pub fn evolve(mut this: Option<StaffMove>, e: &RecordedEvent) -> Result<StaffMove, Error> {
         let poison = |reason: &str| Error::Poison {
             position: e.position,
             reason: reason.to_string(),

@@ -1,6 +1,7 @@
 //! The HTTP API: the exact `/api` paths of spec §7.
 
 mod accounts;
+pub(crate) mod audit;
 mod auth;
 mod booking;
 mod catalogue;
@@ -95,6 +96,23 @@ pub fn router(state: AppState) -> Router {
         .route("/api/mensajes-contacto", get(forms::messages))
         .route("/api/candidaturas", get(forms::applications))
         .route("/api/candidaturas/{id}/cv", get(forms::download_cv))
+        .route("/api/auditoria/mudanzas", get(audit::search))
+        .route(
+            "/api/auditoria/mudanza/{id}/historial",
+            get(audit::move_history),
+        )
+        .route(
+            "/api/auditoria/mudanza/{id}/historial.json",
+            get(audit::export_json),
+        )
+        .route(
+            "/api/auditoria/mudanza/{id}/historial.csv",
+            get(audit::export_csv),
+        )
+        .route(
+            "/api/auditoria/mudanza/{id}/estado",
+            get(audit::state_as_of),
+        )
         .route("/api/live", get(crate::live::live))
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web)

@@ -34,12 +34,16 @@ describe('chromeFor', () => {
     },
   );
 
+  it('hides navbar, footer and login dialog on the auditor screen, a staff dashboard', () => {
+    expect(chromeFor('/auditoria')).toEqual({ navbar: false, footer: false, loginModal: false });
+  });
+
   it('ignores a trailing slash and letter case', () => {
     expect(chromeFor('/pago/').navbar).toBe(false);
     expect(chromeFor('/Gestion').footer).toBe(false);
   });
 
   it('lists exactly the pages §2 names', () => {
-    expect(Object.keys(CHROME_RULES).sort()).toEqual([...FULL_SCREEN, '/registro', '/factura'].sort());
+    expect(Object.keys(CHROME_RULES).sort()).toEqual([...FULL_SCREEN, '/auditoria', '/registro', '/factura'].sort());
   });
 });

@@ -21,6 +21,7 @@ export const CHROME_RULES: Readonly<Record<string, ChromeVisibility>> = {
   '/acceso-gerencia': HIDE_ALL,
   '/gestion': HIDE_ALL,
   '/trabajo': HIDE_ALL,
+  '/auditoria': HIDE_ALL,
   '/acceso-de-pago': HIDE_ALL,
   '/registro': { navbar: true, footer: false, loginModal: true },
   '/factura': { navbar: false, footer: false, loginModal: true },

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../features/auth/useAuthStore';
 import { makeUser } from '../test/fixtures';
-import { pageRoutes, routes } from './routes';
+import { extraRoutes, pageRoutes, routes } from './routes';
 // The 28 paths of spec §2, shared with the browser tests (e2e/run.mjs).
 import SPEC_PATHS from './spec-paths.json';
 
@@ -20,6 +20,10 @@ describe('route table', () => {
 
   it('has exactly the 28 paths of §2', () => {
     expect(pageRoutes.map((r) => r.path)).toEqual(SPEC_PATHS);
+  });
+
+  it('adds only the auditor screen beyond §2', () => {
+    expect(extraRoutes.map((r) => r.path)).toEqual(['/auditoria']);
   });
 
   it('shows the 404 page with a link home for unknown paths', () => {

@@ -5,6 +5,7 @@ import { RouteGuard } from '../components/RouteGuard';
 import { UnderConstruction } from '../components/UnderConstruction';
 import { AboutPage } from '../features/about/AboutPage';
 import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
+import { AuditPage } from '../features/audit/AuditPage';
 import { StaffLoginPage } from '../features/auth/StaffLoginPage';
 import { ConfirmMovePage, MoveDetailsPage, MoveFormPage } from '../features/booking';
 import { ClientDashboardPage } from '../features/client/ClientDashboardPage';
@@ -131,10 +132,22 @@ export const pageRoutes: RouteObject[] = [
   { path: '/pago-fallido', element: placeholder('Pago fallido') },
 ];
 
+/** Pages beyond §2's 28: the auditor's screen (issue 7). */
+export const extraRoutes: RouteObject[] = [
+  {
+    path: '/auditoria',
+    element: (
+      <RouteGuard path="/auditoria">
+        <AuditPage />
+      </RouteGuard>
+    ),
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <ErrorPage />,
-    children: [...pageRoutes, { path: '*', element: <NotFound /> }],
+    children: [...pageRoutes, ...extraRoutes, { path: '*', element: <NotFound /> }],
   },
 ];

@@ -15,6 +15,7 @@ function renderGuarded(path: string) {
       { path: '/gestion', element: <RouteGuard path="/gestion">Panel de gerencia</RouteGuard> },
       { path: '/trabajo', element: <RouteGuard path="/trabajo">Panel del trabajador</RouteGuard> },
       { path: '/admin', element: <RouteGuard path="/admin">Panel de administración</RouteGuard> },
+      { path: '/auditoria', element: <RouteGuard path="/auditoria">Auditoría</RouteGuard> },
       { path: '/debug', element: <RouteGuard path="/debug">Depuración</RouteGuard> },
       { path: '/recuperar', element: <RouteGuard path="/recuperar">Recuperar contraseña</RouteGuard> },
       {
@@ -90,6 +91,10 @@ describe('RouteGuard', () => {
     ['/gestion', 'empleado'],
     ['/trabajo', 'empresario'],
     ['/admin', 'empresario'],
+    ['/admin', 'auditor'],
+    ['/auditoria', 'empresario'],
+    ['/auditoria', 'empleado'],
+    ['/auditoria', 'cliente'],
     ['/debug', 'auditor'],
     ['/gestion', 'cliente'],
   ] as const)('sends a user with the wrong role away from %s (%s)', async (path, role) => {
@@ -102,7 +107,8 @@ describe('RouteGuard', () => {
   it.each([
     ['/trabajo', 'empleado', 'Panel del trabajador'],
     ['/admin', 'admin', 'Panel de administración'],
-    ['/admin', 'auditor', 'Panel de administración'],
+    ['/auditoria', 'auditor', 'Auditoría'],
+    ['/auditoria', 'admin', 'Auditoría'],
     ['/debug', 'admin', 'Depuración'],
   ] as const)('lets %s in for %s', async (path, role, text) => {
     await startWith(makeUser({ role }));

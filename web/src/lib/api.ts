@@ -1315,3 +1315,133 @@ export interface LogVerification {
 export function verifyLog(): Promise<ApiResponse<LogVerification>> {
   return request<LogVerification>('GET', '/api/verificar-registro');
 }
+
+// ---------------------------------------------------------------------------------------------
+// Auditing a move (issue 7): auditors and the admin (401 anonymous, 403 other roles) search moves,
+// read a move's history replayed from the log, and its state as of any instant. All read-only.
+
+/** A move as the audit search lists it (newest first). */
+export interface AuditMoveSummary {
+  id: number;
+  cliente_nombre: string;
+  cliente_email: string;
+  cliente_telefono: string;
+  origen: string;
+  destino: string;
+  fecha_programada: string;
+  estado: MoveStatus;
+  worker: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface AuditSearchResponse {
+  success: boolean;
+  mudanzas?: AuditMoveSummary[];
+  /** The most moves one search returns. */
+  limite?: number;
+  error?: string;
+}
+
+/** One field of the move's state that an event changed: its path in the staff view, before and after. */
+export interface AuditChange {
+  campo: string;
+  antes: unknown;
+  despues: unknown;
+}
+
+export interface AuditActor {
+  /** The account's id, or a process name ('seed'); null for an anonymous visitor. */
+  id: string | null;
+  /** The account's name while it exists. */
+  nombre: string | null;
+  rol: string | null;
+  /** 'Gerente', 'Trabajador', 'Cliente', 'Sistema', 'Visitante'… */
+  rol_etiqueta: string | null;
+}
+
+export interface AuditEvent {
+  posicion: number;
+  /** The stream: move-N, or the quote, worker-day or document series that concerns the move. */
+  flujo: string;
+  version: number;
+  tipo: string;
+  version_esquema: number;
+  /** The type in Spanish words ('Estado cambiado'). */
+  etiqueta: string;
+  /** What it was about ('Pendiente → En Progreso', the worker's name…); may be empty. */
+  resumen: string;
+  actor: AuditActor;
+  /** When it happened according to the device that caused it. */
+  ocurrido_en: string;
+  /** When the log recorded it (the database's clock). */
+  registrado_en: string;
+  /** The event's data as stored. */
+  datos: unknown;
+  metadatos: { correlation_id: string; causation_id: string | null; request_id: string | null };
+  cambios: AuditChange[];
+}
+
+export interface AuditHistoryResponse {
+  success: boolean;
+  mudanza_id?: number;
+  flujo?: string;
+  eventos?: AuditEvent[];
+  error?: string;
+}
+
+/** The move's complete state (the staff view, with prices and the booking) as of an instant. */
+export type AuditMoveState = StaffMove &
+  Record<string, unknown> & {
+    pago_adelantado?: number;
+    pago_pendiente?: number;
+    estado_pago?: string;
+    reserva?: { aceptada_en: string; condiciones_version: string };
+    detalles_completados?: string;
+  };
+
+export interface AuditStateResponse {
+  success: boolean;
+  mudanza_id?: number;
+  /** The instant asked for, as the server read it. */
+  en?: string;
+  /** The log position of the last event the state reflects. */
+  posicion?: number;
+  version?: number;
+  eventos_aplicados?: number;
+  eventos_totales?: number;
+  ultimo_evento?: {
+    posicion: number;
+    version: number;
+    tipo: string;
+    etiqueta: string;
+    registrado_en: string;
+    ocurrido_en: string;
+  };
+  estado?: AuditMoveState;
+  error?: string;
+}
+
+/** GET /api/auditoria/mudanzas?buscar=: by number, client name, email, phone or address. */
+export function searchAuditMoves(buscar: string): Promise<ApiResponse<AuditSearchResponse>> {
+  return request<AuditSearchResponse>('GET', `/api/auditoria/mudanzas?buscar=${encodeURIComponent(buscar)}`);
+}
+
+/** GET /api/auditoria/mudanza/{id}/historial: every event, in log order, with what it changed. */
+export function fetchMoveHistory(id: number): Promise<ApiResponse<AuditHistoryResponse>> {
+  return request<AuditHistoryResponse>('GET', `/api/auditoria/mudanza/${id}/historial`);
+}
+
+/** GET /api/auditoria/mudanza/{id}/estado?en=: the state replayed from what was recorded by `instant` (RFC 3339). */
+export function fetchMoveStateAt(id: number, instant: string): Promise<ApiResponse<AuditStateResponse>> {
+  return request<AuditStateResponse>(
+    'GET',
+    `/api/auditoria/mudanza/${id}/estado?en=${encodeURIComponent(instant)}`,
+  );
+}
+
+/** Where the history downloads as a file (Content-Disposition: attachment). */
+export function moveHistoryExportUrl(id: number, format: 'json' | 'csv'): string {
+  return `/api/auditoria/mudanza/${id}/historial.${format}`;
+}

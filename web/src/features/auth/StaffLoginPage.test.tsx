@@ -14,6 +14,7 @@ function renderPage() {
       { path: '/gestion', element: <RouteGuard path="/gestion">Panel de gerencia</RouteGuard> },
       { path: '/trabajo', element: <RouteGuard path="/trabajo">Panel del trabajador</RouteGuard> },
       { path: '/admin', element: <RouteGuard path="/admin">Panel de administración</RouteGuard> },
+      { path: '/auditoria', element: <RouteGuard path="/auditoria">Auditoría</RouteGuard> },
     ],
     { initialEntries: ['/acceso-gerencia'] },
   );
@@ -113,6 +114,24 @@ describe('StaffLoginPage', () => {
     await act(async () => submit());
     expect(router.state.location.pathname).toBe('/admin');
     expect(await screen.findByText('Panel de administración')).toBeTruthy();
+  });
+
+  it('sends an auditor who used the manager tab to /auditoria', async () => {
+    const auditor = makeUser({ role: 'auditor', nombre: 'Diego Prieto' });
+    mockFetch({
+      'POST /api/worker/login': () =>
+        jsonResponse({
+          success: true,
+          worker: { id: auditor.id, nombre: auditor.nombre, role: 'auditor', username: null },
+          user: auditor,
+        }),
+    });
+    const router = renderPage();
+    fireEvent.change(username(), { target: { value: 'auditor@mudanzas.test' } });
+    fireEvent.change(password(), { target: { value: 'Auditor#2026' } });
+    await act(async () => submit());
+    expect(router.state.location.pathname).toBe('/auditoria');
+    expect(await screen.findByText('Auditoría')).toBeTruthy();
   });
 
   it('re-reads auth-status when the login answer carries no user', async () => {

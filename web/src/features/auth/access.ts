@@ -20,8 +20,10 @@ export const ROUTE_ACCESS = {
   '/confirmar-mudanza': { kind: 'roles', roles: ['cliente'] },
   '/gestion': { kind: 'roles', roles: ['empresario'] },
   '/trabajo': { kind: 'roles', roles: ['empleado'] },
-  // Auditors log in through the manager tab and are sent to /admin, their read-only home.
-  '/admin': { kind: 'roles', roles: ['admin', 'auditor'] },
+  // Only the admin runs the system (issue 7).
+  '/admin': { kind: 'roles', roles: ['admin'] },
+  // Auditors log in through the manager tab and land here; the admin may audit too.
+  '/auditoria': { kind: 'roles', roles: ['auditor', 'admin'] },
   '/debug': { kind: 'roles', roles: ['admin'] },
   // The invoice shows prices: whoever may generate or audit invoices.
   '/factura': { kind: 'roles', roles: ['empresario', 'admin', 'auditor'] },
@@ -35,7 +37,7 @@ const STAFF_HOME: Record<Exclude<Role, 'cliente'>, string> = {
   empresario: '/gestion',
   empleado: '/trabajo',
   admin: '/admin',
-  auditor: '/admin',
+  auditor: '/auditoria',
 };
 
 /** Where a logged-in user belongs after login: their dashboard. */

@@ -17,6 +17,7 @@ function renderInvoice(path = '/factura?id=7') {
       { path: '/factura', element: <InvoicePage /> },
       { path: '/gestion', element: <h1>Panel de gerencia</h1> },
       { path: '/admin', element: <h1>Panel de administración</h1> },
+      { path: '/auditoria', element: <h1>Auditoría</h1> },
     ],
     { initialEntries: [path] },
   );
@@ -203,7 +204,7 @@ describe('InvoicePage', () => {
     storeInvoice(makeInvoice());
     renderInvoice();
     fireEvent.click(screen.getByRole('button', { name: /Volver al panel/ }));
-    expect(await screen.findByRole('heading', { name: 'Panel de administración' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Auditoría' })).toBeTruthy();
   });
 });
 
