@@ -1,11 +1,13 @@
 //! The HTTP API: the exact `/api` paths of spec §7.
 
 mod accounts;
+pub(crate) mod admin;
 mod auth;
 mod booking;
 mod catalogue;
 mod company;
 mod customer;
+mod debug;
 mod dev;
 mod documents;
 mod forms;
@@ -96,6 +98,27 @@ pub fn router(state: AppState) -> Router {
         .route("/api/candidaturas", get(forms::applications))
         .route("/api/candidaturas/{id}/cv", get(forms::download_cv))
         .route("/api/live", get(crate::live::live))
+        .route(
+            "/api/admin/personal",
+            get(admin::staff).post(admin::create_staff),
+        )
+        .route(
+            "/api/admin/personal/{id}/desactivar",
+            post(admin::deactivate),
+        )
+        .route("/api/admin/personal/{id}/reactivar", post(admin::reactivate))
+        .route(
+            "/api/admin/personal/{id}/restablecer-password",
+            post(admin::reset_password),
+        )
+        .route("/api/admin/proyecciones", get(admin::projections_status))
+        .route(
+            "/api/admin/proyecciones/{nombre}/reconstruir",
+            post(admin::start_rebuild),
+        )
+        .route("/api/admin/reconstruccion", get(admin::rebuild_progress))
+        .route("/api/admin/eventos", get(admin::events))
+        .route("/api/debug/estado", get(debug::status))
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web)
         .layer(middleware::from_fn(same_origin_only))
