@@ -10,6 +10,7 @@ import { ConfirmMovePage, MoveDetailsPage, MoveFormPage } from '../features/book
 import { ClientDashboardPage } from '../features/client/ClientDashboardPage';
 import { ContactPage } from '../features/contact/ContactPage';
 import { ConfirmEmailPage } from '../features/confirm-email/ConfirmEmailPage';
+import { DebugPage } from '../features/debug/DebugPage';
 import { DevPage } from '../features/dev/DevPage';
 import { ErrorPage } from '../features/error/ErrorPage';
 import { HomePage } from '../features/home/HomePage';
@@ -112,7 +113,14 @@ export const pageRoutes: RouteObject[] = [
     ),
   },
   { path: '/confirmar-email', element: <ConfirmEmailPage /> },
-  { path: '/debug', element: <RouteGuard path="/debug">{placeholder('Depuración')}</RouteGuard> },
+  {
+    path: '/debug',
+    element: (
+      <RouteGuard path="/debug">
+        <DebugPage />
+      </RouteGuard>
+    ),
+  },
   { path: '/dev', element: <DevPage /> },
   {
     path: '/acceso-gerencia',

@@ -20,8 +20,7 @@ export const ROUTE_ACCESS = {
   '/confirmar-mudanza': { kind: 'roles', roles: ['cliente'] },
   '/gestion': { kind: 'roles', roles: ['empresario'] },
   '/trabajo': { kind: 'roles', roles: ['empleado'] },
-  // Auditors log in through the manager tab and are sent to /admin, their read-only home.
-  '/admin': { kind: 'roles', roles: ['admin', 'auditor'] },
+  '/admin': { kind: 'roles', roles: ['admin'] },
   '/debug': { kind: 'roles', roles: ['admin'] },
   // The invoice shows prices: whoever may generate or audit invoices.
   '/factura': { kind: 'roles', roles: ['empresario', 'admin', 'auditor'] },
