@@ -137,13 +137,34 @@ async fn a_created_worker_logs_in_and_deactivating_them_ends_their_session_at_on
 
     // The §5 rules, each reported on its field, and nothing written.
     let cases = [
-        (json!({"rol": "empleado", "nombre": "R2D2", "email": "r@mudanzas.test", "password": PASSWORD}), "nombre"),
-        (json!({"rol": "empleado", "nombre": "Rosa Díaz", "email": "rosa@", "password": PASSWORD}), "email"),
-        (json!({"rol": "empleado", "nombre": "Rosa Díaz", "email": "rosa@mudanzas.test", "password": "corta"}), "password"),
-        (json!({"rol": "empleado", "nombre": "Rosa Díaz", "email": "rosa@mudanzas.test", "usuario": "ROSA", "password": PASSWORD}), "usuario"),
-        (json!({"rol": "empleado", "nombre": "Rosa Díaz", "email": "rosa@mudanzas.test", "usuario": "EMP-001", "password": PASSWORD}), "usuario"),
-        (json!({"rol": "empresario", "nombre": "Rosa Díaz", "email": "Gerente@Mudanzas.test", "password": PASSWORD}), "email"),
-        (json!({"rol": "admin", "nombre": "Rosa Díaz", "email": "rosa@mudanzas.test", "password": PASSWORD}), "rol"),
+        (
+            json!({"rol": "empleado", "nombre": "R2D2", "email": "r@mudanzas.test", "password": PASSWORD}),
+            "nombre",
+        ),
+        (
+            json!({"rol": "empleado", "nombre": "Rosa Díaz", "email": "rosa@", "password": PASSWORD}),
+            "email",
+        ),
+        (
+            json!({"rol": "empleado", "nombre": "Rosa Díaz", "email": "rosa@mudanzas.test", "password": "corta"}),
+            "password",
+        ),
+        (
+            json!({"rol": "empleado", "nombre": "Rosa Díaz", "email": "rosa@mudanzas.test", "usuario": "ROSA", "password": PASSWORD}),
+            "usuario",
+        ),
+        (
+            json!({"rol": "empleado", "nombre": "Rosa Díaz", "email": "rosa@mudanzas.test", "usuario": "EMP-001", "password": PASSWORD}),
+            "usuario",
+        ),
+        (
+            json!({"rol": "empresario", "nombre": "Rosa Díaz", "email": "Gerente@Mudanzas.test", "password": PASSWORD}),
+            "email",
+        ),
+        (
+            json!({"rol": "admin", "nombre": "Rosa Díaz", "email": "rosa@mudanzas.test", "password": PASSWORD}),
+            "rol",
+        ),
     ];
     for (body, field) in cases {
         let (status, answer) = admin
@@ -414,7 +435,10 @@ async fn projection_status_shows_the_lag_of_a_projector_that_is_held_back(pool: 
     let moves = projection(&body, "moves");
     assert_eq!(moves["posicion"], head);
     assert_eq!(moves["eventos_pendientes"], 3, "{moves}");
-    assert!(moves["retraso_segundos"].as_f64().unwrap() >= 1.0, "{moves}");
+    assert!(
+        moves["retraso_segundos"].as_f64().unwrap() >= 1.0,
+        "{moves}"
+    );
     assert_eq!(projection(&body, "documents")["eventos_pendientes"], 0);
 
     held.rollback().await.unwrap();
@@ -430,6 +454,7 @@ async fn a_rebuild_from_the_panel_reports_progress_and_leaves_what_a_fresh_rebui
     pool: PgPool,
 ) {
     let server = start(pool).await;
+    projected(&server).await;
     append_changes(&server, 40).await;
     projected(&server).await;
     let admin = server.login_role("admin").await;
@@ -494,14 +519,20 @@ async fn a_rebuild_from_the_panel_reports_progress_and_leaves_what_a_fresh_rebui
     let rebuilt = projections::dump_tables(&server.state.pool, moves.tables())
         .await
         .unwrap();
-    assert_eq!(live, rebuilt, "the panel's rebuild differs from live projection");
+    assert_eq!(
+        live, rebuilt,
+        "the panel's rebuild differs from live projection"
+    );
     projections::rebuild(&server.state.pool, moves.as_ref(), 7, |_, _| {})
         .await
         .unwrap();
     let fresh = projections::dump_tables(&server.state.pool, moves.tables())
         .await
         .unwrap();
-    assert_eq!(rebuilt, fresh, "the panel's rebuild differs from a fresh rebuild");
+    assert_eq!(
+        rebuilt, fresh,
+        "the panel's rebuild differs from a fresh rebuild"
+    );
     // And the next one may start.
     let (status, _) = admin
         .send(

@@ -28,10 +28,7 @@ async fn database(state: &AppState) -> Value {
     let error = match ping {
         Ok(Ok(_)) => None,
         Ok(Err(e)) => Some(e.to_string()),
-        Err(_) => Some(format!(
-            "sin respuesta en {} s",
-            DB_TIMEOUT.as_secs_f64()
-        )),
+        Err(_) => Some(format!("sin respuesta en {} s", DB_TIMEOUT.as_secs_f64())),
     };
     let details: Option<(String, i64, String)> = match error {
         Some(_) => None,

@@ -106,7 +106,10 @@ pub fn router(state: AppState) -> Router {
             "/api/admin/personal/{id}/desactivar",
             post(admin::deactivate),
         )
-        .route("/api/admin/personal/{id}/reactivar", post(admin::reactivate))
+        .route(
+            "/api/admin/personal/{id}/reactivar",
+            post(admin::reactivate),
+        )
         .route(
             "/api/admin/personal/{id}/restablecer-password",
             post(admin::reset_password),
