@@ -193,7 +193,8 @@ describe('Panel de administración (/admin)', () => {
         return jsonResponse({ success: true, reconstruccion: rebuild }, 202);
       },
       'GET /api/admin/reconstruccion': () => {
-        rebuild = { ...base, ...progress[Math.min(step, progress.length - 1)] };
+        const next = progress[Math.min(step, progress.length - 1)] ?? progress[2];
+        rebuild = { ...base, ...next };
         step += 1;
         return jsonResponse({ success: true, reconstruccion: rebuild });
       },

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DebugStatus } from '../../lib/api';
+import type { DebugStatus, ProjectionStatus } from '../../lib/api';
 import { jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
 import { useAuthStore } from '../auth/useAuthStore';
 import { DEBUG_REFRESH_MS, DebugPage, formatUptime } from './DebugPage';
@@ -82,7 +82,8 @@ describe('Estado del sistema (/debug)', () => {
   it('reports a stopped projector and a database that does not answer', async () => {
     const bad = status(0);
     bad.base_de_datos = { ...bad.base_de_datos, ok: false, error: 'sin respuesta en 2 s' };
-    bad.proyecciones = [{ ...(bad.proyecciones as never[])[0], en_marcha: false }];
+    const [moves] = bad.proyecciones as ProjectionStatus[];
+    bad.proyecciones = [{ ...moves!, en_marcha: false }];
     mockFetch({ 'GET /api/debug/estado': () => jsonResponse(bad) });
     renderPage();
     await act(() => vi.advanceTimersByTimeAsync(0));
