@@ -153,7 +153,7 @@ describe('Panel de administración (/admin)', () => {
         jsonResponse({ success: true, password_temporal: 'Abcd-Efg2-Hjk3' }),
     });
     renderAt('/admin');
-    fireEvent.click(await screen.findByRole('button', { name: 'Restablecer la contraseña de Javier Moreno' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Restablecer contraseña de Javier Moreno' }));
     await act(async () => {
       fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Restablecer' }));
     });

@@ -151,7 +151,7 @@ export function StaffPanel() {
                       <button
                         type="button"
                         className="button button--ghost adm-small"
-                        aria-label={`Restablecer la contraseña de ${account.nombre}`}
+                        aria-label={`Restablecer contraseña de ${account.nombre}`}
                         onClick={() => setPending({ kind: 'reset', account })}
                       >
                         Restablecer contraseña
