@@ -96,8 +96,10 @@ test('admin: filtra el registro de eventos por tipo y abre un evento', async () 
     const table = page.getByRole('table', { name: 'Eventos del registro' });
     await table.waitFor();
     await page.getByLabel('Tipo', { exact: true }).selectOption('move.created');
+    const filtered = page.waitForResponse((r) => r.url().includes('tipo=move.created'));
     await page.getByRole('button', { name: 'Buscar' }).click();
-    await page.waitForResponse((r) => r.url().includes('tipo=move.created'));
+    await filtered;
+    await page.getByRole('status').filter({ hasText: /eventos?$/ }).first().waitFor();
     const types = await table.locator('tbody td[data-label="Tipo"]').allTextContents();
     assert.ok(types.length > 0, 'ningún evento move.created');
     assert.deepEqual([...new Set(types.map((t) => t.trim()))], ['move.created']);

@@ -1,6 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Logo } from '../../components/Logo';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { SessionPanel } from '../auth/SessionPanel';
 import { FormsInbox } from '../manager/FormsInbox';
@@ -62,7 +61,6 @@ export function AdminDashboardPage() {
       <header className="adm-hero">
         <div className="container adm-hero__inner">
           <div className="adm-hero__top">
-            <Logo inverted />
             <Link to="/debug" className="adm-hero__link">
               Estado del sistema (/debug)
             </Link>

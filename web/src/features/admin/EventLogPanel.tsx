@@ -233,11 +233,11 @@ export function EventLogPanel() {
               <tbody>
                 {events.map((e) => (
                   <tr key={e.posicion}>
-                    <td data-label="Posición" className="adm-code">
+                    <td data-label="Posición" className="adm-code adm-nowrap">
                       {e.posicion}
                     </td>
                     <td data-label="Registrado">{formatInstant(e.registrado_en)}</td>
-                    <td data-label="Tipo" className="adm-code">
+                    <td data-label="Tipo" className="adm-code adm-nowrap">
                       {e.tipo}
                     </td>
                     <td data-label="Flujo">

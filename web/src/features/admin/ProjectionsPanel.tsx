@@ -136,7 +136,7 @@ export function ProjectionsPanel() {
                       <span className="adm-muted adm-block">{PROJECTION_LABELS[p.nombre] ?? p.tablas.join(', ')}</span>
                     </th>
                     <td data-label="Punto de control">{formatNumber(p.posicion)}</td>
-                    <td data-label="Eventos pendientes">{formatNumber(p.eventos_pendientes)}</td>
+                    <td data-label="Pendientes">{formatNumber(p.eventos_pendientes)}</td>
                     <td data-label="Retraso">{formatLag(p.retraso_segundos)}</td>
                     <td data-label="Estado">
                       <ProjectionHealth projection={p} />

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Logo } from '../../components/Logo';
 import { fetchDebugStatus, type DebugStatus, type ProjectionStatus } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import {
@@ -99,7 +98,6 @@ export function DebugPage() {
       <header className="adm-hero">
         <div className="container adm-hero__inner">
           <div className="adm-hero__top">
-            <Logo inverted />
             <Link to="/admin" className="adm-hero__link">
               Volver al panel de administración
             </Link>
