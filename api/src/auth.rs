@@ -138,24 +138,38 @@ pub async fn authenticate(
     roles: &[Role],
 ) -> Result<Option<User>, ApiError> {
     let roles: Vec<&str> = roles.iter().map(|r| r.as_str()).collect();
+    // Deactivated accounts are found too, so that their owner learns why the right password no
+    // longer opens them (only the right password tells: a guesser learns nothing new).
     let sql = format!(
-        "SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE active AND role = ANY($2) \
+        "SELECT {ACCOUNT_COLUMNS}, active FROM accounts WHERE role = ANY($2) \
          AND (lower(email) = lower($1) OR lower(username) = lower($1)) LIMIT 1"
     );
-    let row: Option<AccountRow> = sqlx::query_as(&sql)
+    let row: Option<LoginRow> = sqlx::query_as(&sql)
         .bind(login.trim())
         .bind(&roles)
         .fetch_optional(pool)
         .await?;
     let password = password.to_string();
-    let hash = row.as_ref().map(|r| r.password_hash.clone());
+    let hash = row.as_ref().map(|r| r.account.password_hash.clone());
     // Verifying takes tens of milliseconds of CPU: keep it off the async workers.
     let ok = tokio::task::spawn_blocking(move || {
         verify_password(&password, hash.as_deref().unwrap_or(dummy_hash()))
     })
     .await
     .map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok(row.filter(|_| ok).and_then(AccountRow::into_user))
+    match row.filter(|_| ok) {
+        Some(row) if !row.active => Err(ApiError::InvalidCredentials(DEACTIVATED.into())),
+        row => Ok(row.and_then(|r| r.account.into_user())),
+    }
+}
+
+pub const DEACTIVATED: &str = "Esta cuenta está desactivada. Contacta con el administrador.";
+
+#[derive(sqlx::FromRow)]
+struct LoginRow {
+    #[sqlx(flatten)]
+    account: AccountRow,
+    active: bool,
 }
 
 /// Hashes a password off the async workers: argon2 takes tens of milliseconds of CPU.

@@ -1,6 +1,7 @@
 //! The Mudanzas server: axum routes (the exact `/api` paths of spec §7), sessions and roles, the
 //! WebSocket live feed, the web app, and the operator commands (seed, rebuild, bench).
 
+pub mod admin;
 pub mod auth;
 pub mod bench;
 pub mod catalogue;

@@ -56,6 +56,10 @@ pub struct LiveHub {
     sent: watch::Receiver<i64>,
     pool: PgPool,
     connections: Arc<std::sync::atomic::AtomicUsize>,
+    /// How many times any connection fell behind the broadcast and caught up from the database.
+    lagged: Arc<std::sync::atomic::AtomicU64>,
+    /// Accounts whose open connections must close now (deactivated, password reset by the admin).
+    disconnect: broadcast::Sender<uuid::Uuid>,
 }
 
 impl LiveHub {
@@ -83,6 +87,8 @@ impl LiveHub {
             sent,
             pool,
             connections: Arc::default(),
+            lagged: Arc::default(),
+            disconnect: broadcast::channel(64).0,
         })
     }
 
@@ -93,6 +99,19 @@ impl LiveHub {
 
     pub fn connections(&self) -> usize {
         self.connections.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// How many times a connection fell behind the broadcast since the process started (each
+    /// caught up from the database: nothing was lost, but many mean the capacity is too small).
+    pub fn lagged(&self) -> u64 {
+        self.lagged.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Closes this process's open connections of `account`: its sessions have just ended, and a
+    /// feed already open would otherwise go on showing it changes.
+    pub fn disconnect(&self, account: uuid::Uuid) {
+        // No receivers: nobody is connected.
+        let _ = self.disconnect.send(account);
     }
 
     /// A cursor for one user, starting after `after` (or at the current end).
@@ -292,6 +311,9 @@ impl Cursor {
                 }
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     self.lagged += 1;
+                    self.hub
+                        .lagged
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let frames = self.catch_up(self.hub.sent()).await?;
                     if !frames.is_empty() {
                         return Ok(frames);
@@ -332,9 +354,24 @@ async fn send(socket: &mut WebSocket, frames: Vec<Utf8Bytes>) -> bool {
     socket.flush().await.is_ok()
 }
 
+/// Returns when `account` is told to disconnect, or when such a message may have been missed.
+async fn disconnected(kicked: &mut broadcast::Receiver<uuid::Uuid>, account: uuid::Uuid) {
+    loop {
+        match kicked.recv().await {
+            Ok(id) if id == account => return,
+            Ok(_) => {}
+            // Closing costs a reconnect at most; missing our own message would cost a session.
+            Err(broadcast::error::RecvError::Lagged(_)) => return,
+            Err(broadcast::error::RecvError::Closed) => std::future::pending::<()>().await,
+        }
+    }
+}
+
 async fn connection(mut socket: WebSocket, mut cursor: Cursor, hub: LiveHub) {
     hub.connections
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut kicked = hub.disconnect.subscribe();
+    let account = cursor.user.id;
     let started = match cursor.start().await {
         Ok(frames) => send(&mut socket, frames).await,
         Err(e) => {
@@ -364,6 +401,10 @@ async fn connection(mut socket: WebSocket, mut cursor: Cursor, hub: LiveHub) {
                     },
                     _ = ping.tick() => {
                         if socket.send(Message::Ping(Default::default())).await.is_err() { break; }
+                    }
+                    _ = disconnected(&mut kicked, account) => {
+                        let _ = socket.send(Message::Close(None)).await;
+                        break;
                     }
                 }
             }

@@ -7,6 +7,7 @@ use events_schema::{EventStore, StoreOptions};
 use projections::Projections;
 use sqlx::PgPool;
 
+use crate::admin::AdminRuntime;
 use crate::catalogue::Catalogue;
 use crate::config::Config;
 use crate::geo::Geo;
@@ -25,6 +26,8 @@ pub struct AppState {
     pub catalogue: Arc<Catalogue>,
     /// Locating addresses and routes (README 'Addresses and routes').
     pub geo: Geo,
+    /// Uptime and the projection rebuild started from the admin panel.
+    pub admin: AdminRuntime,
 }
 
 #[derive(Debug, Clone)]
@@ -83,6 +86,7 @@ impl AppState {
             config: Arc::new(config),
             catalogue,
             geo,
+            admin: AdminRuntime::default(),
         })
     }
 }

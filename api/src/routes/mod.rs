@@ -2,11 +2,13 @@
 
 mod accounts;
 pub(crate) mod audit;
+pub(crate) mod admin;
 mod auth;
 mod booking;
 mod catalogue;
 mod company;
 mod customer;
+mod debug;
 mod dev;
 mod documents;
 pub(crate) mod forms;
@@ -114,6 +116,30 @@ pub fn router(state: AppState) -> Router {
             get(audit::state_as_of),
         )
         .route("/api/live", get(crate::live::live))
+        .route(
+            "/api/admin/personal",
+            get(admin::staff).post(admin::create_staff),
+        )
+        .route(
+            "/api/admin/personal/{id}/desactivar",
+            post(admin::deactivate),
+        )
+        .route(
+            "/api/admin/personal/{id}/reactivar",
+            post(admin::reactivate),
+        )
+        .route(
+            "/api/admin/personal/{id}/restablecer-password",
+            post(admin::reset_password),
+        )
+        .route("/api/admin/proyecciones", get(admin::projections_status))
+        .route(
+            "/api/admin/proyecciones/{nombre}/reconstruir",
+            post(admin::start_rebuild),
+        )
+        .route("/api/admin/reconstruccion", get(admin::rebuild_progress))
+        .route("/api/admin/eventos", get(admin::events))
+        .route("/api/debug/estado", get(debug::status))
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web)
         .layer(middleware::from_fn(same_origin_only))

@@ -11,6 +11,7 @@ import { ConfirmMovePage, MoveDetailsPage, MoveFormPage } from '../features/book
 import { ClientDashboardPage } from '../features/client/ClientDashboardPage';
 import { ContactPage } from '../features/contact/ContactPage';
 import { ConfirmEmailPage } from '../features/confirm-email/ConfirmEmailPage';
+import { DebugPage } from '../features/debug/DebugPage';
 import { DevPage } from '../features/dev/DevPage';
 import { ErrorPage } from '../features/error/ErrorPage';
 import { FaqPage } from '../features/faq/FaqPage';
@@ -116,7 +117,14 @@ export const pageRoutes: RouteObject[] = [
     ),
   },
   { path: '/confirmar-email', element: <ConfirmEmailPage /> },
-  { path: '/debug', element: <RouteGuard path="/debug">{placeholder('Depuración')}</RouteGuard> },
+  {
+    path: '/debug',
+    element: (
+      <RouteGuard path="/debug">
+        <DebugPage />
+      </RouteGuard>
+    ),
+  },
   { path: '/dev', element: <DevPage /> },
   {
     path: '/acceso-gerencia',

@@ -96,6 +96,7 @@ describe('RouteGuard', () => {
     ['/auditoria', 'empleado'],
     ['/auditoria', 'cliente'],
     ['/debug', 'auditor'],
+    ['/debug', 'empresario'],
     ['/gestion', 'cliente'],
   ] as const)('sends a user with the wrong role away from %s (%s)', async (path, role) => {
     await startWith(makeUser({ role }));

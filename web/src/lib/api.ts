@@ -1445,3 +1445,184 @@ export function fetchMoveStateAt(id: number, instant: string): Promise<ApiRespon
 export function moveHistoryExportUrl(id: number, format: 'json' | 'csv'): string {
   return `/api/auditoria/mudanza/${id}/historial.${format}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Admin panel and /debug (issue 7): only the admin role (401 anonymous, 403 any other role).
+// README 'Running the system: /admin and /debug'.
+
+export type StaffRole = 'empleado' | 'empresario' | 'admin' | 'auditor';
+
+export interface StaffAccount {
+  id: string;
+  rol: StaffRole;
+  nombre: string;
+  /** A worker's employee id (EMP-003): their login. Managers log in with their email. */
+  usuario: string | null;
+  email: string | null;
+  activa: boolean;
+  creada_en: string;
+  desactivada_en: string | null;
+  /** A worker's moves from today on that are neither finished nor cancelled. */
+  mudanzas_pendientes: number;
+}
+
+export interface NewStaffRequest {
+  rol: 'empleado' | 'empresario';
+  nombre: string;
+  email: string;
+  /** Empty: the next free employee id. */
+  usuario?: string;
+  password: string;
+}
+
+/** A 400 names the request field it is about in `field` (nombre, email, usuario, password, rol). */
+export interface AdminAnswer {
+  success: boolean;
+  error?: string;
+  field?: string;
+}
+
+export interface StaffAccountResponse extends AdminAnswer {
+  cuenta?: StaffAccount;
+}
+
+export function fetchStaff(): Promise<ApiResponse<AdminAnswer & { personal?: StaffAccount[] }>> {
+  return request('GET', '/api/admin/personal');
+}
+
+export function createStaff(body: NewStaffRequest): Promise<ApiResponse<StaffAccountResponse>> {
+  return request('POST', '/api/admin/personal', body);
+}
+
+/** Deactivating ends the account's sessions at once; the admin cannot deactivate themselves (409). */
+export function setStaffActive(id: string, active: boolean): Promise<ApiResponse<StaffAccountResponse>> {
+  const action = active ? 'reactivar' : 'desactivar';
+  return request('POST', `/api/admin/personal/${encodeURIComponent(id)}/${action}`);
+}
+
+/** A new temporary password, shown once; the old one stops working and the account's sessions end. */
+export function resetStaffPassword(id: string): Promise<ApiResponse<AdminAnswer & { password_temporal?: string }>> {
+  return request('POST', `/api/admin/personal/${encodeURIComponent(id)}/restablecer-password`);
+}
+
+export interface ProjectionStatus {
+  nombre: string;
+  tablas: string[];
+  /** The checkpoint: the last log position applied. */
+  posicion: number;
+  /** Events in the log after the checkpoint. */
+  eventos_pendientes: number;
+  /** Seconds since the oldest of them was recorded (0 when none). */
+  retraso_segundos: number | null;
+  ultimo_error: string | null;
+  actualizada_en: string | null;
+  /** Whether its loop runs in the process that answered; null when it does not run there. */
+  en_marcha: boolean | null;
+}
+
+export type RebuildPhase = 'esperando' | 'reproduciendo' | 'guardando' | 'terminada' | 'error';
+
+export interface RebuildStatus {
+  proyeccion: string;
+  fase: RebuildPhase;
+  procesados: number;
+  total: number;
+  iniciada_en: string;
+  terminada_en: string | null;
+  posicion: number | null;
+  error: string | null;
+}
+
+export interface ProjectionsResponse extends AdminAnswer {
+  cabeza?: number;
+  proyecciones?: ProjectionStatus[];
+  reconstruccion?: RebuildStatus | null;
+}
+
+export function fetchProjections(): Promise<ApiResponse<ProjectionsResponse>> {
+  return request('GET', '/api/admin/proyecciones');
+}
+
+/** 202 and the rebuild's first status; 409 while another rebuild runs. */
+export function startRebuild(name: string): Promise<ApiResponse<AdminAnswer & { reconstruccion?: RebuildStatus }>> {
+  return request('POST', `/api/admin/proyecciones/${encodeURIComponent(name)}/reconstruir`);
+}
+
+export function fetchRebuild(): Promise<ApiResponse<AdminAnswer & { reconstruccion?: RebuildStatus | null }>> {
+  return request('GET', '/api/admin/reconstruccion');
+}
+
+export interface EventFilter {
+  /** A stream id; ending in `*`, a prefix (`move-*`). */
+  flujo?: string;
+  tipo?: string;
+  actor?: string;
+  rol?: string;
+  /** ISO instants: recorded at or after / before. */
+  desde?: string;
+  hasta?: string;
+  orden?: 'asc' | 'desc';
+  /** The `siguiente` of the previous page. */
+  after?: number;
+  /** At most 200 (the default is 50). */
+  limit?: number;
+}
+
+export interface LoggedEvent {
+  posicion: number;
+  flujo: string;
+  version: number;
+  tipo: string;
+  version_esquema: number;
+  actor: { id: string | null; rol: string | null; nombre: string | null };
+  metadatos: Record<string, unknown>;
+  ocurrido_en: string;
+  registrado_en: string;
+  datos: unknown;
+}
+
+export interface EventPage extends AdminAnswer {
+  eventos?: LoggedEvent[];
+  /** The `after` of the next page; null on the last. */
+  siguiente?: number | null;
+  /** Every event type there is, for the filter. */
+  tipos?: string[];
+}
+
+/** The query string of a filter: empty values are left out. */
+export function eventQuery(filter: EventFilter): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) {
+    if (value !== undefined && value !== null && String(value).trim() !== '') params.set(key, String(value).trim());
+  }
+  const query = params.toString();
+  return query === '' ? '' : `?${query}`;
+}
+
+export function fetchEvents(filter: EventFilter): Promise<ApiResponse<EventPage>> {
+  return request('GET', `/api/admin/eventos${eventQuery(filter)}`);
+}
+
+export interface DebugStatus extends AdminAnswer {
+  generado_en: string;
+  base_de_datos: {
+    ok: boolean;
+    error: string | null;
+    latencia_ms: number;
+    version: string | null;
+    nombre: string | null;
+    tamano_bytes: number | null;
+    conexiones: { abiertas: number; libres: number; maximo: number };
+  };
+  /** An object with `error` when the status could not be read. */
+  proyecciones: ProjectionStatus[] | { error: string };
+  registro: { cabeza: number | null; proyectado_hasta: number };
+  feed_en_directo: { conexiones: number; enviado_hasta: number; retrasos: number };
+  correo: { modo: 'smtp' | 'bandeja_local'; pendientes: number; con_error: number; mas_antiguo: string | null } | { error: string };
+  versiones: { aplicacion: string; commit: string | null; rust: string | null; postgres: string | null };
+  proceso: { iniciado_en: string; segundos_en_marcha: number; pid: number };
+}
+
+export function fetchDebugStatus(): Promise<ApiResponse<DebugStatus>> {
+  return request('GET', '/api/debug/estado');
+}
