@@ -64,6 +64,9 @@ export function AdminDashboardPage() {
             <Link to="/debug" className="adm-hero__link">
               Estado del sistema (/debug)
             </Link>
+            <Link to="/auditoria" className="adm-hero__link">
+              Auditoría e integridad del registro
+            </Link>
           </div>
           <div className="adm-hero__main">
             <div>
