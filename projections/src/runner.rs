@@ -153,6 +153,15 @@ impl Projections {
             .unwrap_or(0)
     }
 
+    /// Each projector running here: its name, the position this process saw it commit, and
+    /// whether its loop is still running (a loop that ended, by a panic, drops its sender).
+    pub fn running(&self) -> Vec<(&'static str, i64, bool)> {
+        self.progress
+            .iter()
+            .map(|(name, rx)| (*name, *rx.borrow(), rx.has_changed().is_ok()))
+            .collect()
+    }
+
     /// Read-your-writes: waits until every projector has passed `position`, at most `timeout`.
     /// Returns whether it got there.
     pub async fn wait_for(&self, position: i64, timeout: Duration) -> bool {
