@@ -22,7 +22,9 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router};
-use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle, PrometheusRecorder};
+use metrics_exporter_prometheus::{
+    Matcher, PrometheusBuilder, PrometheusHandle, PrometheusRecorder,
+};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use tower_http::request_id::{
@@ -147,9 +149,23 @@ fn request_span(request: &Request<Body>) -> Span {
     let id = request_id_of(request).unwrap_or_default();
     let method = request.method().as_str();
     if is_probe(route) {
-        tracing::debug_span!("request", method, route, request_id = id, status = tracing::field::Empty, latency_ms = tracing::field::Empty)
+        tracing::debug_span!(
+            "request",
+            method,
+            route,
+            request_id = id,
+            status = tracing::field::Empty,
+            latency_ms = tracing::field::Empty
+        )
     } else {
-        tracing::info_span!("request", method, route, request_id = id, status = tracing::field::Empty, latency_ms = tracing::field::Empty)
+        tracing::info_span!(
+            "request",
+            method,
+            route,
+            request_id = id,
+            status = tracing::field::Empty,
+            latency_ms = tracing::field::Empty
+        )
     }
 }
 
@@ -217,7 +233,11 @@ pub async fn projector_lags(pool: &sqlx::PgPool) -> Result<Vec<ProjectorLag>, sq
                 name,
                 checkpoint,
                 pending,
-                delay_seconds: if pending > 0 { delay.unwrap_or(0.0).max(0.0) } else { 0.0 },
+                delay_seconds: if pending > 0 {
+                    delay.unwrap_or(0.0).max(0.0)
+                } else {
+                    0.0
+                },
                 failing,
             })
         })
