@@ -1277,6 +1277,7 @@ async fn start_server(db: &Databases, seed_dir: &Path) -> Result<Server, String>
         public_url: format!("http://{addr}"),
         geocoder_url: None,
         router_url: None,
+        metrics_token: None,
     };
     let state = AppState::start(pool.clone(), config, StartOptions::default())
         .await

@@ -23,6 +23,9 @@ pub struct Config {
     pub geocoder_url: Option<String>,
     /// An OSRM-compatible router (`/route/v1/driving/…`) asked before the offline estimate.
     pub router_url: Option<String>,
+    /// `METRICS_TOKEN`: /metrics then requires `Authorization: Bearer <token>` (README
+    /// 'Operations').
+    pub metrics_token: Option<String>,
 }
 
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:55432/mudanzas";
@@ -58,6 +61,7 @@ impl Config {
             development: var("MUDANZAS_ENV").as_deref() != Some("production"),
             geocoder_url: service_url(var("GEOCODER_URL"), "GEOCODER_URL")?,
             router_url: service_url(var("ROUTER_URL"), "ROUTER_URL")?,
+            metrics_token: var("METRICS_TOKEN"),
         })
     }
 }

@@ -41,12 +41,7 @@ enum Command {
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,sqlx=warn,tower_http=info".into()),
-        )
-        .init();
+    api::ops::init_logging();
     let cli = Cli::parse();
     match run(cli.command.unwrap_or(Command::Serve)).await {
         Ok(()) => ExitCode::SUCCESS,

@@ -32,8 +32,10 @@ use crate::state::AppState;
 
 pub fn router(state: AppState) -> Router {
     let web = crate::web::service(&state.config.web_dist);
-    Router::new()
+    let router = Router::new()
         .route("/healthz", get(|| async { "ok" }))
+        .route("/readyz", get(crate::ops::readyz))
+        .route("/metrics", get(crate::ops::metrics))
         .route("/api/auth-status", get(auth::auth_status))
         .route("/api/login", post(auth::login))
         .route("/api/worker/login", post(auth::worker_login))
@@ -143,9 +145,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web)
         .layer(middleware::from_fn(same_origin_only))
-        .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024))
-        .layer(tower_http::trace::TraceLayer::new_for_http())
-        .with_state(state)
+        .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024));
+    crate::ops::instrument(router, &state).with_state(state)
 }
 
 pub const NOT_FOUND: &str = "Ruta no encontrada";

@@ -142,12 +142,13 @@ pub async fn load_move(state: &AppState, move_id: i64) -> ApiResult<(MoveState, 
     Ok((current, history.last().map_or(0, |e| e.position)))
 }
 
-/// Who caused the events of this request.
+/// Who caused the events of this request, and which request it was (crate::ops).
 pub fn metadata_for(user: &User) -> Metadata {
     Metadata {
         actor_id: Some(user.id.to_string()),
         actor_role: Some(user.role.as_str().to_string()),
         correlation_id: Uuid::now_v7(),
+        request_id: crate::ops::current_request_id(),
         ..Metadata::default()
     }
 }

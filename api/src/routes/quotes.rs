@@ -212,6 +212,7 @@ fn requester(user: Option<&User>) -> Metadata {
         None => Metadata {
             actor_role: Some("anonimo".into()),
             correlation_id: Uuid::now_v7(),
+            request_id: crate::ops::current_request_id(),
             ..Metadata::default()
         },
     }

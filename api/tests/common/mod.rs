@@ -60,6 +60,7 @@ pub async fn start_configured(
         public_url: format!("http://{addr}"),
         geocoder_url: None,
         router_url: None,
+        metrics_token: None,
     };
     configure(&mut config);
     let state = AppState::start(pool, config, options).await.unwrap();
