@@ -4,6 +4,7 @@ mod accounts;
 mod auth;
 mod booking;
 mod catalogue;
+mod chain;
 mod company;
 mod customer;
 mod dev;
@@ -95,6 +96,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/mensajes-contacto", get(forms::messages))
         .route("/api/candidaturas", get(forms::applications))
         .route("/api/candidaturas/{id}/cv", get(forms::download_cv))
+        .route("/api/verificar-registro", get(chain::verify))
         .route("/api/live", get(crate::live::live))
         .route("/api/{*rest}", any(api_not_found))
         .fallback_service(web)
