@@ -187,8 +187,10 @@ async fn rust_and_sql_compute_the_same_hash(pool: PgPool) {
 async fn every_append_shape_chains_each_stream_and_verifies(pool: PgPool) {
     let store = store(&pool);
     history(&store, &["move-1", "move-2", "move-3"], 3).await;
-    let links: Vec<(String, i64, Vec<u8>, Vec<u8>, Option<Vec<u8>>)> = sqlx::query_as(
-        "SELECT e.stream_id, e.stream_version, e.prev_hash, e.hash, p.hash FROM events e \
+    // (stream, version, prev_hash, the predecessor's hash)
+    type Link = (String, i64, Vec<u8>, Option<Vec<u8>>);
+    let links: Vec<Link> = sqlx::query_as(
+        "SELECT e.stream_id, e.stream_version, e.prev_hash, p.hash FROM events e \
          LEFT JOIN events p ON p.stream_id = e.stream_id AND p.stream_version = e.stream_version - 1 \
          ORDER BY e.stream_id, e.stream_version",
     )
@@ -196,7 +198,7 @@ async fn every_append_shape_chains_each_stream_and_verifies(pool: PgPool) {
     .await
     .unwrap();
     assert_eq!(links.len(), 3 * 3 + 3 + 2 + 1);
-    for (stream, version, prev, _, predecessor) in &links {
+    for (stream, version, prev, predecessor) in &links {
         match predecessor {
             Some(p) => assert_eq!(prev, p, "{stream} v{version} links to v{}", version - 1),
             None => assert_eq!((*version, &prev[..]), (1, &chain::ZERO_HASH[..])),
