@@ -19,12 +19,12 @@
 --    committed prefix only, so it never has to wait for, or skip, a running transaction.
 --
 -- The canonical encoding (the one definition; `event_hash` below and chain.rs in Rust must agree,
--- and a test checks that they do): the concatenation, in this order, of
+-- and a test checks that they do): the UTF-8 text of each of
 --   stream_id, stream_version, event_id, event_type, schema_version, data, metadata, occurred_at
--- each as its text — integers in decimal, the uuid lowercase with hyphens, data and metadata as
--- jsonb's text output (canonical: keys sorted, one space after ':' and ','), occurred_at in UTC as
--- YYYY-MM-DDTHH:MI:SS.ffffffZ — and each text preceded by its length in UTF-8 bytes as 4 bytes
--- big-endian, so no two different events encode alike.
+-- in this order, each followed by one zero byte — integers in decimal, the uuid lowercase with
+-- hyphens, data and metadata as jsonb's text output (canonical: keys sorted, one space after ':'
+-- and ','), occurred_at in UTC as YYYY-MM-DDTHH:MI:SS.ffffffZ. No PostgreSQL text can hold a zero
+-- byte, so no two different events encode alike.
 
 CREATE FUNCTION event_hash(
     prev            bytea,
@@ -42,15 +42,15 @@ CREATE FUNCTION event_hash(
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
     SELECT sha256(
         prev
-        || int4send(octet_length(convert_to(stream_id, 'UTF8'))) || convert_to(stream_id, 'UTF8')
-        || int4send(octet_length(stream_version::text)) || convert_to(stream_version::text, 'UTF8')
-        || int4send(36) || convert_to(event_id::text, 'UTF8')
-        || int4send(octet_length(convert_to(event_type, 'UTF8'))) || convert_to(event_type, 'UTF8')
-        || int4send(octet_length(schema_version::text)) || convert_to(schema_version::text, 'UTF8')
-        || int4send(octet_length(convert_to(data::text, 'UTF8'))) || convert_to(data::text, 'UTF8')
-        || int4send(octet_length(convert_to(metadata::text, 'UTF8'))) || convert_to(metadata::text, 'UTF8')
-        || int4send(octet_length(to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')))
+        || convert_to(stream_id, 'UTF8') || '\x00'::bytea
+        || convert_to(stream_version::text, 'UTF8') || '\x00'::bytea
+        || convert_to(event_id::text, 'UTF8') || '\x00'::bytea
+        || convert_to(event_type, 'UTF8') || '\x00'::bytea
+        || convert_to(schema_version::text, 'UTF8') || '\x00'::bytea
+        || convert_to(data::text, 'UTF8') || '\x00'::bytea
+        || convert_to(metadata::text, 'UTF8') || '\x00'::bytea
         || convert_to(to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), 'UTF8')
+        || '\x00'::bytea
     )
 $$;
 

@@ -53,10 +53,11 @@ pub struct EventContent<'a> {
     pub occurred_at: DateTime<Utc>,
 }
 
-/// The canonical encoding: each field's text preceded by its length in bytes (4 bytes, big
-/// endian), in the order stream_id, stream_version, event_id, event_type, schema_version, data,
-/// metadata, occurred_at. Integers in decimal, the uuid lowercase with hyphens, occurred_at in
-/// UTC as `YYYY-MM-DDTHH:MI:SS.ffffffZ` (PostgreSQL's `to_char(…, 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`).
+/// The canonical encoding: the UTF-8 text of each field followed by one zero byte, in the order
+/// stream_id, stream_version, event_id, event_type, schema_version, data, metadata, occurred_at.
+/// Integers in decimal, the uuid lowercase with hyphens, occurred_at in UTC as
+/// `YYYY-MM-DDTHH:MI:SS.ffffffZ` (PostgreSQL's `to_char(…, 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`).
+/// No PostgreSQL text holds a zero byte, so the encoding is unambiguous.
 pub fn canonical_encoding(e: &EventContent<'_>) -> Vec<u8> {
     let fields = [
         e.stream_id.to_string(),
@@ -68,10 +69,10 @@ pub fn canonical_encoding(e: &EventContent<'_>) -> Vec<u8> {
         e.metadata.to_string(),
         utc_text(e.occurred_at),
     ];
-    let mut out = Vec::with_capacity(fields.iter().map(|f| f.len() + 4).sum());
+    let mut out = Vec::with_capacity(fields.iter().map(|f| f.len() + 1).sum());
     for field in &fields {
-        out.extend_from_slice(&(field.len() as u32).to_be_bytes());
         out.extend_from_slice(field.as_bytes());
+        out.push(0);
     }
     out
 }
