@@ -58,14 +58,18 @@ $$;
 -- gives each event's hash, `start` being the hash before the first row (that of the stream's last
 -- stored event, or 32 zero bytes). It lets a many-event append and the backfill below compute a
 -- chain in one set-based statement.
+-- PL/pgSQL rather than SQL: an aggregate calls its step through the function manager, never
+-- inlined, and a SQL function then runs a small query per row; PL/pgSQL evaluates the inlined
+-- `event_hash` expression directly (a 100-event append measured 2.6 ms with SQL, 2.2 ms with this).
 CREATE FUNCTION event_chain_step(
     state bytea, start bytea, stream_id text, stream_version bigint, event_id uuid,
     event_type text, schema_version integer, data jsonb, metadata jsonb, occurred_at timestamptz
 ) RETURNS bytea
-LANGUAGE sql STABLE PARALLEL SAFE AS $$
-    SELECT event_hash(coalesce(state, start), stream_id, stream_version, event_id, event_type,
-                      schema_version, data, metadata, occurred_at)
-$$;
+LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+BEGIN
+    RETURN event_hash(coalesce(state, start), stream_id, stream_version, event_id, event_type,
+                      schema_version, data, metadata, occurred_at);
+END $$;
 
 CREATE AGGREGATE event_chain(
     bytea, text, bigint, uuid, text, integer, jsonb, jsonb, timestamptz
