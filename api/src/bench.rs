@@ -63,10 +63,13 @@ const SELECT_EVENTS: &str = "SELECT position, event_id, stream_id, stream_versio
 /// The table the append baseline writes: `events` copied with `LIKE` (columns, primary key, both
 /// unique constraints; triggers are not copied), with positions from a plain identity and the
 /// transaction id filled in by the database, so a raw INSERT does none of the append function's
-/// work and the shape cannot drift from the real table.
+/// work and the shape cannot drift from the real table. The hash columns (issue 7) get a constant
+/// default: the raw row is as wide as a real one, but nothing is hashed or chained, so the ratio
+/// to raw includes what tamper evidence costs an append.
 const RAW_TABLE: &str = "CREATE TABLE raw_events (LIKE events INCLUDING ALL); \
      ALTER TABLE raw_events ALTER COLUMN position ADD GENERATED ALWAYS AS IDENTITY, \
-     ALTER COLUMN transaction_id SET DEFAULT pg_current_xact_id()";
+     ALTER COLUMN transaction_id SET DEFAULT pg_current_xact_id(), \
+     ALTER COLUMN prev_hash SET DEFAULT sha256(''), ALTER COLUMN hash SET DEFAULT sha256('')";
 
 trait Context<T> {
     fn ctx(self, what: &str) -> Result<T, String>;
@@ -671,10 +674,20 @@ async fn steady_state(pool: &PgPool, rows: usize) -> Result<(), String> {
     for start in (0..rows as i64).step_by(chunk as usize) {
         let end = (start + chunk).min(rows as i64);
         for sql in [
+            // Each stream's ten events lie within one chunk, chained as an append chains them.
             format!(
-                "INSERT INTO events (position, transaction_id, {columns}) \
-                 SELECT pg_current_xact_id()::text::bigint * {chunk} + g - $1, \
-                 pg_current_xact_id(), {values}"
+                "INSERT INTO events (position, transaction_id, {columns}, prev_hash, hash) \
+                 SELECT p, x, {columns}, \
+                     coalesce(lag(hash) OVER w, '\\x{zero}'), hash \
+                 FROM (SELECT r.*, event_chain('\\x{zero}', stream_id, stream_version, \
+                           event_id, event_type, schema_version, data, metadata, occurred_at) \
+                           OVER w AS hash \
+                       FROM (SELECT pg_current_xact_id()::text::bigint * {chunk} + g - $1 AS p, \
+                                 pg_current_xact_id() AS x, {values}) \
+                            AS r(p, x, {columns}) \
+                       WINDOW w AS (PARTITION BY stream_id ORDER BY stream_version)) h \
+                 WINDOW w AS (PARTITION BY stream_id ORDER BY stream_version)",
+                zero = "00".repeat(32)
             ),
             format!("INSERT INTO raw_events ({columns}) SELECT {values}"),
         ] {

@@ -1,4 +1,5 @@
-//! `mudanzas`: serve the site, seed demo data, rebuild projections, run the benchmark.
+//! `mudanzas`: serve the site, seed demo data, rebuild projections, verify the log's hash chains,
+//! run the benchmark.
 
 use std::process::ExitCode;
 
@@ -29,6 +30,15 @@ enum Command {
         /// Only this projection (default: all).
         #[arg(long)]
         projection: Option<String>,
+    },
+    /// Seal what is committed into the log chain, then walk the hash chains over the whole log
+    /// and report the first broken link (exit code 1 when there is one). Prints the chain's head:
+    /// keep a copy outside the database to compare with later runs.
+    Verify {
+        /// A head printed by an earlier run, as `POSITION:HASH`: the chain must still hold that
+        /// seal at that position (a log rewritten from an earlier event onwards would not).
+        #[arg(long, value_name = "POSITION:HASH")]
+        expect_head: Option<String>,
     },
     /// Measure appends, replay and live latency in a scratch database `mudanzas_bench` on the
     /// DATABASE_URL server (created and dropped here; DATABASE_URL's own database is untouched).
@@ -69,6 +79,7 @@ async fn run(command: Command) -> Result<(), String> {
         Command::Migrate => Ok(()),
         Command::Seed => api::seed::seed(&pool, &config.seed_dir).await,
         Command::Rebuild { projection } => rebuild(&pool, projection.as_deref()).await,
+        Command::Verify { expect_head } => verify(&pool, expect_head.as_deref()).await,
         Command::Serve => serve(pool, config).await,
         // Dispatched above, before the connection.
         Command::Bench { .. } => Ok(()),
@@ -140,4 +151,85 @@ async fn rebuild(pool: &sqlx::PgPool, only: Option<&str>) -> Result<(), String> 
         );
     }
     Ok(())
+}
+
+async fn verify(pool: &sqlx::PgPool, expect_head: Option<&str>) -> Result<(), String> {
+    use events_schema::chain;
+    let expected = match expect_head {
+        None => None,
+        Some(text) => {
+            let (position, hash) = text
+                .split_once(':')
+                .and_then(|(p, h)| Some((p.trim().parse::<i64>().ok()?, h.trim().to_lowercase())))
+                .ok_or("--expect-head takes POSITION:HASH, as `verify` prints the chain head")?;
+            Some((position, hash))
+        }
+    };
+    let spinner = ProgressBar::new_spinner().with_message("sealing committed events");
+    spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+    let sealed = chain::seal(pool, 5_000)
+        .await
+        .map_err(|e| format!("sealing: {e}"))?;
+    spinner.finish_with_message(format!("sealed {sealed} events"));
+
+    let bar = ProgressBar::new(0).with_message("verify");
+    bar.set_style(
+        ProgressStyle::with_template("{msg:>10} [{bar:40}] {pos}/{len} events ({per_sec}, {eta})")
+            .map_err(|e| e.to_string())?
+            .progress_chars("=> "),
+    );
+    let started = std::time::Instant::now();
+    let v = chain::verify(pool, 5_000, |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    })
+    .await
+    .map_err(|e| format!("verify: {e}"))?;
+    bar.finish();
+    let elapsed = started.elapsed();
+    println!(
+        "checked {} events in {elapsed:.2?} ({:.0} events/s); {} not sealed yet",
+        v.verificados,
+        v.verificados as f64 / elapsed.as_secs_f64().max(1e-9),
+        v.pendientes
+    );
+    match (&v.head, v.ok) {
+        (Some(head), true) => println!(
+            "chain head: position {p}, {h}\n  keep a copy outside the database; check it later \
+             with `mudanzas verify --expect-head {p}:{h}`",
+            p = head.position,
+            h = head.chain_hash
+        ),
+        (None, true) => println!("chain head: nothing sealed yet"),
+        (_, false) => {}
+    }
+    if let (Some((position, hash)), None) = (&expected, &v.primer_fallo) {
+        let sealed: Option<Vec<u8>> =
+            sqlx::query_scalar("SELECT chain_hash FROM log_chain WHERE position = $1")
+                .bind(position)
+                .fetch_optional(pool)
+                .await
+                .map_err(|e| e.to_string())?;
+        match sealed.map(hex::encode) {
+            Some(found) if &found == hash => {
+                println!("the earlier head at position {position} is still in the chain")
+            }
+            Some(found) => {
+                return Err(format!(
+                    "BROKEN: the seal at position {position} is {found}, not the expected {hash}"
+                ))
+            }
+            None => return Err(format!("BROKEN: nothing is sealed at position {position}")),
+        }
+    }
+    match v.primer_fallo {
+        None => {
+            println!("the log is intact");
+            Ok(())
+        }
+        Some(broken) => Err(format!(
+            "BROKEN LINK at position {} (stream {:?}, {}): {}",
+            broken.position, broken.stream_id, broken.event_type, broken.motivo
+        )),
+    }
 }

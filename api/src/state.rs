@@ -47,6 +47,9 @@ impl Default for StartOptions {
     }
 }
 
+/// Events sealed into the log chain per transaction, at most.
+const SEAL_BATCH: i64 = 2_000;
+
 /// How long a command waits for the projections to show its effect before answering anyway.
 pub const READ_YOUR_WRITES: Duration = Duration::from_secs(5);
 
@@ -69,6 +72,8 @@ impl AppState {
         );
         let projections =
             Projections::start(store.clone(), projections::all(), options.projection_batch);
+        // Not a projection: it seals the log chain (tamper evidence), never rebuilt.
+        events_schema::chain::spawn_sealer(store.clone(), SEAL_BATCH);
         let live = LiveHub::start(
             pool.clone(),
             projections.clone(),

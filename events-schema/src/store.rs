@@ -67,6 +67,26 @@ struct Inner {
 /// most this many events (see [`APPEND`]).
 pub const POSITIONS_PER_TRANSACTION: i64 = 10_000;
 
+/// The hash before a stream's first event.
+macro_rules! zero_hash {
+    () => {
+        "'\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea"
+    };
+}
+/// The version and hash of a stream's last event, (0, zero hash) for a new stream, in one
+/// backward probe of the (stream_id, stream_version) index.
+macro_rules! last_of_stream {
+    ($stream:literal) => {
+        concat!(
+            "(SELECT coalesce(l.version, 0) AS version, coalesce(l.hash, ",
+            zero_hash!(),
+            ") AS hash FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT stream_version AS version, \
+             hash FROM events WHERE stream_id = ",
+            $stream,
+            " ORDER BY stream_version DESC LIMIT 1) l ON true)"
+        )
+    };
+}
 /// The append, in one statement: the only place events are written.
 ///
 /// The version check and the insert happen together: the stream's version is read, and the rows
@@ -84,29 +104,43 @@ pub const POSITIONS_PER_TRANSACTION: i64 = 10_000;
 ///
 /// Hence one append per transaction: a second would reuse the first one's positions and fail on
 /// the primary key.
-macro_rules! append_sql {
-    ($rows:literal) => {
-        concat!(
-            "INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
-             event_type, schema_version, data, metadata, occurred_at) \
-             SELECT pg_current_xact_id()::text::bigint * 10000 + e.i - 1, pg_current_xact_id(), \
-                    e.id, $1, s.version + e.i, e.t, e.v, e.d, e.m, e.o \
-             FROM (SELECT coalesce(max(stream_version), 0) AS version FROM events \
-                   WHERE stream_id = $1) s, ",
-            $rows,
-            " WHERE $2::bigint IS NULL OR s.version = $2 \
-             RETURNING position, stream_version"
-        )
-    };
-}
-const APPEND: &str = append_sql!(
-    "unnest($3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[], $8::timestamptz[]) \
-     WITH ORDINALITY AS e(id, t, v, d, m, o, i)"
+///
+/// Tamper evidence (migrations/0009): each row also gets `prev_hash`, the hash of the stream's
+/// previous event, read by the same index probe that reads the stream's version (32 zero bytes
+/// for a new stream), and `hash` = `event_hash(prev_hash, …)`. That predecessor is committed: a
+/// concurrent append of the same version fails on the unique index, so the link is never to an
+/// event that could vanish. Many events chain one after another through the `event_chain`
+/// running aggregate.
+const APPEND: &str = concat!(
+    "INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
+     event_type, schema_version, data, metadata, occurred_at, prev_hash, hash) \
+     SELECT pg_current_xact_id()::text::bigint * 10000 + c.i - 1, pg_current_xact_id(), c.id, $1, \
+            c.version, c.t, c.v, c.d, c.m, c.o, \
+            coalesce(lag(c.hash) OVER (ORDER BY c.i), c.start), c.hash \
+     FROM (SELECT e.*, s.version + e.i AS version, s.hash AS start, \
+                  event_chain(s.hash, $1, s.version + e.i, e.id, e.t, e.v, e.d, e.m, e.o) \
+                      OVER (ORDER BY e.i) AS hash \
+           FROM ",
+    last_of_stream!("$1"),
+    " s, unnest($3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[], \
+                 $8::timestamptz[]) WITH ORDINALITY AS e(id, t, v, d, m, o, i) \
+           WHERE $2::bigint IS NULL OR s.version = $2) c \
+     RETURNING position, stream_version"
 );
-/// [`APPEND`] for the commonest case, one event: scalar parameters, no arrays to build or unnest.
-const APPEND_ONE: &str = append_sql!(
-    "(VALUES ($3::uuid, $4::text, $5::integer, $6::jsonb, $7::jsonb, $8::timestamptz, 1::bigint)) \
-     AS e(id, t, v, d, m, o, i)"
+/// [`APPEND`] for the commonest case, one event: scalar parameters, no arrays to build or
+/// unnest, and the hash as one inlined expression rather than a running aggregate.
+const APPEND_ONE: &str = concat!(
+    "INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
+     event_type, schema_version, data, metadata, occurred_at, prev_hash, hash) \
+     SELECT pg_current_xact_id()::text::bigint * 10000, pg_current_xact_id(), e.id, $1, \
+            s.version + 1, e.t, e.v, e.d, e.m, e.o, s.hash, \
+            event_hash(s.hash, $1, s.version + 1, e.id, e.t, e.v, e.d, e.m, e.o) \
+     FROM ",
+    last_of_stream!("$1"),
+    " s, (VALUES ($3::uuid, $4::text, $5::integer, $6::jsonb, $7::jsonb, $8::timestamptz)) \
+         AS e(id, t, v, d, m, o) \
+     WHERE $2::bigint IS NULL OR s.version = $2 \
+     RETURNING position, stream_version"
 );
 
 /// An append with no expected version that loses a race for the next version number is tried
@@ -480,20 +514,28 @@ pub struct StreamAppend<'a> {
 
 /// [`APPEND`] over several streams: every stream's version is checked, and the rows go in only
 /// if all are as expected. Positions follow the same rule, one transaction id for all.
-const APPEND_STREAMS: &str = "WITH s AS ( \
-         SELECT r.k, r.stream, r.expected, (SELECT coalesce(max(stream_version), 0) \
-                FROM events WHERE stream_id = r.stream) AS version \
-         FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r(stream, expected, k)), \
+const APPEND_STREAMS: &str = concat!(
+    "WITH s AS ( \
+         SELECT r.k, r.stream, r.expected, l.version, l.hash \
+         FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r(stream, expected, k), \
+         LATERAL ",
+    last_of_stream!("r.stream"),
+    " l), \
      ok AS (SELECT bool_and(expected IS NULL OR version = expected) AS ok FROM s) \
      INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
-         event_type, schema_version, data, metadata, occurred_at) \
-     SELECT pg_current_xact_id()::text::bigint * 10000 + e.i - 1, pg_current_xact_id(), e.id, \
-            s.stream, s.version + row_number() OVER (PARTITION BY e.k ORDER BY e.i), \
-            e.t, e.v, e.d, e.m, e.o \
-     FROM unnest($3::bigint[], $4::uuid[], $5::text[], $6::integer[], $7::jsonb[], $8::jsonb[], \
-                 $9::timestamptz[]) WITH ORDINALITY AS e(k, id, t, v, d, m, o, i) \
-     JOIN s ON s.k = e.k CROSS JOIN ok WHERE ok.ok \
-     RETURNING position, stream_id, stream_version";
+         event_type, schema_version, data, metadata, occurred_at, prev_hash, hash) \
+     SELECT pg_current_xact_id()::text::bigint * 10000 + c.i - 1, pg_current_xact_id(), c.id, \
+            c.stream, c.version, c.t, c.v, c.d, c.m, c.o, \
+            coalesce(lag(c.hash) OVER (PARTITION BY c.k ORDER BY c.i), c.start), c.hash \
+     FROM (SELECT n.*, event_chain(n.start, n.stream, n.version, n.id, n.t, n.v, n.d, n.m, n.o) \
+                           OVER (PARTITION BY n.k ORDER BY n.i) AS hash \
+           FROM (SELECT e.*, s.stream, s.hash AS start, \
+                        s.version + row_number() OVER (PARTITION BY e.k ORDER BY e.i) AS version \
+                 FROM unnest($3::bigint[], $4::uuid[], $5::text[], $6::integer[], $7::jsonb[], \
+                             $8::jsonb[], $9::timestamptz[]) WITH ORDINALITY AS e(k, id, t, v, d, m, o, i) \
+                 JOIN s ON s.k = e.k CROSS JOIN ok WHERE ok.ok) n) c \
+     RETURNING position, stream_id, stream_version"
+);
 
 async fn append_streams_on(
     conn: &mut PgConnection,

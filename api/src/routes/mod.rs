@@ -1,11 +1,12 @@
 //! The HTTP API: the exact `/api` paths of spec §7.
 
 mod accounts;
-pub(crate) mod audit;
 pub(crate) mod admin;
+pub(crate) mod audit;
 mod auth;
 mod booking;
 mod catalogue;
+mod chain;
 mod company;
 mod customer;
 mod debug;
@@ -117,6 +118,7 @@ pub fn router(state: AppState) -> Router {
             "/api/auditoria/mudanza/{id}/estado",
             get(audit::state_as_of),
         )
+        .route("/api/verificar-registro", get(chain::verify))
         .route("/api/live", get(crate::live::live))
         .route(
             "/api/admin/personal",

@@ -1,0 +1,584 @@
+//! Tamper evidence against a real PostgreSQL, one fresh database per test: the hashes made at
+//! append, the sealed chain, and verify finding exactly the event that was changed behind the
+//! immutability guard's back.
+
+use std::borrow::Cow;
+use std::time::Duration;
+
+use chrono::{TimeZone, Utc};
+use events_schema::chain::{self, motivo, EventContent, Verification};
+use events_schema::events::{MoveStatus, MoveStatusChanged};
+use events_schema::{
+    Event, EventStore, ExpectedVersion, Metadata, NewEvent, RawEvent, StoreOptions, StreamAppend,
+};
+use sqlx::{PgPool, Row};
+use uuid::Uuid;
+
+fn status_event(to: MoveStatus) -> NewEvent {
+    NewEvent::new(
+        Event::MoveStatusChanged(MoveStatusChanged {
+            from: MoveStatus::Pendiente,
+            to,
+        }),
+        Metadata::system("test"),
+    )
+}
+
+fn store(pool: &PgPool) -> EventStore {
+    EventStore::new(pool.clone(), StoreOptions::default())
+}
+
+async fn verify(pool: &PgPool) -> Verification {
+    chain::verify(pool, 7, |_, _| {}).await.unwrap()
+}
+
+/// Appends `n` single events to each of `streams`, then one 3-event batch to the first, and one
+/// append to two streams at once: every append shape the store has.
+async fn history(store: &EventStore, streams: &[&str], n: usize) {
+    for _ in 0..n {
+        for s in streams {
+            store
+                .append(
+                    s,
+                    ExpectedVersion::Any,
+                    &[status_event(MoveStatus::EnCurso)],
+                )
+                .await
+                .unwrap();
+        }
+    }
+    let batch = [
+        status_event(MoveStatus::Confirmada),
+        status_event(MoveStatus::EnCurso),
+        status_event(MoveStatus::Finalizada),
+    ];
+    store
+        .append(streams[0], ExpectedVersion::Any, &batch)
+        .await
+        .unwrap();
+    let two = [
+        status_event(MoveStatus::Confirmada),
+        status_event(MoveStatus::EnCurso),
+    ];
+    let one = [status_event(MoveStatus::Cancelada)];
+    store
+        .append_streams(&[
+            StreamAppend {
+                stream: streams[1],
+                expected: ExpectedVersion::Any,
+                events: &two,
+            },
+            StreamAppend {
+                stream: "move-new",
+                expected: ExpectedVersion::NoStream,
+                events: &one,
+            },
+        ])
+        .await
+        .unwrap();
+}
+
+/// The positions in the log, in order.
+async fn positions(pool: &PgPool) -> Vec<i64> {
+    sqlx::query_scalar("SELECT position FROM events ORDER BY position")
+        .fetch_all(pool)
+        .await
+        .unwrap()
+}
+
+/// The position of a stream's event.
+async fn position_of(pool: &PgPool, stream: &str, version: i64) -> i64 {
+    sqlx::query_scalar("SELECT position FROM events WHERE stream_id = $1 AND stream_version = $2")
+        .bind(stream)
+        .bind(version)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+/// Runs SQL with the immutability guard switched off, as someone with full rights could.
+async fn behind_the_guard(pool: &PgPool, sql: &str) {
+    let mut tx = pool.begin().await.unwrap();
+    sqlx::raw_sql(
+        "ALTER TABLE events DISABLE TRIGGER events_no_update_delete; \
+         ALTER TABLE log_chain DISABLE TRIGGER log_chain_no_update_delete;",
+    )
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    sqlx::raw_sql(sql).execute(&mut *tx).await.unwrap();
+    sqlx::raw_sql(
+        "ALTER TABLE events ENABLE TRIGGER events_no_update_delete; \
+         ALTER TABLE log_chain ENABLE TRIGGER log_chain_no_update_delete;",
+    )
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+}
+
+fn assert_broken(v: &Verification, position: i64, expected_motivo: &str) {
+    let broken = v.primer_fallo.as_ref().expect("verify finds a broken link");
+    assert!(!v.ok);
+    assert_eq!(
+        (broken.position, broken.motivo.as_str()),
+        (position, expected_motivo),
+        "{v:?}"
+    );
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn rust_and_sql_compute_the_same_hash(pool: PgPool) {
+    let prev: Vec<u8> = (0u8..32).collect();
+    let datas = [
+        r#"{}"#,
+        r#"{"b": 1, "a": [1.0, 2.50, -0, 1e3, 12345678901234567890123], "aa": null}"#,
+        r#"{"texto": "Ñandú «comillas» \"dobles\" \\ barra\nlínea\ttab \u0001 😀", "ok": true}"#,
+        r#"[{"z": {"y": {"x": []}}}, "", false]"#,
+    ];
+    let times = [
+        Utc.with_ymd_and_hms(2026, 11, 21, 9, 30, 0).unwrap(),
+        Utc.timestamp_opt(1_700_000_000, 123_456_000).unwrap(),
+        Utc.with_ymd_and_hms(1, 1, 1, 0, 0, 0).unwrap(),
+        Utc.with_ymd_and_hms(9999, 12, 31, 23, 59, 59).unwrap(),
+        Utc.with_ymd_and_hms(12345, 6, 7, 8, 9, 10).unwrap(),
+    ];
+    for (i, data) in datas.iter().enumerate() {
+        for time in times {
+            let id = Uuid::now_v7();
+            let row = sqlx::query(
+                "SELECT event_hash($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9), \
+                        $7::jsonb::text, $8::jsonb::text, $9::timestamptz",
+            )
+            .bind(&prev)
+            .bind(format!("mudanza-ñ-{i}"))
+            .bind(i as i64 + 1)
+            .bind(id)
+            .bind("move.status_changed")
+            .bind(2)
+            .bind(data)
+            .bind(r#"{"actor_id": "empleado-1", "request_id": "r-é"}"#)
+            .bind(time)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+            let (sql_hash, data_text, meta_text, stored_time): (Vec<u8>, String, String, _) =
+                (row.get(0), row.get(1), row.get(2), row.get(3));
+            let stream = format!("mudanza-ñ-{i}");
+            let rust_hash = chain::event_hash(
+                &prev,
+                &EventContent {
+                    stream_id: &stream,
+                    stream_version: i as i64 + 1,
+                    event_id: id,
+                    event_type: "move.status_changed",
+                    schema_version: 2,
+                    data: &data_text,
+                    metadata: &meta_text,
+                    occurred_at: stored_time,
+                },
+            );
+            assert_eq!(sql_hash, rust_hash.to_vec(), "data {data}, time {time}");
+        }
+    }
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn every_append_shape_chains_each_stream_and_verifies(pool: PgPool) {
+    let store = store(&pool);
+    history(&store, &["move-1", "move-2", "move-3"], 3).await;
+    // (stream, version, prev_hash, the predecessor's hash)
+    type Link = (String, i64, Vec<u8>, Option<Vec<u8>>);
+    let links: Vec<Link> = sqlx::query_as(
+        "SELECT e.stream_id, e.stream_version, e.prev_hash, p.hash FROM events e \
+         LEFT JOIN events p ON p.stream_id = e.stream_id AND p.stream_version = e.stream_version - 1 \
+         ORDER BY e.stream_id, e.stream_version",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(links.len(), 3 * 3 + 3 + 2 + 1);
+    for (stream, version, prev, predecessor) in &links {
+        match predecessor {
+            Some(p) => assert_eq!(prev, p, "{stream} v{version} links to v{}", version - 1),
+            None => assert_eq!((*version, &prev[..]), (1, &chain::ZERO_HASH[..])),
+        }
+    }
+    // Before sealing: everything checks, nothing is sealed yet.
+    let v = verify(&pool).await;
+    assert_eq!((v.ok, v.verificados, v.pendientes), (true, 15, 15), "{v:?}");
+    assert_eq!(chain::seal(&pool, 4).await.unwrap(), 15);
+    assert_eq!(
+        chain::seal(&pool, 4).await.unwrap(),
+        0,
+        "sealing again seals nothing"
+    );
+    let v = verify(&pool).await;
+    assert_eq!((v.ok, v.verificados, v.pendientes), (true, 15, 0), "{v:?}");
+    let head = v.head.unwrap();
+    assert_eq!(head.position, *positions(&pool).await.last().unwrap());
+    let mut conn = pool.acquire().await.unwrap();
+    assert_eq!(chain::head(&mut conn).await.unwrap(), Some(head));
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn eight_concurrent_writers_with_conflicts_and_aborts_leave_a_valid_chain(pool: PgPool) {
+    let store = EventStore::new(
+        pool.clone(),
+        StoreOptions {
+            poll_interval: Duration::from_millis(50),
+            ..StoreOptions::default()
+        },
+    );
+    // The background sealer runs meanwhile, as in the server.
+    let sealer = chain::spawn_sealer(store.clone(), 50);
+    let mut tasks = Vec::new();
+    for w in 0..8 {
+        let (store, pool) = (store.clone(), pool.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut conflicts = 0;
+            for i in 0..40 {
+                // Its own streams, a stream shared by all eight with the version read first (so
+                // they conflict), and now and then an append that rolls back (a gap).
+                let own = format!("move-{w}-{}", i % 5);
+                store
+                    .append(
+                        &own,
+                        ExpectedVersion::Any,
+                        &[status_event(MoveStatus::EnCurso)],
+                    )
+                    .await
+                    .unwrap();
+                let version = store.stream_version("move-shared").await.unwrap();
+                let events = [
+                    status_event(MoveStatus::Confirmada),
+                    status_event(MoveStatus::EnCurso),
+                ];
+                match store
+                    .append(
+                        "move-shared",
+                        ExpectedVersion::Exact(version),
+                        &events[..1 + i % 2],
+                    )
+                    .await
+                {
+                    Ok(_) => {}
+                    Err(events_schema::Error::Conflict { .. }) => conflicts += 1,
+                    Err(e) => panic!("{e}"),
+                }
+                if i % 7 == 0 {
+                    let mut tx = pool.begin().await.unwrap();
+                    EventStore::append_on(
+                        &mut tx,
+                        &own,
+                        ExpectedVersion::Any,
+                        &[status_event(MoveStatus::Cancelada)],
+                    )
+                    .await
+                    .unwrap();
+                    tx.rollback().await.unwrap();
+                }
+            }
+            conflicts
+        }));
+    }
+    let mut conflicts = 0;
+    for t in tasks {
+        conflicts += t.await.unwrap();
+    }
+    assert!(conflicts > 0, "the shared stream saw conflicts");
+    sealer.abort();
+    chain::seal(&pool, 100).await.unwrap();
+    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM events")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let v = verify(&pool).await;
+    assert_eq!(
+        (v.ok, v.verificados, v.pendientes),
+        (true, stored, 0),
+        "{v:?}"
+    );
+    let sealed: i64 = sqlx::query_scalar("SELECT count(*) FROM log_chain")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(sealed, stored);
+}
+
+/// Appends a history, seals it, and returns the position of `move-2`'s second event, which has a
+/// successor in its stream and is not the last event of the log.
+async fn sealed_history(pool: &PgPool) -> i64 {
+    let store = store(pool);
+    history(&store, &["move-1", "move-2", "move-3"], 3).await;
+    chain::seal(pool, 1000).await.unwrap();
+    assert!(verify(pool).await.ok);
+    position_of(pool, "move-2", 2).await
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn changed_data_is_found_at_exactly_that_event(pool: PgPool) {
+    let x = sealed_history(&pool).await;
+    behind_the_guard(
+        &pool,
+        &format!("UPDATE events SET data = jsonb_set(data, '{{to}}', '\"cancelada\"') WHERE position = {x}"),
+    )
+    .await;
+    let v = verify(&pool).await;
+    assert_broken(&v, x, motivo::CONTENIDO);
+    let broken = v.primer_fallo.unwrap();
+    assert_eq!(
+        (broken.stream_id.as_str(), broken.event_type.as_str()),
+        ("move-2", "move.status_changed")
+    );
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn changed_metadata_is_found_at_exactly_that_event(pool: PgPool) {
+    let x = sealed_history(&pool).await;
+    behind_the_guard(
+        &pool,
+        &format!(
+            "UPDATE events SET metadata = metadata || '{{\"actor_id\": \"otro\"}}' WHERE position = {x}"
+        ),
+    )
+    .await;
+    assert_broken(&verify(&pool).await, x, motivo::CONTENIDO);
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_change_with_its_hash_recomputed_breaks_the_seal(pool: PgPool) {
+    let x = sealed_history(&pool).await;
+    behind_the_guard(
+        &pool,
+        &format!(
+            "UPDATE events SET occurred_at = occurred_at - interval '1 day' WHERE position = {x}; \
+             UPDATE events SET hash = event_hash(prev_hash, stream_id, stream_version, event_id, \
+                 event_type, schema_version, data, metadata, occurred_at) WHERE position = {x}"
+        ),
+    )
+    .await;
+    assert_broken(&verify(&pool).await, x, motivo::SELLO);
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_change_to_an_unsealed_event_with_its_hash_recomputed_breaks_the_next_link(pool: PgPool) {
+    sealed_history(&pool).await;
+    let store = store(&pool);
+    // Two more events of move-3, not sealed yet; the first is changed and rehashed.
+    for _ in 0..2 {
+        store
+            .append(
+                "move-3",
+                ExpectedVersion::Any,
+                &[status_event(MoveStatus::EnCurso)],
+            )
+            .await
+            .unwrap();
+    }
+    let (x, next) = (
+        position_of(&pool, "move-3", 4).await,
+        position_of(&pool, "move-3", 5).await,
+    );
+    behind_the_guard(
+        &pool,
+        &format!(
+            "UPDATE events SET data = '{{\"from\": \"pendiente\", \"to\": \"cancelada\"}}', \
+                 hash = event_hash(prev_hash, stream_id, stream_version, event_id, event_type, \
+                     schema_version, '{{\"from\": \"pendiente\", \"to\": \"cancelada\"}}', \
+                     metadata, occurred_at) \
+             WHERE position = {x}"
+        ),
+    )
+    .await;
+    let v = verify(&pool).await;
+    assert_broken(&v, next, motivo::ENLACE);
+    assert_eq!(
+        v.pendientes, 1,
+        "the changed event was checked, unsealed: {v:?}"
+    );
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_deleted_sealed_event_is_missing_at_its_position(pool: PgPool) {
+    let x = sealed_history(&pool).await;
+    // Replica mode switches off every trigger, the foreign key's too: the seal stays behind.
+    behind_the_guard(
+        &pool,
+        &format!(
+            "SET LOCAL session_replication_role = replica; DELETE FROM events WHERE position = {x}"
+        ),
+    )
+    .await;
+    assert_broken(&verify(&pool).await, x, motivo::FALTA_SELLADO);
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_deleted_event_and_its_seal_break_the_next_seal(pool: PgPool) {
+    let x = sealed_history(&pool).await;
+    let all = positions(&pool).await;
+    let next = all[all.binary_search(&x).unwrap() + 1];
+    behind_the_guard(
+        &pool,
+        &format!(
+            "DELETE FROM log_chain WHERE position = {x}; DELETE FROM events WHERE position = {x}"
+        ),
+    )
+    .await;
+    let v = verify(&pool).await;
+    let expected = if position_of(&pool, "move-2", 3).await == next {
+        motivo::falta_anterior(2)
+    } else {
+        motivo::SELLO.to_string()
+    };
+    assert_broken(&v, next, &expected);
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_deleted_unsealed_event_is_missed_by_its_successor(pool: PgPool) {
+    sealed_history(&pool).await;
+    let store = store(&pool);
+    for _ in 0..3 {
+        store
+            .append(
+                "move-1",
+                ExpectedVersion::Any,
+                &[status_event(MoveStatus::EnCurso)],
+            )
+            .await
+            .unwrap();
+    }
+    let x = position_of(&pool, "move-1", 8).await;
+    let next = position_of(&pool, "move-1", 9).await;
+    behind_the_guard(&pool, &format!("DELETE FROM events WHERE position = {x}")).await;
+    assert_broken(&verify(&pool).await, next, &motivo::falta_anterior(8));
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_changed_seal_is_found(pool: PgPool) {
+    let x = sealed_history(&pool).await;
+    behind_the_guard(
+        &pool,
+        &format!("UPDATE log_chain SET chain_hash = sha256(chain_hash) WHERE position = {x}"),
+    )
+    .await;
+    assert_broken(&verify(&pool).await, x, motivo::SELLO);
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn an_event_slipped_into_the_sealed_log_is_found(pool: PgPool) {
+    let x = sealed_history(&pool).await;
+    // A well-formed event, hash and all, at a free position between two sealed ones.
+    behind_the_guard(
+        &pool,
+        &format!(
+            "INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
+                 event_type, schema_version, data, metadata, occurred_at, prev_hash, hash) \
+             SELECT {x} + 1, pg_current_xact_id(), id, 'move-forged', 1, 'move.status_changed', 1, \
+                 d, '{{}}', now(), '\\x{zero}', \
+                 event_hash('\\x{zero}', 'move-forged', 1, id, 'move.status_changed', 1, d, '{{}}', now()) \
+             FROM (SELECT gen_random_uuid() AS id, '{{\"from\": \"pendiente\", \"to\": \"en curso\"}}'::jsonb AS d) f",
+            zero = "00".repeat(32)
+        ),
+    )
+    .await;
+    assert_broken(&verify(&pool).await, x + 1, motivo::SIN_SELLO);
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn the_database_refuses_to_change_the_chain(pool: PgPool) {
+    sealed_history(&pool).await;
+    for sql in [
+        "UPDATE log_chain SET chain_hash = chain_hash",
+        "DELETE FROM log_chain",
+        "TRUNCATE log_chain",
+        "UPDATE events SET hash = hash",
+    ] {
+        let err = sqlx::query(sql).execute(&pool).await.unwrap_err();
+        assert!(err.to_string().contains("append-only"), "{sql}: {err}");
+    }
+}
+
+/// A database that already holds events when 0009 arrives: the migration gives every stored
+/// event its hash, chained per stream, and the log verifies.
+#[sqlx::test(migrations = false)]
+async fn the_migration_hashes_events_stored_before_it(pool: PgPool) {
+    let before = sqlx::migrate::Migrator {
+        migrations: Cow::Owned(
+            events_schema::MIGRATOR
+                .migrations
+                .iter()
+                .filter(|m| m.version < 9)
+                .cloned()
+                .collect(),
+        ),
+        ..sqlx::migrate::Migrator::DEFAULT
+    };
+    before.run(&pool).await.unwrap();
+    // As the append of 0004 wrote them: 5 streams of 6 versions, interleaved, three transactions.
+    for chunk in 0..3 {
+        sqlx::query(
+            "INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
+                 event_type, schema_version, data, metadata, occurred_at) \
+             SELECT pg_current_xact_id()::text::bigint * 10000 + g, pg_current_xact_id(), \
+                 gen_random_uuid(), 'move-' || g % 5, $1 * 2 + g / 5 + 1, 'move.status_changed', 1, \
+                 jsonb_build_object('from', 'pendiente', 'to', 'en curso', 'n', g), \
+                 jsonb_build_object('actor_id', 'viejo'), now() - interval '1 year' \
+             FROM generate_series(0, 9) g",
+        )
+        .bind(chunk as i64)
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    events_schema::MIGRATOR.run(&pool).await.unwrap();
+    let v = verify(&pool).await;
+    assert_eq!((v.ok, v.verificados, v.pendientes), (true, 30, 30), "{v:?}");
+    // New appends chain on from the backfilled hashes.
+    let store = store(&pool);
+    store
+        .append(
+            "move-3",
+            ExpectedVersion::Exact(6),
+            &[status_event(MoveStatus::Finalizada)],
+        )
+        .await
+        .unwrap();
+    chain::seal(&pool, 8).await.unwrap();
+    let v = verify(&pool).await;
+    assert_eq!((v.ok, v.verificados, v.pendientes), (true, 31, 0), "{v:?}");
+    // And the guard is back.
+    let err = sqlx::query("DELETE FROM events")
+        .execute(&pool)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("append-only"), "{err}");
+}
+
+/// Raw appends (golden histories, old versions) are hashed like any other.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn raw_appends_are_hashed_too(pool: PgPool) {
+    let mut conn = pool.acquire().await.unwrap();
+    let raw = |n: i64| RawEvent {
+        event_id: Uuid::now_v7(),
+        event_type: "move.created".into(),
+        schema_version: 1,
+        data: serde_json::json!({"move_id": n, "nota": "sin urgencia"}),
+        metadata: serde_json::json!({"correlation_id": Uuid::nil()}),
+        occurred_at: Utc::now(),
+    };
+    EventStore::append_raw_on(
+        &mut conn,
+        "move-9",
+        ExpectedVersion::NoStream,
+        &[raw(1), raw(2)],
+    )
+    .await
+    .unwrap();
+    EventStore::append_raw_on(&mut conn, "move-9", ExpectedVersion::Exact(2), &[raw(3)])
+        .await
+        .unwrap();
+    chain::seal(&pool, 10).await.unwrap();
+    let v = verify(&pool).await;
+    assert_eq!((v.ok, v.verificados), (true, 3), "{v:?}");
+}
