@@ -1,6 +1,7 @@
 // A labelled form control with its hint and error, as the public forms (contact, job application)
 // lay them out: the error under the field, tied to it with aria-describedby.
 import type { ReactNode } from 'react';
+import { formatPhone, PHONE_HINT } from '../lib/validation';
 import './FormField.css';
 
 /** The accessibility attributes of a control: required, invalid, described by its hint and error. */
@@ -49,5 +50,54 @@ export function Field({ id, label, required = false, error, hint, children }: Fi
         </p>
       )}
     </div>
+  );
+}
+
+type PersonField = 'name' | 'email' | 'phone';
+
+interface PersonFieldsProps {
+  ids: Record<PersonField, string>;
+  values: Record<PersonField, string>;
+  errors: Partial<Record<PersonField, string>>;
+  onChange: (field: PersonField, value: string) => void;
+  onBlur: (field: PersonField) => () => void;
+}
+
+/** Who is writing: full name, email and phone (§5 rules), as every public form asks for them. */
+export function PersonFields({ ids, values, errors, onChange, onBlur }: PersonFieldsProps) {
+  return (
+    <>
+      <Field id={ids.name} label="Nombre completo" required error={errors.name}>
+        <input
+          {...fieldProps(ids.name, errors.name)}
+          autoComplete="name"
+          value={values.name}
+          onChange={(e) => onChange('name', e.target.value)}
+          onBlur={onBlur('name')}
+        />
+      </Field>
+      <Field id={ids.email} label="Email" required error={errors.email}>
+        <input
+          {...fieldProps(ids.email, errors.email)}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(e) => onChange('email', e.target.value)}
+          onBlur={onBlur('email')}
+        />
+      </Field>
+      <Field id={ids.phone} label="Teléfono" required error={errors.phone} hint={PHONE_HINT}>
+        <input
+          {...fieldProps(ids.phone, errors.phone, { hint: true })}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          value={values.phone}
+          onChange={(e) => onChange('phone', formatPhone(e.target.value))}
+          onBlur={onBlur('phone')}
+        />
+      </Field>
+    </>
   );
 }

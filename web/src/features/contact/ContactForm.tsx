@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NetworkError, submitContactForm, type ApiResponse, type FormResponse } from '../../lib/api';
-import { formatPhone, MESSAGES, PHONE_HINT } from '../../lib/validation';
+import { MESSAGES } from '../../lib/validation';
 import { ConsentChecks, DataProtectionNotice } from '../../components/DataProtection';
-import { Field, fieldProps } from '../../components/FormField';
+import { Field, fieldProps, PersonFields } from '../../components/FormField';
 import { CheckCircleIcon } from '../../components/icons';
 import {
   CONTACT_FIELDS,
@@ -138,37 +138,7 @@ export function ContactForm() {
       <fieldset className="contact-form__fields" disabled={sending}>
         <legend className="sr-only">Tus datos y tu mudanza</legend>
         <div className="contact-form__grid">
-          <Field id={IDS.name} label="Nombre completo" required error={errors.name}>
-            <input
-              {...fieldProps(IDS.name, errors.name)}
-              autoComplete="name"
-              value={draft.name}
-              onChange={(e) => update('name', e.target.value)}
-              onBlur={blur('name')}
-            />
-          </Field>
-          <Field id={IDS.email} label="Email" required error={errors.email}>
-            <input
-              {...fieldProps(IDS.email, errors.email)}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              value={draft.email}
-              onChange={(e) => update('email', e.target.value)}
-              onBlur={blur('email')}
-            />
-          </Field>
-          <Field id={IDS.phone} label="Teléfono" required error={errors.phone} hint={PHONE_HINT}>
-            <input
-              {...fieldProps(IDS.phone, errors.phone, { hint: true })}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              value={draft.phone}
-              onChange={(e) => update('phone', formatPhone(e.target.value))}
-              onBlur={blur('phone')}
-            />
-          </Field>
+          <PersonFields ids={IDS} values={draft} errors={errors} onChange={update} onBlur={blur} />
           <Field id={IDS.serviceType} label="Tipo de servicio" required error={errors.serviceType}>
             <select
               {...fieldProps(IDS.serviceType, errors.serviceType)}

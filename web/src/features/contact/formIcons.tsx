@@ -1,21 +1,9 @@
 // Inline SVG icons of the contact and work-with-us pages (the shared set is components/icons.tsx):
 // decorative, so hidden from assistive technology; the text next to them says what they mean.
-import type { SVGProps } from 'react';
+import { iconBase, type IconProps } from '../../components/icons';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-const base: IconProps = {
-  width: 24,
-  height: 24,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-};
+// Drawn a little larger than the shared set.
+const base: IconProps = { ...iconBase, width: 24, height: 24 };
 
 export function CalculatorIcon(props: IconProps) {
   return (
