@@ -2,31 +2,19 @@
 //! append, the sealed chain, and verify finding exactly the event that was changed behind the
 //! immutability guard's back.
 
+mod common;
+
+use common::{status_event, store};
+
 use std::borrow::Cow;
 use std::time::Duration;
 
 use chrono::{TimeZone, Utc};
 use events_schema::chain::{self, motivo, EventContent, Verification};
-use events_schema::events::{MoveStatus, MoveStatusChanged};
-use events_schema::{
-    Event, EventStore, ExpectedVersion, Metadata, NewEvent, RawEvent, StoreOptions, StreamAppend,
-};
+use events_schema::events::MoveStatus;
+use events_schema::{EventStore, ExpectedVersion, RawEvent, StoreOptions, StreamAppend};
 use sqlx::{PgPool, Row};
 use uuid::Uuid;
-
-fn status_event(to: MoveStatus) -> NewEvent {
-    NewEvent::new(
-        Event::MoveStatusChanged(MoveStatusChanged {
-            from: MoveStatus::Pendiente,
-            to,
-        }),
-        Metadata::system("test"),
-    )
-}
-
-fn store(pool: &PgPool) -> EventStore {
-    EventStore::new(pool.clone(), StoreOptions::default())
-}
 
 async fn verify(pool: &PgPool) -> Verification {
     chain::verify(pool, 7, |_, _| {}).await.unwrap()

@@ -1,25 +1,15 @@
 //! The log against a real PostgreSQL, one fresh database per test.
 
+mod common;
+
+use common::{status_event, store};
+
 use std::collections::HashSet;
 use std::time::Duration;
 
-use events_schema::events::{MoveStatus, MoveStatusChanged};
-use events_schema::{Error, Event, EventStore, ExpectedVersion, Metadata, NewEvent, StoreOptions};
+use events_schema::events::MoveStatus;
+use events_schema::{Error, Event, EventStore, ExpectedVersion, NewEvent, StoreOptions};
 use sqlx::PgPool;
-
-fn status_event(to: MoveStatus) -> NewEvent {
-    NewEvent::new(
-        Event::MoveStatusChanged(MoveStatusChanged {
-            from: MoveStatus::Pendiente,
-            to,
-        }),
-        Metadata::system("test"),
-    )
-}
-
-fn store(pool: &PgPool) -> EventStore {
-    EventStore::new(pool.clone(), StoreOptions::default())
-}
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
 async fn appends_number_the_stream_and_read_back_in_order(pool: PgPool) {
