@@ -200,7 +200,10 @@ pub struct ProjectorLag {
     pub pending: i64,
     /// Since the oldest of them was recorded (0 when none).
     pub delay_seconds: f64,
-    pub failing: bool,
+    /// The error of its last batch, cleared by the next good one.
+    pub last_error: Option<String>,
+    /// When its checkpoint last moved.
+    pub updated_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 impl ProjectorLag {
@@ -208,15 +211,27 @@ impl ProjectorLag {
     pub fn ready(&self, running: bool) -> bool {
         running && (self.pending == 0 || self.delay_seconds <= MAX_PROJECTION_DELAY.as_secs_f64())
     }
+
+    pub fn failing(&self) -> bool {
+        self.last_error.is_some()
+    }
 }
 
 /// Every projector's checkpoint and how far the log has gone past it.
 pub async fn projector_lags(pool: &sqlx::PgPool) -> Result<Vec<ProjectorLag>, sqlx::Error> {
     let all = projections::all();
     let names: Vec<&'static str> = all.iter().map(|p| p.name()).collect();
-    let rows: Vec<(String, i64, i64, Option<f64>, bool)> = sqlx::query_as(
+    #[allow(clippy::type_complexity)]
+    let rows: Vec<(
+        String,
+        i64,
+        i64,
+        Option<f64>,
+        Option<String>,
+        Option<chrono::DateTime<chrono::Utc>>,
+    )> = sqlx::query_as(
         "SELECT n.name, coalesce(c.position, 0), p.pending, \
-                extract(epoch FROM now() - p.oldest)::float8, c.last_error IS NOT NULL \
+                extract(epoch FROM now() - p.oldest)::float8, c.last_error, c.updated_at \
          FROM unnest($1::text[]) AS n(name) \
          LEFT JOIN projection_checkpoints c ON c.name = n.name \
          CROSS JOIN LATERAL (SELECT count(*) AS pending, min(e.recorded_at) AS oldest \
@@ -228,7 +243,7 @@ pub async fn projector_lags(pool: &sqlx::PgPool) -> Result<Vec<ProjectorLag>, sq
     Ok(names
         .iter()
         .filter_map(|name| {
-            let (_, checkpoint, pending, delay, failing) =
+            let (_, checkpoint, pending, delay, last_error, updated_at) =
                 rows.iter().find(|r| r.0 == *name)?.clone();
             Some(ProjectorLag {
                 name,
@@ -239,7 +254,8 @@ pub async fn projector_lags(pool: &sqlx::PgPool) -> Result<Vec<ProjectorLag>, sq
                 } else {
                     0.0
                 },
-                failing,
+                last_error,
+                updated_at,
             })
         })
         .collect())
@@ -319,7 +335,7 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
                         "running": alive,
                         "pending_events": lag.pending,
                         "delay_seconds": lag.delay_seconds,
-                        "failing": lag.failing,
+                        "failing": lag.failing(),
                     }));
                 }
                 checks["projectors"] = Value::Array(projectors);
@@ -583,7 +599,8 @@ mod tests {
             checkpoint: 0,
             pending,
             delay_seconds,
-            failing: false,
+            last_error: None,
+            updated_at: None,
         }
     }
 

@@ -370,48 +370,28 @@ pub async fn reset_password(
 /// of them was recorded) and current error, and whether its loop runs in this process.
 pub(crate) async fn projection_status(state: &AppState) -> ApiResult<Vec<Value>> {
     let all = projections::all();
-    let names: Vec<&str> = all.iter().map(|p| p.name()).collect();
-    #[allow(clippy::type_complexity)]
-    let rows: Vec<(
-        String,
-        i64,
-        Option<DateTime<Utc>>,
-        Option<String>,
-        i64,
-        Option<f64>,
-    )> = sqlx::query_as(
-        "SELECT n.name, coalesce(c.position, 0), c.updated_at, c.last_error, p.pending, \
-                extract(epoch FROM now() - p.oldest)::float8 \
-         FROM unnest($1::text[]) WITH ORDINALITY AS n(name, i) \
-         LEFT JOIN projection_checkpoints c ON c.name = n.name \
-         CROSS JOIN LATERAL (SELECT count(*) AS pending, min(e.recorded_at) AS oldest \
-                             FROM events e WHERE e.position > coalesce(c.position, 0)) p \
-         ORDER BY n.i",
-    )
-    .bind(&names)
-    .fetch_all(&state.pool)
-    .await?;
     let running = state.projections.running();
-    Ok(rows
+    Ok(crate::ops::projector_lags(&state.pool)
+        .await?
         .into_iter()
-        .map(|(name, position, updated_at, error, pending, lag)| {
+        .map(|lag| {
             let tables = all
                 .iter()
-                .find(|p| p.name() == name)
+                .find(|p| p.name() == lag.name)
                 .map(|p| p.tables())
                 .unwrap_or_default();
             let alive = running
                 .iter()
-                .find(|(n, _, _)| *n == name)
+                .find(|(n, _, _)| *n == lag.name)
                 .map(|(_, _, alive)| *alive);
             json!({
-                "nombre": name,
+                "nombre": lag.name,
                 "tablas": tables,
-                "posicion": position,
-                "eventos_pendientes": pending,
-                "retraso_segundos": if pending > 0 { lag.map(|s| s.max(0.0)) } else { Some(0.0) },
-                "ultimo_error": error,
-                "actualizada_en": updated_at,
+                "posicion": lag.checkpoint,
+                "eventos_pendientes": lag.pending,
+                "retraso_segundos": lag.delay_seconds,
+                "ultimo_error": lag.last_error,
+                "actualizada_en": lag.updated_at,
                 "en_marcha": alive,
             })
         })
