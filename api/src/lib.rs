@@ -13,6 +13,7 @@ pub mod geo;
 pub mod limits;
 pub mod live;
 pub mod mail;
+pub mod openapi;
 pub mod ops;
 pub mod retention;
 pub mod routes;

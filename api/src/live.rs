@@ -325,7 +325,7 @@ impl Cursor {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct LiveParams {
     after: Option<i64>,
 }

@@ -40,6 +40,9 @@ enum Command {
         #[arg(long, value_name = "POSITION:HASH")]
         expect_head: Option<String>,
     },
+    /// Print the API's OpenAPI description (the document `/api/openapi.json` serves), without a
+    /// database: for fuzzers and client generators.
+    Openapi,
     /// Measure appends, replay and live latency in a scratch database `mudanzas_bench` on the
     /// DATABASE_URL server (created and dropped here; DATABASE_URL's own database is untouched).
     Bench {
@@ -63,6 +66,12 @@ async fn main() -> ExitCode {
 }
 
 async fn run(command: Command) -> Result<(), String> {
+    if let Command::Openapi = command {
+        let doc =
+            serde_json::to_string_pretty(&api::routes::openapi()).map_err(|e| e.to_string())?;
+        println!("{doc}");
+        return Ok(());
+    }
     let config = Config::from_env()?;
     // Before connecting: the bench works in a database of its own and must not migrate this one.
     if let Command::Bench { quick } = command {
@@ -82,7 +91,7 @@ async fn run(command: Command) -> Result<(), String> {
         Command::Verify { expect_head } => verify(&pool, expect_head.as_deref()).await,
         Command::Serve => serve(pool, config).await,
         // Dispatched above, before the connection.
-        Command::Bench { .. } => Ok(()),
+        Command::Bench { .. } | Command::Openapi => Ok(()),
     }
 }
 

@@ -51,7 +51,7 @@ const MAX_DISTANCE_KM: f64 = 10_000.0;
 
 /// POST /api/calculate-price's body (spec §3 'Price request'). The quote request's `moveDetails`
 /// reads into it too (its `elevator` is a boolean, this one's 1/0: both are accepted).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceRequest {
     pub origin: PriceAddress,
@@ -74,7 +74,7 @@ pub struct PriceRequest {
     pub offer_pack: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceAddress {
     pub address: String,
@@ -90,13 +90,13 @@ pub struct PriceAddress {
     pub elevator: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RequestedObject {
     pub id: String,
     pub quantity: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PriceServices {
     pub dismount: bool,
@@ -109,7 +109,7 @@ pub struct PriceServices {
     pub long_stairs: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PriceSchedule {
     /// YYYY-MM-DD; empty or absent while not chosen yet.

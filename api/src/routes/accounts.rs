@@ -83,7 +83,7 @@ async fn send_code(
         .await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct RegisterBody {
     #[serde(default, rename = "fullName")]
     full_name: String,
@@ -182,7 +182,7 @@ fn not_confirmed(status: StatusCode, error: &str, extra: Value) -> Response {
     (status, Json(body)).into_response()
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct ConfirmBody {
     #[serde(default)]
     email: String,
@@ -305,7 +305,7 @@ pub async fn confirm_email(
         .into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct EmailBody {
     #[serde(default)]
     email: String,
@@ -389,7 +389,7 @@ pub async fn forgot_password(
     Ok(Json(json!({ "success": true })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct TokenParams {
     #[serde(default)]
     token: String,
@@ -411,7 +411,7 @@ pub async fn check_reset(
     Ok(Json(json!({ "success": true, "email": email })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct ResetBody {
     #[serde(default)]
     token: String,

@@ -98,7 +98,7 @@ pub async fn staff(State(state): State<AppState>, user: CurrentUser) -> ApiResul
     Ok(Json(json!({ "success": true, "personal": personal })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct NewStaff {
     #[serde(default)]
     rol: String,
@@ -455,7 +455,7 @@ pub async fn rebuild_progress(
 pub const MAX_PAGE: i64 = 200;
 const DEFAULT_PAGE: i64 = 50;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct EventFilter {
     /// A stream id; ending in `*`, a prefix (`move-*`).
     flujo: Option<String>,

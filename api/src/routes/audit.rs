@@ -53,7 +53,7 @@ fn accents_folded() -> String {
         .collect()
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct SearchParams {
     #[serde(default)]
     buscar: Option<String>,
@@ -412,7 +412,7 @@ pub async fn export_csv(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct AsOfParams {
     #[serde(default)]
     en: Option<String>,

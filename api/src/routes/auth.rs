@@ -20,7 +20,7 @@ pub async fn auth_status(MaybeUser(user): MaybeUser) -> Json<Value> {
     Json(json!({ "authenticated": user.is_some(), "user": user }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct LoginBody {
     #[serde(default)]
     email: String,
@@ -79,7 +79,7 @@ pub async fn login(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct WorkerLoginBody {
     #[serde(default)]
     username: String,

@@ -53,21 +53,22 @@ pub async fn details(
 }
 
 /// A side of the move as the form sends it; its property type is not the client's to change.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct AccessBody {
     access: String,
     floor: String,
     elevator: bool,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct SidesBody {
     origin: AccessBody,
     destination: AccessBody,
 }
 
 /// Every field is required: a field the form forgot must not silently blank what was there.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "BookingDetails")]
 pub struct DetailsBody {
     contacto_nombre: String,
     contacto_telefono: String,
@@ -118,7 +119,8 @@ pub async fn complete(
     Ok(Json(answer(&state, id, Some(position)).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "BookingConfirmation")]
 pub struct ConfirmBody {
     /// The conditions' checkbox: it must be ticked.
     acepto_condiciones: bool,

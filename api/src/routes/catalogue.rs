@@ -10,7 +10,7 @@ use crate::catalogue::INVALID_CATEGORY;
 use crate::error::{ApiError, ApiQuery, ApiResult};
 use crate::state::AppState;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct CategoryQuery {
     categoria: Option<String>,
 }
@@ -28,7 +28,7 @@ pub async fn by_category(
     Ok(Json(json!({ "success": true, "objetos": objetos })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct SearchQuery {
     search: Option<String>,
 }

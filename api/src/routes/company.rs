@@ -47,7 +47,7 @@ pub async fn company_data(
     })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct Period {
     #[serde(default = "default_period")]
     periodo: String,

@@ -70,7 +70,7 @@ pub async fn my_moves(State(state): State<AppState>, user: CurrentUser) -> ApiRe
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct ProfileBody {
     #[serde(default)]
     nombre: String,
@@ -155,7 +155,7 @@ pub async fn update_profile(
     Ok(Json(json!({ "success": true, "user": user })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct PasswordChangeBody {
     #[serde(default)]
     current_password: String,
@@ -195,7 +195,7 @@ pub async fn change_password(
     Ok(Json(json!({ "success": true })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct DeleteBody {
     #[serde(default)]
     password: String,

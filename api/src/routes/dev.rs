@@ -14,7 +14,7 @@ use crate::state::AppState;
 /// The newest this many emails.
 const SHOWN: i64 = 100;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct OutboxParams {
     #[serde(default)]
     para: Option<String>,

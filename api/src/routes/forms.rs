@@ -118,7 +118,8 @@ async fn record_form_consents(
     Ok(())
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
+#[schemars(rename = "ContactConsent")]
 #[serde(default)]
 pub struct ConsentBody {
     contact: bool,
@@ -127,7 +128,8 @@ pub struct ConsentBody {
 
 /// `POST /api/contact-form`, as web/src/lib/api.ts `ContactFormRequest` sends it. A missing
 /// field is an empty one (and gets its Spanish message); a missing consent is not given.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
+#[schemars(rename = "ContactMessage")]
 #[serde(default)]
 pub struct ContactBody {
     name: String,
@@ -263,6 +265,25 @@ fn too_large_or_bad(e: MultipartError) -> ApiError {
 
 fn too_large() -> ApiError {
     ApiError::TooLarge(cv::CV_TOO_LARGE.into())
+}
+
+/// The application form as the OpenAPI document shows it; `read_application` reads these names.
+#[derive(schemars::JsonSchema)]
+#[allow(dead_code)] // a description only
+pub struct ApplicationForm {
+    name: String,
+    email: String,
+    phone: String,
+    position: String,
+    experience: Option<String>,
+    message: Option<String>,
+    /// 'true' when the applicant accepts being contacted (required).
+    consent_contact: String,
+    /// 'true' when the applicant accepts marketing (optional).
+    consent_marketing: Option<String>,
+    /// The CV: PDF, DOC or DOCX (told by its content, agreeing with the name), at most 5 MB.
+    #[schemars(with = "crate::openapi::File")]
+    cv: (),
 }
 
 async fn read_application(mut multipart: Multipart) -> ApiResult<ApplicationUpload> {

@@ -17,7 +17,7 @@ pub const TOO_LONG: &str = "La dirección es demasiado larga (máximo 300 caract
 /// Spec §4: an address must exceed 5 characters.
 const MIN_ADDRESS_CHARS: usize = 6;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct AutocompleteQuery {
     input: Option<String>,
 }
@@ -37,7 +37,7 @@ pub async fn autocomplete(
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct StatsQuery {
     origin: Option<String>,
     destination: Option<String>,

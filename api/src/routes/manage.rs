@@ -30,7 +30,7 @@ fn invalid(message: &str) -> ApiError {
 
 /// `elevator` arrives as 1/0 (spec §7) or as a boolean.
 pub(crate) fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-    #[derive(Deserialize)]
+    #[derive(Deserialize, schemars::JsonSchema)]
     #[serde(untagged)]
     enum Flag {
         Bool(bool),
@@ -42,7 +42,7 @@ pub(crate) fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct PropertyBody {
     #[serde(default = "default_property")]
     property_type: String,
@@ -92,7 +92,7 @@ impl From<PropertyBody> for PropertyDetails {
     }
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 pub struct PropertiesBody {
     #[serde(default)]
     origin: PropertyBody,
@@ -101,7 +101,7 @@ pub struct PropertiesBody {
 }
 
 /// The price's parts, in euros as the form shows them.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct PriceBody {
     #[serde(default)]
     base: f64,
@@ -151,7 +151,7 @@ fn form_price(
     Ok(Some(computed))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct CreateBody {
     #[serde(default)]
     cliente_nombre: String,
@@ -269,7 +269,7 @@ pub async fn create(
     })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct EditBody {
     id: i64,
     /// The version the form was loaded at (`version` of the staff document).
@@ -380,7 +380,7 @@ pub async fn edit(
 }
 
 /// The fields of a staff document an edit compares with.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 struct StaffFields {
     cliente_nombre: String,
     cliente_telefono: String,

@@ -19,7 +19,8 @@ use crate::auth::{CurrentUser, User, STAFF};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::state::{AppState, READ_YOUR_WRITES};
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "MoveListParams")]
 pub struct ListParams {
     #[serde(default)]
     include_price: Option<String>,
@@ -178,7 +179,7 @@ pub async fn staff_doc(state: &AppState, user: &User, move_id: i64) -> ApiResult
     Ok(for_user(user, doc, true))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct StatusBody {
     mudanza_id: i64,
     nuevo_estado: String,

@@ -51,6 +51,21 @@ fn photo_path(data_dir: &Path, move_id: i64, photo_id: Uuid) -> PathBuf {
         .join(photo_id.to_string())
 }
 
+/// The upload form as the OpenAPI document shows it; `read_upload` reads these names.
+#[derive(schemars::JsonSchema)]
+#[allow(dead_code)] // a description only
+pub struct UploadForm {
+    /// The move's number.
+    mudanza_id: i64,
+    /// The photo: JPEG, PNG, GIF or WebP (told by its content), at most 10 MB.
+    #[schemars(with = "crate::openapi::File")]
+    foto: (),
+    /// Up to 500 characters.
+    descripcion: Option<String>,
+    /// general, carga, descarga or incidencia (general when absent).
+    tipo: Option<String>,
+}
+
 #[derive(Default)]
 struct Upload {
     file: Option<Vec<u8>>,

@@ -3,6 +3,7 @@
 //! (managers, the admin, the auditor), `POST /api/presupuestos/{id}/descartar` (managers), and
 //! the conversion into a move, which `POST /api/crear-mudanza` does when it names the quote.
 
+use aide::UseApi;
 use axum::extract::State;
 use axum::Json;
 use chrono::{NaiveDate, Utc};
@@ -51,7 +52,8 @@ fn optional_date<'de, D: Deserializer<'de>>(d: D) -> Result<Option<NaiveDate>, D
     }
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
+#[schemars(rename = "QuoteContact")]
 #[serde(default, rename_all = "camelCase")]
 pub struct ContactBody {
     name: String,
@@ -61,7 +63,8 @@ pub struct ContactBody {
 }
 
 /// §3 defaults where a field is missing: apartment_1_room, access normal, ground floor.
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "QuoteAddress")]
 #[serde(default, rename_all = "camelCase")]
 pub struct AddressBody {
     address: String,
@@ -96,7 +99,8 @@ impl From<AddressBody> for QuoteAddress {
     }
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
+#[schemars(rename = "QuoteServices")]
 #[serde(default, rename_all = "camelCase")]
 pub struct ServicesBody {
     dismount: bool,
@@ -109,7 +113,8 @@ pub struct ServicesBody {
     long_stairs: bool,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
+#[schemars(rename = "QuoteSchedule")]
 #[serde(default, rename_all = "camelCase")]
 pub struct ScheduleBody {
     #[serde(deserialize_with = "optional_date")]
@@ -120,7 +125,8 @@ pub struct ScheduleBody {
     time_preference: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "QuoteObject")]
 pub struct ObjectBody {
     id: String,
     quantity: u32,
@@ -128,7 +134,8 @@ pub struct ObjectBody {
 
 /// `moveDetails`. `estimatedPrice`, the figure the visitor's browser showed, is not read: the
 /// price a quote records is the server's own.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
+#[schemars(rename = "QuoteDetails")]
 #[serde(default, rename_all = "camelCase")]
 pub struct DetailsBody {
     origin: AddressBody,
@@ -142,7 +149,8 @@ pub struct DetailsBody {
     offer_pack: Option<String>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
+#[schemars(rename = "QuoteConsent")]
 #[serde(default)]
 pub struct ConsentBody {
     contact: bool,
@@ -150,7 +158,8 @@ pub struct ConsentBody {
 }
 
 /// `POST /api/submit-quote-request`, as web/src/lib/api.ts `QuoteRequest` sends it.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
+#[schemars(rename = "QuoteRequest")]
 #[serde(default, rename_all = "camelCase")]
 pub struct SubmitBody {
     contact: ContactBody,
@@ -224,7 +233,9 @@ pub async fn submit(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
     ClientAddress(address): ClientAddress,
-    ApiJson(raw): ApiJson<Value>,
+    // Read raw because `moveDetails` is read twice (the quote's details, and the price request
+    // the server prices it with); documented as what it is.
+    UseApi(ApiJson(raw), _): UseApi<ApiJson<Value>, ApiJson<SubmitBody>>,
 ) -> ApiResult<Json<Value>> {
     QUOTE_PER_ADDRESS.check(&state.pool, &address).await?;
     let body: SubmitBody = serde_json::from_value(raw.clone())
@@ -370,7 +381,8 @@ fn summary(q: &QuoteRequested) -> Summary {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "QuoteListParams")]
 pub struct ListParams {
     estado: Option<String>,
 }

@@ -20,7 +20,8 @@ const MANAGERS: &[Role] = &[Role::Empresario, Role::Admin];
 /// A decision that lost a race is made again on the new state, this many times.
 const RETRIES: usize = 3;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
+#[schemars(rename = "WorkerListParams")]
 pub struct ListParams {
     fecha: Option<NaiveDate>,
 }
@@ -57,7 +58,7 @@ pub async fn list(
     Ok(Json(json!({ "success": true, "trabajadores": workers })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct AssignBody {
     mudanza_id: i64,
     worker_id: Uuid,
