@@ -167,6 +167,7 @@ pub fn document(api: aide::openapi::OpenApi) -> Value {
     let mut doc = serde_json::to_value(api).unwrap_or_else(|_| json!({}));
     name_path_parameters(&mut doc);
     describe_untyped_successes(&mut doc);
+    drop_null_parameter_defaults(&mut doc);
     doc["components"]["securitySchemes"][SESSION] = json!({
         "type": "apiKey",
         "in": "cookie",
@@ -229,6 +230,28 @@ fn describe_untyped_successes(doc: &mut Value) {
                 "2XX".into(),
                 json!({"description": "Correcto: JSON `{\"success\": true, …}`, o el archivo pedido."}),
             );
+        }
+    }
+}
+
+/// aide strips `null` from an optional query parameter's type (a query string has no null) but
+/// leaves its `default: null`, which no longer fits the type; an absent parameter says the same.
+fn drop_null_parameter_defaults(doc: &mut Value) {
+    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else {
+        return;
+    };
+    let parameters = paths
+        .values_mut()
+        .filter_map(Value::as_object_mut)
+        .flat_map(|item| item.values_mut())
+        .filter_map(|operation| operation.get_mut("parameters"))
+        .filter_map(Value::as_array_mut)
+        .flatten();
+    for parameter in parameters {
+        if let Some(schema) = parameter.get_mut("schema").and_then(Value::as_object_mut) {
+            if schema.get("default") == Some(&Value::Null) {
+                schema.remove("default");
+            }
         }
     }
 }
