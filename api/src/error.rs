@@ -1,6 +1,8 @@
 //! The one place where errors become HTTP responses: `{"success": false, "error": "<Spanish>"}`.
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Path, Query, RawQuery, Request};
+use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -9,6 +11,7 @@ use serde_json::json;
 
 pub const INTERNAL: &str = "Error interno del servidor. Por favor, inténtalo más tarde.";
 pub const INVALID_DATA: &str = "Datos inválidos. Verifica tu información.";
+pub const TOO_LARGE: &str = "La petición es demasiado grande.";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -135,17 +138,124 @@ impl From<PathRejection> for ApiError {
     }
 }
 
+/// A NUL character: valid in JSON and in a URL, but PostgreSQL text cannot hold it, so it would
+/// fail the write with a 500. Refused up front, as any other invalid data.
+pub fn has_nul(text: &str) -> bool {
+    text.contains('\0')
+}
+
+fn refuse_nul(text: &str) -> Result<(), ApiError> {
+    if has_nul(text) {
+        tracing::debug!("rejected a NUL character");
+        return Err(ApiError::BadRequest(INVALID_DATA.into()));
+    }
+    Ok(())
+}
+
 /// `Json` whose rejections are the Spanish 400 above instead of axum's English text.
-#[derive(axum::extract::FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
 pub struct ApiJson<T>(pub T);
 
-#[derive(axum::extract::FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(ApiError))]
+impl<T, S> FromRequest<S> for ApiJson<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        if !json_content_type(request.headers()) {
+            tracing::debug!("rejected a body that is not JSON");
+            return Err(ApiError::BadRequest(INVALID_DATA.into()));
+        }
+        let bytes = axum::body::Bytes::from_request(request, state)
+            .await
+            .map_err(|e| {
+                if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::TooLarge(TOO_LARGE.into())
+                } else {
+                    ApiError::BadRequest(INVALID_DATA.into())
+                }
+            })?;
+        // JSON writes a NUL only as the escape `\u0000`: look closer only when that text is there.
+        if bytes.windows(6).any(|w| w.eq_ignore_ascii_case(b"\\u0000")) {
+            let value: serde_json::Value = serde_json::from_slice(&bytes)
+                .map_err(|_| ApiError::BadRequest(INVALID_DATA.into()))?;
+            if contains_nul(&value) {
+                return Err(ApiError::BadRequest(INVALID_DATA.into()));
+            }
+        }
+        let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes)?;
+        Ok(ApiJson(value))
+    }
+}
+
+fn json_content_type(headers: &axum::http::HeaderMap) -> bool {
+    let Some(value) = headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = value
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+fn contains_nul(value: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => has_nul(s),
+        Value::Array(items) => items.iter().any(contains_nul),
+        Value::Object(fields) => fields.iter().any(|(k, v)| has_nul(k) || contains_nul(v)),
+        _ => false,
+    }
+}
+
 pub struct ApiQuery<T>(pub T);
 
-#[derive(axum::extract::FromRequestParts)]
-#[from_request(via(axum::extract::Path), rejection(ApiError))]
+impl<T, S> FromRequestParts<S> for ApiQuery<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let RawQuery(raw) = RawQuery::from_request_parts(parts, state)
+            .await
+            .unwrap_or(RawQuery(None));
+        let decoded = raw.as_deref().map(percent_decoded).unwrap_or_default();
+        refuse_nul(&decoded)?;
+        let Query(value) = Query::<T>::from_request_parts(parts, state).await?;
+        Ok(ApiQuery(value))
+    }
+}
+
+fn percent_decoded(raw: &str) -> String {
+    percent_encoding::percent_decode_str(raw)
+        .decode_utf8_lossy()
+        .into_owned()
+}
+
 pub struct ApiPath<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for ApiPath<T>
+where
+    T: serde::de::DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        refuse_nul(&percent_decoded(parts.uri.path()))?;
+        let Path(value) = Path::<T>::from_request_parts(parts, state).await?;
+        Ok(ApiPath(value))
+    }
+}
 
 pub type ApiResult<T> = Result<T, ApiError>;

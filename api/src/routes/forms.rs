@@ -27,7 +27,7 @@ use uuid::Uuid;
 use crate::auth::{CurrentUser, MaybeUser, User};
 use crate::consent::{self, Consent as ConsentRow};
 use crate::cv::{self, CvKind};
-use crate::error::{ApiError, ApiJson, ApiPath, ApiResult, INVALID_DATA};
+use crate::error::{has_nul, ApiError, ApiJson, ApiPath, ApiResult, INVALID_DATA};
 use crate::limits::{
     APPLICATION_PER_ADDRESS, APPLICATION_PER_EMAIL, CONTACT_PER_ADDRESS, CONTACT_PER_EMAIL,
 };
@@ -292,6 +292,9 @@ async fn read_application(mut multipart: Multipart) -> ApiResult<ApplicationUplo
         let name = field.name().unwrap_or_default().to_string();
         if name == "cv" {
             upload.cv_name = field.file_name().unwrap_or_default().to_string();
+            if has_nul(&upload.cv_name) {
+                return Err(ApiError::BadRequest(INVALID_DATA.into()));
+            }
             let bytes = field.bytes().await.map_err(too_large_or_bad)?;
             if bytes.len() > cv::MAX_CV_BYTES {
                 return Err(too_large());
@@ -300,6 +303,9 @@ async fn read_application(mut multipart: Multipart) -> ApiResult<ApplicationUplo
             continue;
         }
         let text = field.text().await.map_err(too_large_or_bad)?;
+        if has_nul(&text) {
+            return Err(ApiError::BadRequest(INVALID_DATA.into()));
+        }
         let input = &mut upload.input;
         match name.as_str() {
             "name" => input.name = text,

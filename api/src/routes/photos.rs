@@ -74,6 +74,13 @@ struct Upload {
     tipo: Option<String>,
 }
 
+fn no_nul(text: String) -> ApiResult<String> {
+    if crate::error::has_nul(&text) {
+        return Err(ApiError::BadRequest(crate::error::INVALID_DATA.into()));
+    }
+    Ok(text)
+}
+
 async fn read_upload(mut multipart: Multipart) -> ApiResult<Upload> {
     let mut upload = Upload::default();
     let too_large_or_bad = |e: axum::extract::multipart::MultipartError| {
@@ -101,9 +108,9 @@ async fn read_upload(mut multipart: Multipart) -> ApiResult<Upload> {
                 );
             }
             "descripcion" => {
-                upload.descripcion = field.text().await.map_err(too_large_or_bad)?;
+                upload.descripcion = no_nul(field.text().await.map_err(too_large_or_bad)?)?;
             }
-            "tipo" => upload.tipo = Some(field.text().await.map_err(too_large_or_bad)?),
+            "tipo" => upload.tipo = Some(no_nul(field.text().await.map_err(too_large_or_bad)?)?),
             // Unknown fields are ignored, as a form may carry more than we read.
             _ => {}
         }

@@ -1,0 +1,151 @@
+//! Input every endpoint must refuse the same way, whatever its fields: a NUL character anywhere
+//! (PostgreSQL text cannot hold one, so it used to surface as a 500), a body that is not JSON, a
+//! body over the limit. Always a Spanish 4xx, and nothing written.
+
+mod common;
+
+use common::{in_days, start, Caller};
+use reqwest::header::CONTENT_TYPE;
+use reqwest::Method;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+
+const INVALID_DATA: &str = "Datos inválidos. Verifica tu información.";
+
+fn contact_form(message: &str) -> Value {
+    json!({
+        "name": "Marta Ruiz Pérez",
+        "email": "marta@example.com",
+        "phone": "+34 611 222 333",
+        "origin": "Calle de Alcalá 120, Madrid",
+        "destination": "Valencia",
+        "date": in_days(30).to_string(),
+        "service_type": "mudanza_completa",
+        "message": message,
+        "consent": {"contact": true, "marketing": false},
+    })
+}
+
+async fn messages(pool: &PgPool) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM contact_messages")
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+async fn raw(
+    caller: &Caller,
+    method: Method,
+    path: &str,
+    body: Vec<u8>,
+    kind: &str,
+) -> (u16, Value) {
+    let response = caller
+        .http
+        .request(method, format!("{}{path}", caller.base))
+        .header(CONTENT_TYPE, kind)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_nul_character_is_refused_in_bodies_queries_and_paths(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    let anonymous = server.anonymous();
+    let auditor = server.login_role("auditor").await;
+
+    for message in ["Hola\u{0}", "\u{0}"] {
+        let (status, body) = anonymous
+            .send(Method::POST, "/api/contact-form", contact_form(message))
+            .await;
+        assert_eq!((status, body["error"].as_str()), (400, Some(INVALID_DATA)));
+    }
+    // In a key, nested.
+    let (status, body) = raw(
+        &anonymous,
+        Method::POST,
+        "/api/login",
+        br#"{"email": "a@b.es", "password": "x", "extra": {"k\u0000": 1}}"#.to_vec(),
+        "application/json",
+    )
+    .await;
+    assert_eq!((status, body["error"].as_str()), (400, Some(INVALID_DATA)));
+    assert_eq!(messages(&pool).await, 0, "nothing written");
+
+    for path in [
+        "/api/auditoria/mudanzas?buscar=Ana%00",
+        "/api/dev/outbox?para=%00",
+        "/api/auditoria/mudanza/a%00b/historial",
+    ] {
+        let (status, body) = auditor.get(path).await;
+        assert_eq!(status, 400, "{path}: {body}");
+        assert_eq!(body["error"], INVALID_DATA, "{path}");
+    }
+
+    // The six characters `\u0000` as text (an escaped backslash) are not a NUL: accepted.
+    let (status, body) = anonymous
+        .send(
+            Method::POST,
+            "/api/contact-form",
+            contact_form(r"ver C:\u0000"),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(messages(&pool).await, 1);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn bodies_that_are_not_json_or_too_large_are_refused_in_spanish(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    let anonymous = server.anonymous();
+    let json = serde_json::to_vec(&contact_form("Hola")).unwrap();
+
+    let (status, body) = raw(
+        &anonymous,
+        Method::POST,
+        "/api/contact-form",
+        json.clone(),
+        "text/plain",
+    )
+    .await;
+    assert_eq!((status, body["error"].as_str()), (400, Some(INVALID_DATA)));
+    let (status, body) = raw(
+        &anonymous,
+        Method::POST,
+        "/api/contact-form",
+        b"{\"name\": ".to_vec(),
+        "application/json",
+    )
+    .await;
+    assert_eq!((status, body["error"].as_str()), (400, Some(INVALID_DATA)));
+
+    // Over the server's 1 MB body limit.
+    let mut huge = contact_form("Hola");
+    huge["padding"] = json!("x".repeat(2 * 1024 * 1024));
+    let (status, body) = raw(
+        &anonymous,
+        Method::POST,
+        "/api/login",
+        serde_json::to_vec(&huge).unwrap(),
+        "application/json",
+    )
+    .await;
+    assert_eq!(status, 413);
+    assert_eq!(body["error"], "La petición es demasiado grande.");
+
+    // `application/…+json` is JSON too.
+    let (status, body) = raw(
+        &anonymous,
+        Method::POST,
+        "/api/contact-form",
+        json,
+        "application/merge-patch+json; charset=utf-8",
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(messages(&pool).await, 1);
+}
