@@ -1291,6 +1291,7 @@ async fn start_server(db: &Databases, seed_dir: &Path) -> Result<Server, String>
         geocoder_url: None,
         router_url: None,
         metrics_token: None,
+        redsys: None,
     };
     let state = AppState::start(pool.clone(), config, StartOptions::default())
         .await

@@ -26,6 +26,9 @@ pub struct Config {
     /// `METRICS_TOKEN`: /metrics then requires `Authorization: Bearer <token>` (README
     /// 'Operations').
     pub metrics_token: Option<String>,
+    /// `PAYMENT_PROVIDER=redsys` with its `REDSYS_*` settings; otherwise card payments go to the
+    /// built-in test gateway (README 'Card payments').
+    pub redsys: Option<crate::payments::RedsysConfig>,
 }
 
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:55432/mudanzas";
@@ -62,6 +65,26 @@ impl Config {
             geocoder_url: service_url(var("GEOCODER_URL"), "GEOCODER_URL")?,
             router_url: service_url(var("ROUTER_URL"), "ROUTER_URL")?,
             metrics_token: var("METRICS_TOKEN"),
+            redsys: match var("PAYMENT_PROVIDER").as_deref() {
+                None | Some("prueba") => None,
+                Some("redsys") => {
+                    let required = |name: &str| {
+                        var(name).ok_or_else(|| format!("PAYMENT_PROVIDER=redsys necesita {name}"))
+                    };
+                    Some(crate::payments::RedsysConfig {
+                        merchant_code: required("REDSYS_MERCHANT_CODE")?,
+                        terminal: var("REDSYS_TERMINAL").unwrap_or_else(|| "1".into()),
+                        secret_key: required("REDSYS_SECRET_KEY")?,
+                        url: var("REDSYS_URL")
+                            .unwrap_or_else(|| crate::payments::REDSYS_TEST_URL.into()),
+                    })
+                }
+                Some(other) => {
+                    return Err(format!(
+                        "PAYMENT_PROVIDER debe ser prueba o redsys, no {other}"
+                    ))
+                }
+            },
         })
     }
 }

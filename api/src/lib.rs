@@ -15,6 +15,7 @@ pub mod live;
 pub mod mail;
 pub mod openapi;
 pub mod ops;
+pub mod payments;
 pub mod retention;
 pub mod routes;
 pub mod seed;

@@ -135,17 +135,19 @@ impl JsonSchema for File {
     }
 }
 
-/// Documents a multipart handler's form with `T`'s fields, replacing the bare 'multipart' body
-/// that aide gives any `Multipart` extractor.
-pub fn multipart_form<T: JsonSchema>(
-    mut op: aide::transform::TransformOperation<'_>,
-) -> aide::transform::TransformOperation<'_> {
+/// Documents a form handler's body (`multipart/form-data` or
+/// `application/x-www-form-urlencoded`) with `T`'s fields, replacing the bare body that aide
+/// gives a `Multipart` or `Bytes` extractor.
+pub fn form_body<'a, T: JsonSchema>(
+    mut op: aide::transform::TransformOperation<'a>,
+    media_type: &str,
+) -> aide::transform::TransformOperation<'a> {
     let schema = aide::generate::in_context(|ctx| ctx.schema.subschema_for::<T>());
     op.inner_mut().request_body = Some(aide::openapi::ReferenceOr::Item(
         aide::openapi::RequestBody {
-            description: Some("multipart/form-data".into()),
+            description: Some(media_type.into()),
             content: IndexMap::from_iter([(
-                "multipart/form-data".into(),
+                media_type.into(),
                 MediaType {
                     schema: Some(SchemaObject {
                         json_schema: schema,

@@ -15,6 +15,7 @@ use events_schema::{
     Event, EventStore, ExpectedVersion, Metadata, NewEvent, StoreOptions, StreamAppend,
 };
 use serde::Deserialize;
+use sha2::Digest;
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -165,6 +166,17 @@ async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), Strin
                 events.push(NewEvent::new(e, Metadata::system("seed")));
             }
         }
+        // Demo keys are derived from the demo move's index, so the README can name one; real
+        // moves get random keys (routes::payments::new_key).
+        let digest = sha2::Sha256::digest(format!("clave-demo-{n}").as_bytes());
+        let mut bytes = [0u8; command::payments::KEY_LENGTH];
+        bytes.copy_from_slice(&digest[..command::payments::KEY_LENGTH]);
+        events.push(NewEvent::new(
+            Event::PaymentKeyIssued(events_schema::events::PaymentKeyIssued {
+                clave_pago: command::payments::key_from_bytes(bytes),
+            }),
+            Metadata::system("seed"),
+        ));
         // An assigned worker is booked for the day, as an assignment through the API does.
         let booking: Vec<NewEvent> = match (&worker, state.worker) {
             (Some((id, _)), Some(_)) => vec![NewEvent::new(

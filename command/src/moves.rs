@@ -29,6 +29,10 @@ pub struct MoveState {
     pub properties: Option<Properties>,
     /// The price's total, VAT included, in cents: what a client accepts when booking.
     pub total_cents: i64,
+    /// The deposit asked for, in cents.
+    pub advance_cents: i64,
+    /// Its payment key and card payments.
+    pub ledger: crate::payments::Ledger,
 }
 
 pub enum MoveCommand {
@@ -70,6 +74,7 @@ pub fn evolve(mut state: MoveState, event: &Event) -> MoveState {
             state.fecha = Some(c.fecha_programada);
             state.properties = Some(c.property_details.clone());
             state.total_cents = c.precio.total_cents;
+            state.advance_cents = c.precio.advance_cents;
         }
         Event::MoveDetailsUpdated(u) => {
             if let Some(fecha) = u.fecha_programada {
@@ -77,6 +82,7 @@ pub fn evolve(mut state: MoveState, event: &Event) -> MoveState {
             }
             if let Some(p) = &u.precio {
                 state.total_cents = p.total_cents;
+                state.advance_cents = p.advance_cents;
             }
         }
         Event::MoveDetailsCompleted(d) => {
@@ -92,6 +98,10 @@ pub fn evolve(mut state: MoveState, event: &Event) -> MoveState {
             DocumentKind::Factura => state.factura = Some(d.numero.clone()),
             DocumentKind::Albaran => state.albaran = Some(d.numero.clone()),
         },
+        Event::PaymentKeyIssued(_)
+        | Event::PaymentAuthorised(_)
+        | Event::PaymentFailed(_)
+        | Event::PaymentRefunded(_) => state.ledger.evolve(event),
         _ => {}
     }
     state.version += 1;

@@ -1,5 +1,6 @@
 //! A move's price (spec §9): total = base + distance + services + urgency, plus 21 % VAT when it
-//! is on (the default); the advance is between 0 and the total; pending = total − advance.
+//! is on (the default); the advance (the deposit asked for) is between 0 and the total; pending =
+//! total − what was paid.
 //! Amounts are whole cents, so no sum ever drifts.
 
 #[cfg(test)]
@@ -131,11 +132,13 @@ mod tests {
         assert_eq!(p.subtotal_cents, 32_600);
         assert_eq!(p.tax_cents, 6_846);
         assert_eq!(p.total_cents, 39_446);
-        assert_eq!(p.pending_cents(), 29_446);
-        assert_eq!(p.payment_status(), PaymentStatus::Partial);
+        // The advance is asked for, not paid: what was paid comes from the payment events.
+        assert_eq!(p.pending_cents(0), 39_446);
+        assert_eq!(p.payment_status(0), PaymentStatus::Pending);
+        assert_eq!(p.pending_cents(10_000), 29_446);
+        assert_eq!(p.payment_status(10_000), PaymentStatus::Partial);
         let without = price(parts(25_000, false, 0)).unwrap();
         assert_eq!((without.tax_cents, without.total_cents), (0, 32_600));
-        assert_eq!(without.payment_status(), PaymentStatus::Pending);
     }
 
     #[test]
@@ -153,8 +156,8 @@ mod tests {
     #[test]
     fn advance_must_lie_between_zero_and_the_total() {
         let p = price(parts(25_000, true, 39_446)).unwrap();
-        assert_eq!(p.payment_status(), PaymentStatus::Paid);
-        assert_eq!(p.pending_cents(), 0);
+        assert_eq!(p.payment_status(39_446), PaymentStatus::Paid);
+        assert_eq!(p.pending_cents(39_446), 0);
         assert_eq!(
             price(parts(25_000, true, 39_447)),
             Err(DomainError::Invalid(ADVANCE_OUT_OF_RANGE.into()))

@@ -119,7 +119,9 @@ pub struct Services {
     pub long_stairs: bool,
 }
 
-/// A move's price, all amounts in euro cents. total = subtotal + tax; pending = total - advance.
+/// A move's price, all amounts in euro cents. total = subtotal + tax. `advance_cents` is the
+/// deposit asked for to secure the date (spec §3 'advance payment'); what has been paid comes
+/// from the move's payment events, not from here.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema, Default)]
 pub struct Price {
     pub base_cents: i64,
@@ -134,15 +136,16 @@ pub struct Price {
 }
 
 impl Price {
-    /// What is still to be paid.
-    pub fn pending_cents(&self) -> i64 {
-        self.total_cents - self.advance_cents
+    /// What is still to be paid once `paid_cents` came in.
+    pub fn pending_cents(&self, paid_cents: i64) -> i64 {
+        (self.total_cents - paid_cents).max(0)
     }
 
-    pub fn payment_status(&self) -> PaymentStatus {
-        match self.advance_cents {
-            0 => PaymentStatus::Pending,
-            a if a >= self.total_cents => PaymentStatus::Paid,
+    /// Where a move stands once `paid_cents` (authorised card payments less refunds) came in.
+    pub fn payment_status(&self, paid_cents: i64) -> PaymentStatus {
+        match paid_cents {
+            p if p <= 0 => PaymentStatus::Pending,
+            p if p >= self.total_cents => PaymentStatus::Paid,
             _ => PaymentStatus::Partial,
         }
     }
@@ -432,6 +435,65 @@ pub struct QuoteContactErased {
     pub motivo: String,
 }
 
+/// `move.payment_key_issued` v1: the move's payment key (spec §3 `clave_pago`), which its client
+/// types with their name on /acceso-de-pago to pay by card. A new one replaces the old.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PaymentKeyIssued {
+    /// Eight characters from an alphabet without look-alikes (no 0/O, 1/I/L).
+    pub clave_pago: String,
+}
+
+/// What a card payment was for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PaymentKind {
+    /// The deposit that secures the date.
+    Anticipo,
+    /// Everything still to be paid.
+    Pendiente,
+}
+
+/// `move.payment_authorised` v1: the card gateway authorised a payment. Only the card's brand and
+/// last four digits are kept; never its number or CVC.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PaymentAuthorised {
+    pub payment_id: Uuid,
+    /// The payment session (/pago?id=) it was made from.
+    pub session_id: Uuid,
+    pub amount_cents: i64,
+    pub kind: PaymentKind,
+    /// visa, mastercard, amex, discover, … or `desconocida`.
+    pub brand: String,
+    pub last4: String,
+    /// `prueba` (the built-in test gateway) or `redsys`.
+    pub provider: String,
+    /// The gateway's reference (Redsys: order + authorisation code); a notification received
+    /// twice carries the same one and records nothing the second time.
+    pub reference: String,
+}
+
+/// `move.payment_failed` v1: the gateway refused a payment (declined, insufficient funds, expired
+/// card, …). Kept for the staff and the audit; it moves no money.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PaymentFailed {
+    pub session_id: Uuid,
+    pub amount_cents: i64,
+    pub brand: String,
+    pub last4: String,
+    pub provider: String,
+    pub reference: String,
+    /// `denegada`, `fondos_insuficientes`, `caducada`, or the gateway's code.
+    pub reason: String,
+}
+
+/// `move.payment_refunded` v1: part or all of an authorised payment was given back.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PaymentRefunded {
+    pub payment_id: Uuid,
+    pub amount_cents: i64,
+    pub reason: String,
+}
+
 /// Every event, decoded and upcast to its current version.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
@@ -451,6 +513,10 @@ pub enum Event {
     QuoteConverted(QuoteConverted),
     QuoteDiscarded(QuoteDiscarded),
     QuoteContactErased(QuoteContactErased),
+    PaymentKeyIssued(PaymentKeyIssued),
+    PaymentAuthorised(PaymentAuthorised),
+    PaymentFailed(PaymentFailed),
+    PaymentRefunded(PaymentRefunded),
 }
 
 /// The catalogue of event types: wire name, current schema version, and its JSON Schema.
@@ -541,6 +607,26 @@ pub const EVENT_TYPES: &[EventTypeInfo] = &[
         current_version: 1,
         schema: || schemars::schema_for!(QuoteContactErased),
     },
+    EventTypeInfo {
+        name: "move.payment_key_issued",
+        current_version: 1,
+        schema: || schemars::schema_for!(PaymentKeyIssued),
+    },
+    EventTypeInfo {
+        name: "move.payment_authorised",
+        current_version: 1,
+        schema: || schemars::schema_for!(PaymentAuthorised),
+    },
+    EventTypeInfo {
+        name: "move.payment_failed",
+        current_version: 1,
+        schema: || schemars::schema_for!(PaymentFailed),
+    },
+    EventTypeInfo {
+        name: "move.payment_refunded",
+        current_version: 1,
+        schema: || schemars::schema_for!(PaymentRefunded),
+    },
 ];
 
 impl Event {
@@ -562,6 +648,10 @@ impl Event {
             Event::QuoteConverted(_) => "quote.converted",
             Event::QuoteDiscarded(_) => "quote.discarded",
             Event::QuoteContactErased(_) => "quote.contact_erased",
+            Event::PaymentKeyIssued(_) => "move.payment_key_issued",
+            Event::PaymentAuthorised(_) => "move.payment_authorised",
+            Event::PaymentFailed(_) => "move.payment_failed",
+            Event::PaymentRefunded(_) => "move.payment_refunded",
         }
     }
 
@@ -593,6 +683,10 @@ impl Event {
             Event::QuoteConverted(e) => serde_json::to_value(e),
             Event::QuoteDiscarded(e) => serde_json::to_value(e),
             Event::QuoteContactErased(e) => serde_json::to_value(e),
+            Event::PaymentKeyIssued(e) => serde_json::to_value(e),
+            Event::PaymentAuthorised(e) => serde_json::to_value(e),
+            Event::PaymentFailed(e) => serde_json::to_value(e),
+            Event::PaymentRefunded(e) => serde_json::to_value(e),
         };
         // These types hold only strings, numbers, dates and maps with string keys.
         value.expect("event types always serialize to JSON")
@@ -657,6 +751,10 @@ impl Event {
             "quote.converted" => Event::QuoteConverted(parse(event_type, data)?),
             "quote.discarded" => Event::QuoteDiscarded(parse(event_type, data)?),
             "quote.contact_erased" => Event::QuoteContactErased(parse(event_type, data)?),
+            "move.payment_key_issued" => Event::PaymentKeyIssued(parse(event_type, data)?),
+            "move.payment_authorised" => Event::PaymentAuthorised(parse(event_type, data)?),
+            "move.payment_failed" => Event::PaymentFailed(parse(event_type, data)?),
+            "move.payment_refunded" => Event::PaymentRefunded(parse(event_type, data)?),
             other => return Err(crate::Error::UnknownEventType(other.to_string())),
         })
     }

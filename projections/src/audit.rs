@@ -34,6 +34,10 @@ pub fn label(event_type: &str) -> Option<&'static str> {
         "worker.day_booked" => "Día del trabajador reservado",
         "worker.day_released" => "Día del trabajador liberado",
         "document.issued" => "Número de documento asignado en su serie",
+        "move.payment_key_issued" => "Clave de pago emitida",
+        "move.payment_authorised" => "Pago con tarjeta autorizado",
+        "move.payment_failed" => "Pago con tarjeta rechazado",
+        "move.payment_refunded" => "Pago reembolsado",
         _ => return None,
     })
 }
@@ -98,6 +102,23 @@ pub fn summary(event: &Event) -> String {
             "cuenta_eliminada" => "El solicitante eliminó su cuenta".to_string(),
             other => other.to_string(),
         },
+        // The key itself is a credential: the audit says one was issued, not which.
+        Event::PaymentKeyIssued(_) => String::new(),
+        Event::PaymentAuthorised(p) => format!(
+            "{} · {} ···· {} · {}",
+            euros_text(p.amount_cents),
+            p.brand,
+            p.last4,
+            p.provider
+        ),
+        Event::PaymentFailed(f) => format!(
+            "{} · {} ···· {} · {}",
+            euros_text(f.amount_cents),
+            f.brand,
+            f.last4,
+            f.reason
+        ),
+        Event::PaymentRefunded(r) => format!("{} · {}", euros_text(r.amount_cents), r.reason),
         Event::WorkerDayBooked(d) => d.fecha.format("%d/%m/%Y").to_string(),
         Event::WorkerDayReleased(d) => d.fecha.format("%d/%m/%Y").to_string(),
     }

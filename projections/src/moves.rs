@@ -53,9 +53,23 @@ pub struct StaffMove {
     pub estado: MoveStatus,
     pub precio_total: f64,
     pub precio: Price,
+    /// The deposit asked for to secure the date.
     pub pago_adelantado: f64,
+    /// Total less what was paid.
     pub pago_pendiente: f64,
+    /// From the payments: pending (nothing paid), partial, paid.
     pub estado_pago: PaymentStatus,
+    /// Authorised card payments less refunds.
+    #[serde(default)]
+    pub pagado: f64,
+    #[serde(default)]
+    pub pagado_cents: i64,
+    /// Card payments and failed attempts, oldest first.
+    #[serde(default)]
+    pub pagos: Vec<StaffPayment>,
+    /// The payment key (spec §3 `clave_pago`), as shown: `K7MQ-2XPA`.
+    #[serde(default)]
+    pub clave_pago: Option<String>,
     pub urgencia: Urgency,
     pub objects: Vec<MovedObject>,
     pub services: Services,
@@ -81,6 +95,25 @@ pub struct StaffMove {
     /// The client's booking (/confirmar-mudanza), once they accepted price and conditions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reserva: Option<StaffBooking>,
+}
+
+/// One card payment or failed attempt. `estado`: autorizado, reembolsado (wholly or in part:
+/// `reembolsado` says how much) or fallido (with `motivo`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StaffPayment {
+    pub id: Uuid,
+    pub fecha: DateTime<Utc>,
+    pub importe: f64,
+    pub importe_cents: i64,
+    pub reembolsado: f64,
+    pub reembolsado_cents: i64,
+    pub marca: String,
+    pub ultimos4: String,
+    pub estado: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub motivo: Option<String>,
+    pub proveedor: String,
+    pub tipo: Option<String>,
 }
 
 /// When a client booked their move and which booking conditions they accepted. The total they
@@ -168,8 +201,12 @@ impl StaffMove {
                 estado: MoveStatus::Pendiente,
                 precio_total: euros(c.precio.total_cents),
                 pago_adelantado: euros(c.precio.advance_cents),
-                pago_pendiente: euros(c.precio.pending_cents()),
-                estado_pago: c.precio.payment_status(),
+                pago_pendiente: euros(c.precio.pending_cents(0)),
+                estado_pago: c.precio.payment_status(0),
+                pagado: 0.0,
+                pagado_cents: 0,
+                pagos: Vec::new(),
+                clave_pago: None,
                 precio: c.precio,
                 urgencia: c.urgencia,
                 objects: c.objects,
@@ -222,9 +259,8 @@ impl StaffMove {
                 if let Some(p) = u.precio {
                     m.precio_total = euros(p.total_cents);
                     m.pago_adelantado = euros(p.advance_cents);
-                    m.pago_pendiente = euros(p.pending_cents());
-                    m.estado_pago = p.payment_status();
                     m.precio = p;
+                    m.settle();
                 }
             }
             Event::MoveStatusChanged(c) => m.estado = c.to,
@@ -276,6 +312,54 @@ impl StaffMove {
             | Event::QuoteConverted(_)
             | Event::QuoteDiscarded(_)
             | Event::QuoteContactErased(_) => return Err(poison("a quote event in a move stream")),
+            Event::PaymentKeyIssued(k) => {
+                m.clave_pago = Some(command_free_display_key(&k.clave_pago))
+            }
+            Event::PaymentAuthorised(p) => {
+                m.pagos.push(StaffPayment {
+                    id: p.payment_id,
+                    fecha: e.occurred_at,
+                    importe: euros(p.amount_cents),
+                    importe_cents: p.amount_cents,
+                    reembolsado: 0.0,
+                    reembolsado_cents: 0,
+                    marca: p.brand,
+                    ultimos4: p.last4,
+                    estado: AUTORIZADO.into(),
+                    motivo: None,
+                    proveedor: p.provider,
+                    tipo: Some(
+                        match p.kind {
+                            events_schema::events::PaymentKind::Anticipo => "anticipo",
+                            events_schema::events::PaymentKind::Pendiente => "pendiente",
+                        }
+                        .into(),
+                    ),
+                });
+                m.settle();
+            }
+            Event::PaymentFailed(f) => m.pagos.push(StaffPayment {
+                id: e.event_id,
+                fecha: e.occurred_at,
+                importe: euros(f.amount_cents),
+                importe_cents: f.amount_cents,
+                reembolsado: 0.0,
+                reembolsado_cents: 0,
+                marca: f.brand,
+                ultimos4: f.last4,
+                estado: FALLIDO.into(),
+                motivo: Some(f.reason),
+                proveedor: f.provider,
+                tipo: None,
+            }),
+            Event::PaymentRefunded(r) => {
+                if let Some(p) = m.pagos.iter_mut().find(|p| p.id == r.payment_id) {
+                    p.reembolsado_cents += r.amount_cents;
+                    p.reembolsado = euros(p.reembolsado_cents);
+                    p.estado = REEMBOLSADO.into();
+                }
+                m.settle();
+            }
             Event::MoveDocumentIssued(d) => match d.kind {
                 DocumentKind::Factura => m.factura = Some(d.numero),
                 DocumentKind::Albaran => m.albaran = Some(d.numero),
@@ -290,14 +374,47 @@ impl StaffMove {
     }
 }
 
+pub const AUTORIZADO: &str = "autorizado";
+pub const REEMBOLSADO: &str = "reembolsado";
+pub const FALLIDO: &str = "fallido";
+
+/// `K7MQ2XPA` → `K7MQ-2XPA` (as `command::payments::display_key`, which this crate does not
+/// depend on).
+fn command_free_display_key(key: &str) -> String {
+    if key.len() == 8 && key.is_ascii() {
+        format!("{}-{}", &key[..4], &key[4..])
+    } else {
+        key.to_string()
+    }
+}
+
+impl StaffMove {
+    /// Paid, pending and the payment status, from the payments and the price.
+    fn settle(&mut self) {
+        self.pagado_cents = self
+            .pagos
+            .iter()
+            .filter(|p| p.estado != FALLIDO)
+            .map(|p| p.importe_cents - p.reembolsado_cents)
+            .sum();
+        self.pagado = euros(self.pagado_cents);
+        self.pago_pendiente = euros(self.precio.pending_cents(self.pagado_cents));
+        self.estado_pago = self.precio.payment_status(self.pagado_cents);
+    }
+}
+
 /// The keys of a staff document about money. Workers never see money: not the price, nor
-/// what was paid.
-pub const MONEY_KEYS: [&str; 5] = [
+/// what was paid, nor the key to pay with.
+pub const MONEY_KEYS: [&str; 9] = [
     "precio_total",
     "precio",
     "pago_adelantado",
     "pago_pendiente",
     "estado_pago",
+    "pagado",
+    "pagado_cents",
+    "pagos",
+    "clave_pago",
 ];
 
 /// The staff document as a worker may see it: no prices.

@@ -30,7 +30,20 @@ pub async fn invoice(
     ApiPath(id): ApiPath<i64>,
 ) -> ApiResult<Json<Value>> {
     let user = user.require(&[Role::Empresario, Role::Admin, Role::Auditor])?;
-    let doc = document(&state, &user, DocumentKind::Factura, id).await?;
+    let mut doc = document(&state, &user, DocumentKind::Factura, id).await?;
+    // The invoice's lines are as issued; what has been paid is as of now.
+    let m: Option<Value> = sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&state.pool)
+        .await?;
+    if let Some(m) = m.and_then(|m| serde_json::from_value::<StaffMove>(m).ok()) {
+        doc["cobros"] = json!({
+            "pagado": m.pagado,
+            "pendiente": m.pago_pendiente,
+            "estado_pago": m.estado_pago,
+            "pagos": crate::routes::payments::payments_list(&m, false),
+        });
+    }
     Ok(Json(json!({ "success": true, "factura": doc })))
 }
 
@@ -219,7 +232,7 @@ async fn content(
             "objetos": m.objects.iter()
                 .map(|o| json!({"nombre": o.nombre, "cantidad": o.quantity, "peso": o.peso}))
                 .collect::<Vec<_>>(),
-            "importes": amounts(p),
+            "importes": amounts(p, m.pagado_cents),
             "garantia": WARRANTY,
         }),
         DocumentKind::Albaran => {

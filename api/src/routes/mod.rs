@@ -17,6 +17,7 @@ mod geo;
 mod manage;
 mod money;
 pub(crate) mod moves;
+mod payments;
 mod photos;
 pub(crate) mod pricing;
 mod quotes;
@@ -46,6 +47,7 @@ const PRESUPUESTOS: &str = "Precios y presupuestos";
 const FORMULARIOS: &str = "Contacto y candidaturas";
 const AUDITORIA: &str = "Auditoría";
 const ADMIN: &str = "Administración";
+const PAGOS: &str = "Pagos";
 
 /// One operation's group and one-line summary (who may call it, when not everyone).
 fn doc(
@@ -60,7 +62,7 @@ fn form<T: schemars::JsonSchema>(
     tag: &'static str,
     summary: &'static str,
 ) -> impl FnOnce(TransformOperation<'_>) -> TransformOperation<'_> {
-    move |op| crate::openapi::multipart_form::<T>(op.tag(tag).summary(summary))
+    move |op| crate::openapi::form_body::<T>(op.tag(tag).summary(summary), "multipart/form-data")
 }
 
 /// The API's routes, each documented from its handler's signature (see `crate::openapi`).
@@ -164,6 +166,21 @@ fn routes() -> ApiRouter<AppState> {
         .api_route("/api/admin/reconstruccion", get_with(admin::rebuild_progress, doc(ADMIN, "Progreso de la reconstrucción (admin)")))
         .api_route("/api/admin/eventos", get_with(admin::events, doc(ADMIN, "Explorar el registro de eventos (admin)")))
         .api_route("/api/debug/estado", get_with(debug::status, doc(ADMIN, "Salud del sistema (admin)")))
+        .api_route("/api/auth-pay", post_with(payments::auth_pay, doc(PAGOS, "Acceder al pago con el nombre del cliente y la clave de pago")))
+        .api_route("/api/pagos/{id}", get_with(payments::summary, doc(PAGOS, "Resumen y opciones de una sesión de pago (quien tenga su id)")))
+        .api_route("/api/pagos/{id}/tarjeta", post_with(payments::pay_by_card, doc(PAGOS, "Pagar con tarjeta (pasarela de pruebas)")))
+        .api_route("/api/pagos/{id}/redsys", post_with(payments::redsys_form, doc(PAGOS, "Formulario firmado para pagar en la página de Redsys")))
+        .api_route(
+            "/api/pagos/redsys/notificacion",
+            post_with(payments::redsys_notification, |op| {
+                crate::openapi::form_body::<payments::RedsysNotification>(
+                    op.tag(PAGOS).summary("Notificación firmada de Redsys con el resultado de un pago"),
+                    "application/x-www-form-urlencoded",
+                )
+            }),
+        )
+        .api_route("/api/mudanza/{id}/reembolso", post_with(payments::refund, doc(PAGOS, "Reembolsar un pago (empresario, admin)")))
+        .api_route("/api/mudanza/{id}/clave-pago", post_with(payments::new_payment_key, doc(PAGOS, "Emitir una nueva clave de pago (empresario, admin)")))
         .api_route("/api/openapi.json", get_with(openapi_json, doc(OPERACION, "Esta descripción OpenAPI")))
 }
 

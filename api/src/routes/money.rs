@@ -7,8 +7,9 @@ pub fn euros(cents: i64) -> f64 {
     cents as f64 / 100.0
 }
 
-/// A move's price as the invoice and the client's move details print it.
-pub fn amounts(p: &Price) -> Value {
+/// A move's price as the invoice and the client's move details print it, with what was paid
+/// (card payments less refunds) and what is still owed.
+pub fn amounts(p: &Price, paid_cents: i64) -> Value {
     json!({
         "base": euros(p.base_cents),
         "distancia": euros(p.distance_cents),
@@ -19,7 +20,8 @@ pub fn amounts(p: &Price) -> Value {
         "iva_porcentaje": if p.iva_enabled { command::pricing::IVA_PERCENT } else { 0 },
         "iva": euros(p.tax_cents),
         "total": euros(p.total_cents),
-        "pagado": euros(p.advance_cents),
-        "pendiente": euros(p.pending_cents()),
+        "anticipo": euros(p.advance_cents),
+        "pagado": euros(paid_cents),
+        "pendiente": euros(p.pending_cents(paid_cents)),
     })
 }

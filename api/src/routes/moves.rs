@@ -69,7 +69,7 @@ pub async fn execute(
 ) -> ApiResult<i64> {
     let stream = move_stream(move_id);
     let (current, last) = load_move(state, move_id).await?;
-    let events = decide(&current, command, user.role)?;
+    let events = crate::routes::payments::with_payment_key(decide(&current, command, user.role)?);
     if events.is_empty() {
         return Ok(last);
     }
@@ -93,9 +93,9 @@ pub async fn append_plan(state: &AppState, user: &User, plan: &[StreamEvents]) -
     let events: Vec<Vec<NewEvent>> = plan
         .iter()
         .map(|p| {
-            p.events
-                .iter()
-                .map(|e| NewEvent::new(e.clone(), metadata.clone()))
+            crate::routes::payments::with_payment_key(p.events.clone())
+                .into_iter()
+                .map(|e| NewEvent::new(e, metadata.clone()))
                 .collect()
         })
         .collect();

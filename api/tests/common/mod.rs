@@ -61,6 +61,7 @@ pub async fn start_configured(
         geocoder_url: None,
         router_url: None,
         metrics_token: None,
+        redsys: None,
     };
     configure(&mut config);
     let state = AppState::start(pool, config, options).await.unwrap();

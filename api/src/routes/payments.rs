@@ -1,0 +1,606 @@
+//! Card payments (spec §2 payment pages, §7 `POST /api/auth-pay`): access with the client name
+//! and the move's payment key, the payment session, the card form (test gateway) or the redirect
+//! to Redsys and its notification, refunds and new keys for the staff.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use chrono::{Duration, Utc};
+use command::payments::{
+    amount_for, decide, display_key, key_from_bytes, normalise_key, same_name, validate_card,
+    CardInput, PaymentCommand, KEY_LENGTH,
+};
+use command::Role;
+use events_schema::events::{
+    move_stream, PaymentAuthorised, PaymentFailed, PaymentKind, PaymentRefunded,
+};
+use events_schema::{Event, Metadata, NewEvent};
+use projections::moves::{StaffMove, FALLIDO};
+use rand::{Rng, RngCore};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use uuid::Uuid;
+
+use crate::auth::{CurrentUser, User};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
+use crate::limits::{ClientAddress, Limit};
+use crate::payments::{provider, Checkout, Order, Verdict};
+use crate::routes::money::euros;
+use crate::routes::moves::{expected, load_move, metadata_for, read_your_writes};
+use crate::state::AppState;
+
+pub const FILL_ALL: &str = "Por favor completa todos los campos";
+pub const BAD_CREDENTIALS: &str = "Error de autenticación. Verifica tus credenciales.";
+pub const SESSION_GONE: &str =
+    "El enlace de pago no es válido o ha caducado. Vuelve a acceder con tu clave de pago.";
+const CARD_FORM_ONLY: &str = "Este pago se hace en la página segura del banco.";
+const REDIRECT_ONLY: &str = "Este pago se hace con el formulario de tarjeta.";
+const BAD_NOTIFICATION: &str = "Notificación de pago no válida";
+const SESSION_MINUTES: i64 = 30;
+
+/// Wrong name or key from one address: 10 in 15 minutes.
+pub const PAY_PER_ADDRESS: Limit = Limit {
+    scope: "pago:direccion",
+    max: 10,
+    window_secs: 15 * 60,
+};
+/// Wrong keys for one client name, from anywhere: 5 in 15 minutes.
+pub const PAY_PER_NAME: Limit = Limit {
+    scope: "pago:nombre",
+    max: 5,
+    window_secs: 15 * 60,
+};
+
+/// A new payment key, random.
+pub fn new_key() -> String {
+    let mut bytes = [0u8; KEY_LENGTH];
+    rand::thread_rng().fill_bytes(&mut bytes);
+    key_from_bytes(bytes)
+}
+
+/// A move created by these events gets its payment key in the same append.
+pub fn with_payment_key(mut events: Vec<Event>) -> Vec<Event> {
+    if let Some(at) = events
+        .iter()
+        .position(|e| matches!(e, Event::MoveCreated(_)))
+    {
+        events.insert(
+            at + 1,
+            Event::PaymentKeyIssued(events_schema::events::PaymentKeyIssued {
+                clave_pago: new_key(),
+            }),
+        );
+    }
+    events
+}
+
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct AuthPayBody {
+    /// The client's name, as on the move.
+    #[serde(default)]
+    name: String,
+    /// The move's payment key (`clave_pago`), with or without its dash.
+    #[serde(default)]
+    password: String,
+}
+
+/// `POST /api/auth-pay` (anyone): the client name and payment key of a move open a payment
+/// session of 30 minutes; `{success, paymentId, message}`.
+pub async fn auth_pay(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
+    ApiJson(body): ApiJson<AuthPayBody>,
+) -> ApiResult<Json<Value>> {
+    let name = body.name.trim();
+    let key = normalise_key(&body.password);
+    if name.is_empty() || body.password.trim().is_empty() {
+        return Err(ApiError::BadRequest(FILL_ALL.into()));
+    }
+    let name_key = name.to_lowercase();
+    PAY_PER_ADDRESS.check(&state.pool, &address).await?;
+    PAY_PER_NAME.check(&state.pool, &name_key).await?;
+    let found: Option<(i64, String)> = sqlx::query_as(
+        "SELECT id, doc ->> 'cliente_nombre' FROM move_staff_view WHERE doc ->> 'clave_pago' = $1",
+    )
+    .bind(display_key(&key))
+    .fetch_optional(&state.pool)
+    .await?;
+    let Some(move_id) = found
+        .filter(|(_, client)| same_name(name, client))
+        .map(|(id, _)| id)
+    else {
+        PAY_PER_ADDRESS.record(&state.pool, &address).await?;
+        PAY_PER_NAME.record(&state.pool, &name_key).await?;
+        return Err(ApiError::InvalidCredentials(BAD_CREDENTIALS.into()));
+    };
+    PAY_PER_NAME.clear(&state.pool, &name_key).await?;
+    let session = Uuid::new_v4();
+    sqlx::query(
+        "WITH gone AS (DELETE FROM payment_sessions WHERE expires_at < now() - interval '1 day') \
+         INSERT INTO payment_sessions (id, move_id, expires_at) VALUES ($1, $2, $3)",
+    )
+    .bind(session)
+    .bind(move_id)
+    .bind(Utc::now() + Duration::minutes(SESSION_MINUTES))
+    .execute(&state.pool)
+    .await?;
+    Ok(Json(json!({
+        "success": true,
+        "paymentId": session,
+        "message": "Acceso concedido",
+    })))
+}
+
+struct Session {
+    id: Uuid,
+    move_id: i64,
+    expires_at: chrono::DateTime<Utc>,
+}
+
+async fn session(state: &AppState, id: Uuid) -> ApiResult<Session> {
+    let row: Option<(i64, chrono::DateTime<Utc>)> = sqlx::query_as(
+        "SELECT move_id, expires_at FROM payment_sessions WHERE id = $1 AND expires_at > now()",
+    )
+    .bind(id)
+    .fetch_optional(&state.pool)
+    .await?;
+    let (move_id, expires_at) = row.ok_or_else(|| ApiError::NotFound(SESSION_GONE.into()))?;
+    Ok(Session {
+        id,
+        move_id,
+        expires_at,
+    })
+}
+
+async fn staff_move(state: &AppState, move_id: i64) -> ApiResult<StaffMove> {
+    let doc: Value = sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = $1")
+        .bind(move_id)
+        .fetch_optional(&state.pool)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Mudanza no encontrada".into()))?;
+    serde_json::from_value(doc)
+        .map_err(|e| ApiError::Internal(format!("reading a staff document: {e}")))
+}
+
+fn kind_name(kind: PaymentKind) -> &'static str {
+    match kind {
+        PaymentKind::Anticipo => "anticipo",
+        PaymentKind::Pendiente => "pendiente",
+    }
+}
+
+/// A move's payments as its client and the invoice show them: failed attempts only with
+/// `include_failed` (the staff).
+pub fn payments_list(m: &StaffMove, include_failed: bool) -> Vec<Value> {
+    m.pagos
+        .iter()
+        .filter(|p| include_failed || p.estado != FALLIDO)
+        .map(|p| {
+            json!({
+                "id": p.id, "fecha": p.fecha, "importe": p.importe, "reembolsado": p.reembolsado,
+                "marca": p.marca, "ultimos4": p.ultimos4, "estado": p.estado, "motivo": p.motivo,
+                "tipo": p.tipo,
+            })
+        })
+        .collect()
+}
+
+/// `GET /api/pagos/{paymentId}` (whoever holds the session id): what the move is and what can be
+/// paid now.
+pub async fn summary(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<Uuid>,
+) -> ApiResult<Json<Value>> {
+    let session = session(&state, id).await?;
+    let m = staff_move(&state, session.move_id).await?;
+    let cancelled = m.estado == events_schema::events::MoveStatus::Cancelada;
+    let options: Vec<Value> = if cancelled {
+        Vec::new()
+    } else {
+        command::payments::options(m.precio.total_cents, m.precio.advance_cents, m.pagado_cents)
+            .into_iter()
+            .map(|(kind, cents)| {
+                json!({
+                    "tipo": kind_name(kind),
+                    "etiqueta": match kind {
+                        PaymentKind::Anticipo => "Anticipo para reservar la fecha",
+                        PaymentKind::Pendiente => "Todo lo pendiente",
+                    },
+                    "importe": euros(cents),
+                })
+            })
+            .collect()
+    };
+    Ok(Json(json!({
+        "success": true,
+        "pago": {
+            "id": session.id,
+            "mudanzaId": m.id,
+            "cliente": m.cliente_nombre,
+            "origen": m.origen,
+            "destino": m.destino,
+            "fecha": m.fecha_programada,
+            "estado": m.estado,
+            "cancelada": cancelled,
+            "total": m.precio_total,
+            "anticipo": m.pago_adelantado,
+            "pagado": m.pagado,
+            "pendiente": m.pago_pendiente,
+            "estado_pago": m.estado_pago,
+            "proveedor": provider(&state.config).name(),
+            "caduca": session.expires_at,
+            "opciones": options,
+            "pagos": payments_list(&m, false),
+        }
+    })))
+}
+
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct CardBody {
+    /// anticipo or pendiente (one of the summary's `opciones`).
+    tipo: PaymentKind,
+    #[serde(default)]
+    titular: String,
+    #[serde(default)]
+    numero: String,
+    /// MM/AA.
+    #[serde(default)]
+    caducidad: String,
+    #[serde(default)]
+    cvc: String,
+}
+
+/// A gateway order number: 4 digits then 8 capitals or digits (Redsys's format), unique enough
+/// that two never meet (36⁸ per 4-digit prefix).
+fn order_number() -> String {
+    let mut rng = rand::thread_rng();
+    let tail: String = (0..8)
+        .map(|_| {
+            let i = rng.gen_range(0..36u8);
+            char::from(if i < 10 { b'0' + i } else { b'A' + i - 10 })
+        })
+        .collect();
+    format!("{:04}{tail}", rng.gen_range(0..10_000))
+}
+
+fn order_for(state: &AppState, session: &Session, amount_cents: i64) -> Order {
+    let base = state.config.public_url.trim_end_matches('/');
+    Order {
+        number: order_number(),
+        amount_cents,
+        notification_url: format!("{base}/api/pagos/redsys/notificacion"),
+        ok_url: format!("{base}/pago-exitoso?id={}", session.id),
+        ko_url: format!("{base}/pago-fallido?id={}", session.id),
+    }
+}
+
+/// Who records a payment: the payer is anonymous (they proved the key, not an account).
+fn payer_metadata(session: Uuid) -> Metadata {
+    Metadata {
+        actor_id: Some(format!("sesion-pago:{session}")),
+        actor_role: Some("anonimo".into()),
+        correlation_id: session,
+        request_id: crate::ops::current_request_id(),
+        ..Metadata::default()
+    }
+}
+
+/// Decides the verdict on the move's current state and appends it (an authorisation or a
+/// failure; nothing when this gateway reference was already recorded). Retries when another
+/// write got in first.
+async fn record(
+    state: &AppState,
+    move_id: i64,
+    session: Uuid,
+    kind: PaymentKind,
+    verdict: &Verdict,
+    provider_name: &str,
+    metadata: Metadata,
+) -> ApiResult<Option<Uuid>> {
+    for _ in 0..5 {
+        let (current, _) = load_move(state, move_id).await?;
+        let payment_id = Uuid::now_v7();
+        let command = match &verdict.outcome {
+            Ok(()) => PaymentCommand::Authorise(PaymentAuthorised {
+                payment_id,
+                session_id: session,
+                amount_cents: verdict.amount_cents,
+                kind,
+                brand: verdict.brand.clone(),
+                last4: verdict.last4.clone(),
+                provider: provider_name.into(),
+                reference: verdict.reference.clone(),
+            }),
+            Err(refusal) => PaymentCommand::Fail(PaymentFailed {
+                session_id: session,
+                amount_cents: verdict.amount_cents,
+                brand: verdict.brand.clone(),
+                last4: verdict.last4.clone(),
+                provider: provider_name.into(),
+                reference: verdict.reference.clone(),
+                reason: refusal.reason.clone(),
+            }),
+        };
+        let events = decide(&current, command)?;
+        if events.is_empty() {
+            return Ok(None);
+        }
+        let new: Vec<NewEvent> = events
+            .into_iter()
+            .map(|e| NewEvent::new(e, metadata.clone()))
+            .collect();
+        match state
+            .store
+            .append(&move_stream(move_id), expected(current.version), &new)
+            .await
+        {
+            Ok(appended) => {
+                read_your_writes(state, appended.last_position).await;
+                return Ok(Some(payment_id));
+            }
+            Err(events_schema::Error::Conflict { .. }) => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(ApiError::Domain(command::DomainError::Stale))
+}
+
+/// `POST /api/pagos/{paymentId}/tarjeta` (session holder; test gateway): validates the card,
+/// charges the chosen option and records the outcome. 200 authorised, 402 refused.
+pub async fn pay_by_card(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(body): ApiJson<CardBody>,
+) -> ApiResult<Response> {
+    let session = session(&state, id).await?;
+    let gateway = provider(&state.config);
+    let card = validate_card(
+        &CardInput {
+            holder: body.titular,
+            number: body.numero,
+            expiry: body.caducidad,
+            cvc: body.cvc,
+        },
+        Utc::now().date_naive(),
+    )?;
+    let (current, _) = load_move(&state, session.move_id).await?;
+    let amount = amount_for(&current, body.tipo)?;
+    let order = order_for(&state, &session, amount);
+    if gateway.checkout(&order) != Checkout::CardForm {
+        return Err(ApiError::Conflict(CARD_FORM_ONLY.into()));
+    }
+    let verdict = gateway
+        .charge(&order, &card)
+        .ok_or_else(|| ApiError::Conflict(CARD_FORM_ONLY.into()))?;
+    drop(card);
+    record(
+        &state,
+        session.move_id,
+        session.id,
+        body.tipo,
+        &verdict,
+        gateway.name(),
+        payer_metadata(session.id),
+    )
+    .await?;
+    Ok(match verdict.outcome {
+        Ok(()) => Json(json!({
+            "success": true,
+            "resultado": "autorizado",
+            "importe": euros(verdict.amount_cents),
+            "marca": verdict.brand,
+            "ultimos4": verdict.last4,
+            "referencia": verdict.reference,
+        }))
+        .into_response(),
+        Err(refusal) => (
+            StatusCode::PAYMENT_REQUIRED,
+            Json(json!({
+                "success": false,
+                "resultado": "denegado",
+                "motivo": refusal.reason,
+                "error": refusal.message,
+                "importe": euros(verdict.amount_cents),
+                "marca": verdict.brand,
+                "ultimos4": verdict.last4,
+            })),
+        )
+            .into_response(),
+    })
+}
+
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct RedirectBody {
+    tipo: PaymentKind,
+}
+
+/// `POST /api/pagos/{paymentId}/redsys` (session holder; Redsys): the signed form the page
+/// posts to the bank's payment page.
+pub async fn redsys_form(
+    State(state): State<AppState>,
+    ApiPath(id): ApiPath<Uuid>,
+    ApiJson(body): ApiJson<RedirectBody>,
+) -> ApiResult<Json<Value>> {
+    let session = session(&state, id).await?;
+    let gateway = provider(&state.config);
+    let (current, _) = load_move(&state, session.move_id).await?;
+    let amount = amount_for(&current, body.tipo)?;
+    let order = order_for(&state, &session, amount);
+    let Checkout::Redirect { url, fields } = gateway.checkout(&order) else {
+        return Err(ApiError::Conflict(REDIRECT_ONLY.into()));
+    };
+    sqlx::query(
+        "INSERT INTO payment_orders (order_number, session_id, move_id, amount_cents, kind) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(&order.number)
+    .bind(session.id)
+    .bind(session.move_id)
+    .bind(amount)
+    .bind(kind_name(body.tipo))
+    .execute(&state.pool)
+    .await?;
+    Ok(Json(
+        json!({ "success": true, "url": url, "campos": fields }),
+    ))
+}
+
+/// `POST /api/pagos/redsys/notificacion` (Redsys, form-encoded): a signed verdict on an order.
+/// Not authentic, unknown order or another amount → 400 and nothing recorded; a verdict
+/// received twice is recorded once.
+pub async fn redsys_notification(
+    State(state): State<AppState>,
+    body: Bytes,
+) -> ApiResult<&'static str> {
+    let form: Vec<(String, String)> = form_urlencoded::parse(&body).into_owned().collect();
+    let gateway = provider(&state.config);
+    let bad = || ApiError::BadRequest(BAD_NOTIFICATION.into());
+    let verdict = gateway.notification(&form).ok_or_else(bad)?;
+    let order: Option<(Uuid, i64, i64, String)> = sqlx::query_as(
+        "SELECT session_id, move_id, amount_cents, kind FROM payment_orders WHERE order_number = $1",
+    )
+    .bind(&verdict.order)
+    .fetch_optional(&state.pool)
+    .await?;
+    let (session, move_id, amount, kind) = order.ok_or_else(bad)?;
+    if amount != verdict.amount_cents {
+        tracing::warn!(order = %verdict.order, "a Redsys notification for another amount");
+        return Err(bad());
+    }
+    let kind = if kind == "anticipo" {
+        PaymentKind::Anticipo
+    } else {
+        PaymentKind::Pendiente
+    };
+    record(
+        &state,
+        move_id,
+        session,
+        kind,
+        &verdict,
+        gateway.name(),
+        Metadata::system("redsys"),
+    )
+    .await?;
+    Ok("OK")
+}
+
+/// Redsys's notification as the OpenAPI document shows it (read by `PaymentProvider::notification`).
+#[derive(schemars::JsonSchema)]
+#[allow(dead_code)] // a description only
+pub struct RedsysNotification {
+    #[serde(rename = "Ds_SignatureVersion")]
+    signature_version: String,
+    /// Base64 JSON: Ds_Order, Ds_Amount, Ds_Response, Ds_AuthorisationCode, Ds_Card_Brand…
+    #[serde(rename = "Ds_MerchantParameters")]
+    merchant_parameters: String,
+    /// HMAC-SHA256, base64url.
+    #[serde(rename = "Ds_Signature")]
+    signature: String,
+}
+
+#[derive(Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundBody {
+    payment_id: Uuid,
+    /// Euros; the whole rest of the payment when absent.
+    importe: Option<f64>,
+    #[serde(default)]
+    motivo: String,
+}
+
+fn require_manager(user: CurrentUser) -> ApiResult<User> {
+    user.require(&[Role::Empresario, Role::Admin])
+}
+
+/// `POST /api/mudanza/{id}/reembolso` (empresario, admin): gives back all or part of an
+/// authorised payment. The test gateway refunds at once; a Redsys payment is refunded in the
+/// bank's portal (Canales), and this records it.
+pub async fn refund(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(move_id): ApiPath<i64>,
+    ApiJson(body): ApiJson<RefundBody>,
+) -> ApiResult<Json<Value>> {
+    let user = require_manager(user)?;
+    let motivo = body.motivo.trim();
+    if motivo.is_empty() || motivo.chars().count() > 300 {
+        return Err(ApiError::InvalidField {
+            field: "motivo",
+            message: "Indica el motivo del reembolso (hasta 300 caracteres)".into(),
+        });
+    }
+    let (current, _) = load_move(&state, move_id).await?;
+    let remaining = current
+        .ledger
+        .payments
+        .iter()
+        .find(|p| p.id == body.payment_id)
+        .map(|p| p.amount_cents - p.refunded_cents)
+        .ok_or_else(|| ApiError::NotFound(command::payments::PAYMENT_UNKNOWN.into()))?;
+    let cents = match body.importe {
+        None => remaining,
+        Some(euros) if euros.is_finite() && (0.0..=1e9).contains(&euros) => {
+            (euros * 100.0).round() as i64
+        }
+        Some(_) => {
+            return Err(ApiError::InvalidField {
+                field: "importe",
+                message: "El importe no es válido".into(),
+            })
+        }
+    };
+    let events = decide(
+        &current,
+        PaymentCommand::Refund(PaymentRefunded {
+            payment_id: body.payment_id,
+            amount_cents: cents,
+            reason: motivo.to_string(),
+        }),
+    )?;
+    let metadata = metadata_for(&user);
+    let new: Vec<NewEvent> = events
+        .into_iter()
+        .map(|e| NewEvent::new(e, metadata.clone()))
+        .collect();
+    let appended = state
+        .store
+        .append(&move_stream(move_id), expected(current.version), &new)
+        .await?;
+    read_your_writes(&state, appended.last_position).await;
+    let m = staff_move(&state, move_id).await?;
+    Ok(Json(json!({ "success": true, "mudanza": m })))
+}
+
+/// `POST /api/mudanza/{id}/clave-pago` (empresario, admin): a new payment key; the old one stops
+/// working.
+pub async fn new_payment_key(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(move_id): ApiPath<i64>,
+) -> ApiResult<Json<Value>> {
+    let user = require_manager(user)?;
+    let (current, _) = load_move(&state, move_id).await?;
+    let clave = new_key();
+    let events = decide(
+        &current,
+        PaymentCommand::IssueKey {
+            clave_pago: clave.clone(),
+        },
+    )?;
+    let metadata = metadata_for(&user);
+    let new: Vec<NewEvent> = events
+        .into_iter()
+        .map(|e| NewEvent::new(e, metadata.clone()))
+        .collect();
+    let appended = state
+        .store
+        .append(&move_stream(move_id), expected(current.version), &new)
+        .await?;
+    read_your_writes(&state, appended.last_position).await;
+    Ok(Json(
+        json!({ "success": true, "clave_pago": display_key(&clave) }),
+    ))
+}
