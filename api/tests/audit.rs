@@ -122,6 +122,8 @@ async fn the_history_names_each_event_its_actor_both_times_and_what_it_changed(p
         labels,
         [
             (stream.as_str(), "Mudanza creada"),
+            // Every move gets its payment key in the creation's append.
+            (stream.as_str(), "Clave de pago emitida"),
             (stream.as_str(), "Datos de la mudanza modificados"),
             (stream.as_str(), "Estado cambiado"),
             (stream.as_str(), "Foto subida"),
@@ -135,11 +137,12 @@ async fn the_history_names_each_event_its_actor_both_times_and_what_it_changed(p
         .map(|e| e["posicion"].as_i64().unwrap())
         .collect();
     assert!(positions.windows(2).all(|w| w[0] < w[1]), "log order");
+    let events = &without_key(events);
     let versions: Vec<i64> = events[..5]
         .iter()
         .map(|e| e["version"].as_i64().unwrap())
         .collect();
-    assert_eq!(versions, [1, 2, 3, 4, 5]);
+    assert_eq!(versions, [1, 3, 4, 5, 6]);
 
     // Actors: name and role while the account exists.
     let manager = account("empresario");
@@ -290,13 +293,14 @@ async fn a_converted_quote_is_part_of_its_moves_history(pool: PgPool) {
         [
             "Presupuesto solicitado",
             "Mudanza creada",
+            "Clave de pago emitida",
             "Presupuesto convertido en mudanza"
         ]
     );
     assert_eq!(events[0]["flujo"], format!("quote-{quote_id}"));
     assert_eq!(events[0]["actor"]["rol_etiqueta"], "Visitante");
     assert_eq!(events[0]["resumen"], "Rocío Pérez <rocio@mudanzas.test>");
-    assert_eq!(events[2]["flujo"], format!("quote-{quote_id}"));
+    assert_eq!(events[3]["flujo"], format!("quote-{quote_id}"));
     // The quote's request and its conversion, before and after the move's creation.
     assert!(events[1]["cambios"].as_array().unwrap().len() > 10);
     assert_eq!(events[0]["cambios"], json!([]));
@@ -311,7 +315,7 @@ async fn the_state_as_of_an_instant_is_replayed_from_what_was_recorded_by_then(p
     let (_, history) = auditor
         .get(&format!("/api/auditoria/mudanza/{id}/historial"))
         .await;
-    let events = history["eventos"].as_array().unwrap();
+    let events = &without_key(history["eventos"].as_array().unwrap());
     let created_at = instant(&events[0]["registrado_en"]);
     let changed_at = instant(&events[2]["registrado_en"]);
     let at = |t: DateTime<Utc>| {
@@ -327,14 +331,15 @@ async fn the_state_as_of_an_instant_is_replayed_from_what_was_recorded_by_then(p
     assert_eq!(status, 200, "{before}");
     assert_eq!(before["estado"]["estado"], "pendiente");
     assert_eq!(before["estado"]["cliente_nombre"], "Lucía Gómez Ruiz");
-    assert_eq!(before["version"], 2);
+    // Created, its payment key, the edit.
+    assert_eq!(before["version"], 3);
     assert_eq!(before["posicion"], events[1]["posicion"]);
     assert_eq!(
         before["ultimo_evento"]["etiqueta"],
         "Datos de la mudanza modificados"
     );
-    assert_eq!(before["eventos_aplicados"], 2);
-    assert_eq!(before["eventos_totales"], 5);
+    assert_eq!(before["eventos_aplicados"], 3);
+    assert_eq!(before["eventos_totales"], 6);
 
     let (status, after) = auditor.get(&at(changed_at)).await;
     assert_eq!(status, 200, "{after}");
@@ -347,7 +352,7 @@ async fn the_state_as_of_an_instant_is_replayed_from_what_was_recorded_by_then(p
         .get(&format!("/api/auditoria/mudanza/{id}/estado"))
         .await;
     assert_eq!(status, 200);
-    assert_eq!(now["eventos_aplicados"], 5);
+    assert_eq!(now["eventos_aplicados"], 6);
     assert_eq!(now["estado"]["worker"], "Ana Ruiz");
     assert_eq!(now["estado"]["precio_total"], 454.96);
     let manager = server.login_role("empresario").await;
@@ -505,12 +510,13 @@ async fn the_history_exports_as_json_and_as_csv(pool: PgPool) {
         assert_eq!(instant(&json!(row[7])), instant(&e["registrado_en"]));
         assert_eq!(serde_json::from_str::<Value>(&row[10]).unwrap(), e["datos"]);
     }
-    let status_row = &rows[3];
+    // Row 1 the creation, 2 its payment key, 3 the edit, 4 the status change.
+    let status_row = &rows[4];
     assert_eq!(status_row[4], "Javier Moreno");
     assert_eq!(status_row[5], "Trabajador");
     assert_eq!(status_row[8], "estado: pendiente → en curso");
     // Commas and quotes inside a field survive the round trip.
-    assert!(rows[2][8]
+    assert!(rows[3][8]
         .contains("origen: Calle de Alcalá 120, 28009 Madrid → Calle Nueva 1, 28001 Madrid"));
 }
 
@@ -726,4 +732,14 @@ async fn an_auditor_changes_nothing(pool: PgPool) {
     assert_eq!(event_count(&server).await, before, "the log is untouched");
     let (_, still) = manager.get(&format!("/api/mudanza/{id}")).await;
     assert_eq!(still["mudanza"]["estado"], "pendiente");
+}
+
+/// The history without the payment key every move gets at creation: the other events keep the
+/// indices these tests were written with.
+fn without_key(events: &[Value]) -> Vec<Value> {
+    events
+        .iter()
+        .filter(|e| e["tipo"] != "move.payment_key_issued")
+        .cloned()
+        .collect()
 }

@@ -90,9 +90,11 @@ async fn the_owner_reads_addresses_price_history_and_the_conditions(pool: PgPool
         m["precio"],
         json!({"base": 250.0, "distancia": 36.0, "servicios": 40.0, "urgencia": 50.0,
                "subtotal": 376.0, "iva_aplicado": true, "iva_porcentaje": 21, "iva": 78.96,
-               "total": 454.96, "pagado": 100.0, "pendiente": 354.96})
+               "total": 454.96, "anticipo": 100.0, "pagado": 0.0, "pendiente": 454.96})
     );
-    assert_eq!(m["estado_pago"], "partial");
+    // The advance is the deposit asked for; nothing is paid until a card payment comes in.
+    assert_eq!(m["estado_pago"], "pending");
+    assert!(m["clave_pago"].as_str().is_some_and(|k| k.len() == 9));
     assert_eq!(m["fotos"], json!([]));
     let history = m["historial"].as_array().unwrap();
     assert_eq!(history.len(), 1);

@@ -40,11 +40,12 @@ async fn a_manager_creates_a_move_that_workers_see_live(pool: PgPool) {
     let m = &body["mudanza"];
     assert_eq!(m["estado"], "pendiente");
     assert_eq!(m["cliente_email"], "lucia@mudanzas.test");
-    // 250 + 36 + 40 + 50 = 376; +21 % = 454.96; 100 paid in advance.
+    // 250 + 36 + 40 + 50 = 376; +21 % = 454.96; a deposit of 100 asked for.
     assert_eq!(m["precio_total"], 454.96);
     assert_eq!(m["pago_adelantado"], 100.0);
-    assert_eq!(m["pago_pendiente"], 354.96);
-    assert_eq!(m["estado_pago"], "partial");
+    // The advance is the deposit asked for: nothing is paid yet.
+    assert_eq!(m["pago_pendiente"], 454.96);
+    assert_eq!(m["estado_pago"], "pending");
     assert_eq!(m["worker"], "Sin asignar");
     // §4: a house has no floors, so no elevator; the apartment keeps both.
     let d = &m["property_details"]["destination"];
@@ -216,11 +217,12 @@ async fn an_edit_decided_on_a_stale_version_gets_409_and_loses_nothing(pool: PgP
         types,
         [
             "move.created",
+            "move.payment_key_issued",
             "move.details_updated",
             "move.status_changed"
         ]
     );
-    assert_eq!(kinds[1].1, json!({"origen": "Calle Nueva 1, 28001 Madrid"}));
+    assert_eq!(kinds[2].1, json!({"origen": "Calle Nueva 1, 28001 Madrid"}));
 
     // The price as the edit form sends it: a new total, the advance kept.
     let mut repriced = form("Calle Nueva 1, 28001 Madrid", "confirmada");

@@ -40,10 +40,11 @@ describe('route table', () => {
     expect(screen.getByRole('contentinfo')).toBeTruthy();
   });
 
-  it('marks unbuilt pages as under construction', () => {
+  it('shows the payment-access page without the site footer', () => {
     renderAt('/acceso-de-pago');
     expect(screen.getByRole('heading', { name: 'Acceso de pago' })).toBeTruthy();
-    expect(screen.getByText('En construcción')).toBeTruthy();
+    expect(screen.getByLabelText('Clave de pago')).toBeTruthy();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 
   it('renders the error page with banner, title, two subtitles and a link home', () => {

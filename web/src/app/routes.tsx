@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { NotFound } from '../components/NotFound';
 import { RouteGuard } from '../components/RouteGuard';
-import { UnderConstruction } from '../components/UnderConstruction';
 import { AboutPage } from '../features/about/AboutPage';
 import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
 import { AuditPage } from '../features/audit/AuditPage';
@@ -19,6 +18,7 @@ import { HomePage } from '../features/home/HomePage';
 import { InvoicePage } from '../features/invoice/InvoicePage';
 import { TermsPage } from '../features/legal/TermsPage';
 import { ManagerDashboardPage } from '../features/manager/ManagerDashboardPage';
+import { PaymentAccessPage, PaymentOutcomePage, PaymentPage } from '../features/payment';
 import { ForgotPasswordPage } from '../features/password-reset/ForgotPasswordPage';
 import { PriceFinderPage } from '../features/price-finder/PriceFinderPage';
 import { ReviewsPage } from '../features/reviews/ReviewsPage';
@@ -28,8 +28,6 @@ import { WorkWithUsPage } from '../features/work-with-us/WorkWithUsPage';
 import { Layout } from './Layout';
 
 const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'));
-
-const placeholder = (title: string) => <UnderConstruction title={title} />;
 
 /** Every page of §2 with its exact path; the layout route wraps them in the shared shell. */
 export const pageRoutes: RouteObject[] = [
@@ -134,10 +132,10 @@ export const pageRoutes: RouteObject[] = [
       </RouteGuard>
     ),
   },
-  { path: '/acceso-de-pago', element: placeholder('Acceso de pago') },
-  { path: '/pago', element: placeholder('Pago') },
-  { path: '/pago-exitoso', element: placeholder('Pago completado') },
-  { path: '/pago-fallido', element: placeholder('Pago fallido') },
+  { path: '/acceso-de-pago', element: <PaymentAccessPage /> },
+  { path: '/pago', element: <PaymentPage /> },
+  { path: '/pago-exitoso', element: <PaymentOutcomePage outcome="ok" /> },
+  { path: '/pago-fallido', element: <PaymentOutcomePage outcome="ko" /> },
 ];
 
 /** Pages beyond §2's 28: the auditor's screen (issue 7). */

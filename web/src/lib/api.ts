@@ -234,6 +234,16 @@ export interface StaffMove {
   /** The numbers of its invoice and waybill, once issued (e.g. F2026-000001, A2026-000001). */
   factura: string | null;
   albaran: string | null;
+  /** Money, for managers only: the deposit asked for, what was paid (card payments less refunds),
+   * what is still owed, and the status those give. */
+  pago_adelantado?: number;
+  pagado?: number;
+  pago_pendiente?: number;
+  estado_pago?: 'pending' | 'partial' | 'paid';
+  /** Card payments and failed attempts, oldest first. */
+  pagos?: PaymentRecord[];
+  /** The payment key the client pays with on /acceso-de-pago (XXXX-XXXX). */
+  clave_pago?: string | null;
 }
 
 export interface StatusUpdateResponse {
@@ -482,7 +492,9 @@ export interface InvoiceAmounts {
   iva_porcentaje: number;
   iva: number;
   total: number;
-  /** Paid in advance. */
+  /** The deposit asked for to secure the date. */
+  anticipo?: number;
+  /** Card payments received, less refunds. */
   pagado: number;
   pendiente: number;
 }
@@ -512,6 +524,8 @@ export interface Invoice {
   objetos: { nombre: string; cantidad: number; peso: number }[];
   importes: InvoiceAmounts;
   garantia: string;
+  /** What has been paid as of now (the lines above are as issued). */
+  cobros?: { pagado: number; pendiente: number; estado_pago: PaymentStatus; pagos: PaymentRecord[] };
 }
 
 export interface InvoiceResponse {
@@ -1001,6 +1015,10 @@ export interface BookingMove {
   instrucciones: string;
   precio: BookingPrice;
   estado_pago: 'pending' | 'partial' | 'paid';
+  /** Card payments (failed attempts are not listed). */
+  pagos?: PaymentRecord[];
+  /** The key to pay with on /acceso-de-pago. */
+  clave_pago?: string | null;
   fotos: MovePhoto[];
   /** Oldest first. */
   historial: BookingHistoryEntry[];
@@ -1625,4 +1643,122 @@ export interface DebugStatus extends AdminAnswer {
 
 export function fetchDebugStatus(): Promise<ApiResponse<DebugStatus>> {
   return request('GET', '/api/debug/estado');
+}
+
+// --- Card payments (issue 8) ---------------------------------------------------------------
+
+export interface AuthPayResponse {
+  success: boolean;
+  paymentId?: string;
+  message?: string;
+  error?: string;
+}
+
+/** POST /api/auth-pay (§7): the client's name and the move's payment key open a payment session. */
+export function authPay(name: string, password: string): Promise<ApiResponse<AuthPayResponse>> {
+  return request('POST', '/api/auth-pay', { name, password });
+}
+
+export type PaymentKind = 'anticipo' | 'pendiente';
+export type PaymentStatus = 'pending' | 'partial' | 'paid';
+
+export interface PaymentOption {
+  tipo: PaymentKind;
+  etiqueta: string;
+  importe: number;
+}
+
+export interface PaymentRecord {
+  id: string;
+  fecha: string;
+  importe: number;
+  reembolsado: number;
+  marca: string;
+  ultimos4: string;
+  estado: 'autorizado' | 'reembolsado' | 'fallido';
+  motivo: string | null;
+  tipo: PaymentKind | null;
+}
+
+export interface PaymentSession {
+  id: string;
+  mudanzaId: number;
+  cliente: string;
+  origen: string;
+  destino: string;
+  fecha: string;
+  estado: string;
+  cancelada: boolean;
+  total: number;
+  anticipo: number;
+  pagado: number;
+  pendiente: number;
+  estado_pago: PaymentStatus;
+  proveedor: 'prueba' | 'redsys';
+  caduca: string;
+  opciones: PaymentOption[];
+  pagos: PaymentRecord[];
+}
+
+export interface PaymentSessionResponse {
+  success: boolean;
+  pago?: PaymentSession;
+  error?: string;
+}
+
+/** GET /api/pagos/{id}: the move and what can be paid now; 404 when the session is unknown or expired. */
+export function fetchPaymentSession(id: string): Promise<ApiResponse<PaymentSessionResponse>> {
+  return request('GET', `/api/pagos/${encodeURIComponent(id)}`);
+}
+
+export interface CardPaymentRequest {
+  tipo: PaymentKind;
+  titular: string;
+  numero: string;
+  caducidad: string;
+  cvc: string;
+}
+
+export interface CardPaymentResponse {
+  success: boolean;
+  resultado?: 'autorizado' | 'denegado';
+  importe?: number;
+  marca?: string;
+  ultimos4?: string;
+  referencia?: string;
+  motivo?: string;
+  error?: string;
+  field?: string;
+}
+
+/** POST /api/pagos/{id}/tarjeta (test gateway): 200 authorised, 402 refused, 400 with `field`. */
+export function payByCard(id: string, card: CardPaymentRequest): Promise<ApiResponse<CardPaymentResponse>> {
+  return request('POST', `/api/pagos/${encodeURIComponent(id)}/tarjeta`, card);
+}
+
+export interface RedsysFormResponse {
+  success: boolean;
+  url?: string;
+  campos?: Record<string, string>;
+  error?: string;
+}
+
+/** POST /api/pagos/{id}/redsys: the signed form to post to the bank's payment page. */
+export function redsysForm(id: string, tipo: PaymentKind): Promise<ApiResponse<RedsysFormResponse>> {
+  return request('POST', `/api/pagos/${encodeURIComponent(id)}/redsys`, { tipo });
+}
+
+/** POST /api/mudanza/{id}/reembolso (managers): all (no amount) or part of a payment back. */
+export function refundPayment(
+  moveId: number,
+  paymentId: string,
+  importe: number | null,
+  motivo: string,
+): Promise<ApiResponse<{ success: boolean; error?: string; field?: string }>> {
+  return request('POST', `/api/mudanza/${moveId}/reembolso`, { paymentId, importe, motivo });
+}
+
+/** POST /api/mudanza/{id}/clave-pago (managers): a new payment key; the old one stops working. */
+export function newPaymentKey(moveId: number): Promise<ApiResponse<{ success: boolean; clave_pago?: string; error?: string }>> {
+  return request('POST', `/api/mudanza/${moveId}/clave-pago`);
 }

@@ -106,7 +106,7 @@ describe('MoveDetailsPage', () => {
     expect(line('Precio base')).toBe('250,00 €');
     expect(line('IVA (21 %)')).toBe('78,96 €');
     expect(line('Total')).toBe('454,96 €');
-    expect(line('Pagado por adelantado')).toBe('100,00 €');
+    expect(line('Pagado')).toBe('100,00 €');
     expect(line('Pendiente de pago')).toBe('354,96 €');
     expect(within(price).getByText('Pago parcial')).toBeTruthy();
 

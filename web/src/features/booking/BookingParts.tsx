@@ -153,8 +153,14 @@ export function PriceBreakdown({ price, paymentStatus }: { price: BookingPrice; 
         </div>
       </dl>
       <dl className="booking-price__paid">
+        {price.anticipo !== undefined && price.anticipo > 0 && (
+          <div>
+            <dt>Anticipo para reservar</dt>
+            <dd>{formatPrice(price.anticipo)}</dd>
+          </div>
+        )}
         <div>
-          <dt>Pagado por adelantado</dt>
+          <dt>Pagado</dt>
           <dd>{formatPrice(price.pagado)}</dd>
         </div>
         <div>

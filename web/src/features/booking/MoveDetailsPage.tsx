@@ -144,11 +144,41 @@ function Details({ move }: { move: BookingMove }) {
       <aside className="booking-layout__side" aria-label="Precio y estado">
         <BookingCard title="Precio" id="booking-price-title">
           <PriceBreakdown price={move.precio} paymentStatus={move.estado_pago} />
+          <PayByCard move={move} />
         </BookingCard>
         <BookingCard title="Historial de estados" id="booking-history-title">
           <StatusTimeline history={move.historial} />
         </BookingCard>
       </aside>
+    </div>
+  );
+}
+
+/** The key and the way to pay by card, and the card payments made. */
+function PayByCard({ move }: { move: BookingMove }) {
+  const pagos = move.pagos ?? [];
+  return (
+    <div className="booking-pay">
+      {pagos.length > 0 && (
+        <ul className="booking-pay__list" aria-label="Pagos con tarjeta">
+          {pagos.map((p) => (
+            <li key={p.id}>
+              {formatPrice(p.importe)} · tarjeta ···· {p.ultimos4}
+              {p.reembolsado > 0 ? ` · devuelto ${formatPrice(p.reembolsado)}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {move.precio.pendiente > 0 && move.status !== 'cancelled' && move.clave_pago && (
+        <>
+          <p className="client-hint">
+            Tu clave de pago: <strong className="booking-pay__key">{move.clave_pago}</strong>
+          </p>
+          <Link to="/acceso-de-pago" className="button button--primary button--block">
+            Pagar con tarjeta
+          </Link>
+        </>
+      )}
     </div>
   );
 }

@@ -16,7 +16,7 @@ import {
 
 /** The printable A4 invoice itself: nothing interactive, so it prints exactly as shown. */
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
-  const { empresa, cliente, mudanza, importes } = invoice;
+  const { empresa, cliente, mudanza, importes, cobros } = invoice;
   const servicios = invoice.servicios ?? [];
   const objetos = invoice.objetos ?? [];
   const totalUnits = objetos.reduce((sum, o) => sum + (Number.isFinite(o.cantidad) ? o.cantidad : 0), 0);
@@ -215,10 +215,41 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
                 </tr>
               )}
               <AmountRow label="Total" value={importes.total} testId="factura-total" grand />
-              <AmountRow label="Pagado por adelantado" value={importes.pagado} testId="factura-pagado" />
-              <AmountRow label="Pendiente de pago" value={importes.pendiente} testId="factura-pendiente" strong />
+              <AmountRow label="Pagado" value={cobros?.pagado ?? importes.pagado} testId="factura-pagado" />
+              <AmountRow
+                label="Pendiente de pago"
+                value={cobros?.pendiente ?? importes.pendiente}
+                testId="factura-pendiente"
+                strong
+              />
             </tbody>
           </table>
+          {cobros && cobros.pagos.length > 0 && (
+            <table className="invoice-doc__table invoice-doc__payments" aria-label="Pagos recibidos">
+              <caption className="invoice-doc__caption">Pagos recibidos</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Fecha</th>
+                  <th scope="col">Tarjeta</th>
+                  <th scope="col" className="invoice-doc__num">
+                    Importe
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {cobros.pagos.map((p) => (
+                  <tr key={p.id} data-testid="factura-cobro">
+                    <td>{new Date(p.fecha).toLocaleDateString('es-ES')}</td>
+                    <td>
+                      ···· {p.ultimos4}
+                      {p.reembolsado > 0 ? ` (devuelto ${formatEuros(p.reembolsado)})` : ''}
+                    </td>
+                    <td className="invoice-doc__num">{formatEuros(p.importe - p.reembolsado)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </section>
       </div>
 

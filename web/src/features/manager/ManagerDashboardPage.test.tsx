@@ -29,6 +29,12 @@ function priced(overrides: Partial<StaffMove> & { id: number }): StaffMove {
       total_cents: 35_211,
       advance_cents: 10_000,
     },
+    // The deposit was paid by card.
+    pagado: 100,
+    pago_pendiente: 252.11,
+    estado_pago: 'partial',
+    pagos: [],
+    clave_pago: 'K7MQ-2XPA',
     ...overrides,
   });
 }

@@ -7,7 +7,8 @@ import * as api from '../../lib/api';
 import type { StaffMove, StaffWorker } from '../../lib/api';
 import { errorText } from '../../lib/api';
 import { formatDate, formatDateTime, servicesList } from '../moves/staffMoves';
-import { PAYMENT_STATUS_LABELS, formatCents, formatEuros, paymentStatus } from './pricing';
+import { PAYMENT_STATUS_LABELS, formatCents, formatEuros } from './pricing';
+import { PaymentsSection } from './PaymentsSection';
 import { StatusBadge, UrgentBadge } from './StatusBadge';
 import {
   ACCESS_TYPES,
@@ -25,7 +26,7 @@ interface MoveViewModalProps {
   move: StaffMove;
   onClose: () => void;
   onEdit: () => void;
-  /** The move as the server answered after an assignment. */
+  /** The move as the server answered after an assignment, a refund or a new payment key. */
   onAssigned: (move: StaffMove) => void;
 }
 
@@ -194,16 +195,19 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
               <Field label="Total">
                 <strong>{formatCents(precio.total_cents)}</strong>
               </Field>
-              <Field label="Pago adelantado">{formatCents(precio.advance_cents)}</Field>
-              <Field label="Pendiente de pago">{formatCents(precio.total_cents - precio.advance_cents)}</Field>
-              <Field label="Estado del pago">
-                {PAYMENT_STATUS_LABELS[paymentStatus(precio.total_cents, precio.advance_cents)]}
+              <Field label="Anticipo solicitado">{formatCents(precio.advance_cents)}</Field>
+              <Field label="Pagado">{formatEuros(move.pagado ?? 0)}</Field>
+              <Field label="Pendiente de pago">
+                {formatEuros(move.pago_pendiente ?? precio.total_cents / 100)}
               </Field>
+              <Field label="Estado del pago">{PAYMENT_STATUS_LABELS[move.estado_pago ?? 'pending']}</Field>
             </dl>
           ) : (
             <p>{typeof move.precio_total === 'number' ? formatEuros(move.precio_total) : '—'}</p>
           )}
         </section>
+
+        {precio && <PaymentsSection move={move} onChanged={onAssigned} />}
 
         <section className="mgr-view__section" aria-label="Fotos">
           <h3 className="mgr-view__title">Fotos ({move.photos.length})</h3>

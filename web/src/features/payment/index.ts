@@ -1,0 +1,3 @@
+export { PaymentAccessPage } from './PaymentAccessPage';
+export { PaymentOutcomePage } from './PaymentOutcomePage';
+export { PaymentPage } from './PaymentPage';
