@@ -231,7 +231,9 @@ async fn an_edit_decided_on_a_stale_version_gets_409_and_loses_nothing(pool: PgP
     let (status, body) = edit(&manager, repriced).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["mudanza"]["precio_total"], 500.0);
-    assert_eq!(body["mudanza"]["pago_pendiente"], 400.0);
+    // The deposit asked for is kept; nothing was paid, so all 500 are pending.
+    assert_eq!(body["mudanza"]["pago_adelantado"], 100.0);
+    assert_eq!(body["mudanza"]["pago_pendiente"], 500.0);
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
