@@ -483,7 +483,8 @@ test('la gerencia crea una mudanza con los 9 pasos del asistente y aparece en la
     const view = page.getByRole('dialog', { name: /^Mudanza #\d+$/ });
     await view.getByText('Sofá de 3 plazas').waitFor();
     await view.getByText('Embalaje ×2').waitFor();
-    await view.getByText('Parcial', { exact: true }).waitFor();
+    // The wizard's advance is the deposit asked for (issue 8): nothing is paid until the client pays.
+    await view.getByRole('region', { name: 'Precio' }).getByText('Pendiente', { exact: true }).waitFor();
     assert.deepEqual(errors, [], errors.join('\n'));
 
     // The worker's page, never reloaded, shows the new move.
@@ -611,8 +612,9 @@ test('la gerencia abre la factura de una mudanza y los importes impresos son los
       'factura-base-imponible': euros(importes.subtotal),
       'factura-iva': importes.iva_aplicado ? euros(importes.iva) : 'IVA no aplicado',
       'factura-total': euros(importes.total),
-      'factura-pagado': euros(importes.pagado),
-      'factura-pendiente': euros(importes.pendiente),
+      // What has been paid is as of now (the payments), the lines as issued.
+      'factura-pagado': euros(factura.cobros?.pagado ?? importes.pagado),
+      'factura-pendiente': euros(factura.cobros?.pendiente ?? importes.pendiente),
     };
     for (const [testId, text] of Object.entries(expected)) {
       assert.equal(nbsp(await page.getByTestId(testId).textContent()), nbsp(text), testId);
