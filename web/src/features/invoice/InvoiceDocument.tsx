@@ -1,4 +1,5 @@
 import type { Invoice, InvoicePropertyDetails } from '../../lib/api';
+import { brandLabel } from '../payment/card';
 import {
   accessLabel,
   floorLabel,
@@ -225,7 +226,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             </tbody>
           </table>
           {cobros && cobros.pagos.length > 0 && (
-            <table className="invoice-doc__table invoice-doc__payments" aria-label="Pagos recibidos">
+            <table className="invoice-doc__table invoice-doc__payments" data-testid="factura-pagos">
               <caption className="invoice-doc__caption">Pagos recibidos</caption>
               <thead>
                 <tr>
@@ -241,7 +242,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
                   <tr key={p.id} data-testid="factura-cobro">
                     <td>{new Date(p.fecha).toLocaleDateString('es-ES')}</td>
                     <td>
-                      ···· {p.ultimos4}
+                      {brandLabel(p.marca)} ···· {p.ultimos4}
                       {p.reembolsado > 0 ? ` (devuelto ${formatEuros(p.reembolsado)})` : ''}
                     </td>
                     <td className="invoice-doc__num">{formatEuros(p.importe - p.reembolsado)}</td>
@@ -283,6 +284,7 @@ interface AmountRowProps {
   strong?: boolean;
   grand?: boolean;
 }
+
 
 function AmountRow({ label, value, testId, strong, grand }: AmountRowProps) {
   const modifier = grand ? ' invoice-doc__row--grand' : strong ? ' invoice-doc__row--strong' : '';

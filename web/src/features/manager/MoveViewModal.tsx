@@ -196,11 +196,15 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
                 <strong>{formatCents(precio.total_cents)}</strong>
               </Field>
               <Field label="Anticipo solicitado">{formatCents(precio.advance_cents)}</Field>
-              <Field label="Pagado">{formatEuros(move.pagado ?? 0)}</Field>
+              <Field label="Pagado">
+                <span data-testid="mgr-pagado">{formatEuros(move.pagado ?? 0)}</span>
+              </Field>
               <Field label="Pendiente de pago">
                 {formatEuros(move.pago_pendiente ?? precio.total_cents / 100)}
               </Field>
-              <Field label="Estado del pago">{PAYMENT_STATUS_LABELS[move.estado_pago ?? 'pending']}</Field>
+              <Field label="Estado del pago">
+                <span data-testid="mgr-estado-pago">{PAYMENT_STATUS_LABELS[move.estado_pago ?? 'pending']}</span>
+              </Field>
             </dl>
           ) : (
             <p>{typeof move.precio_total === 'number' ? formatEuros(move.precio_total) : '—'}</p>

@@ -3,6 +3,7 @@ import * as api from '../../lib/api';
 import { errorText, type PaymentRecord, type StaffMove } from '../../lib/api';
 import { formatDateTime } from '../moves/staffMoves';
 import { formatEuros } from './pricing';
+import { brandLabel } from '../payment/card';
 
 export const PAYMENT_STATES: Record<PaymentRecord['estado'], string> = {
   autorizado: 'Autorizado',
@@ -16,9 +17,6 @@ const REASONS: Record<string, string> = {
   caducada: 'tarjeta caducada',
 };
 
-function brandName(marca: string): string {
-  return marca === 'desconocida' ? 'Tarjeta' : marca.charAt(0).toUpperCase() + marca.slice(1);
-}
 
 /** The move's payment key, its card payments and failed attempts, and refunds (managers). */
 export function PaymentsSection({ move, onChanged }: { move: StaffMove; onChanged: (move: StaffMove) => void }) {
@@ -46,7 +44,7 @@ export function PaymentsSection({ move, onChanged }: { move: StaffMove; onChange
       <h3 className="mgr-view__title">Pagos</h3>
       <div className="mgr-payments__key">
         <span>
-          Clave de pago: <strong className="mgr-payments__code">{move.clave_pago ?? 'sin clave'}</strong>
+          Clave de pago: <strong className="mgr-payments__code" data-testid="mgr-clave-pago">{move.clave_pago ?? 'sin clave'}</strong>
         </span>
         <button type="button" className="button button--outline mgr-payments__button" disabled={issuing} onClick={issueKey}>
           {move.clave_pago ? 'Generar nueva clave' : 'Generar clave'}
@@ -68,7 +66,7 @@ export function PaymentsSection({ move, onChanged }: { move: StaffMove; onChange
             <li key={p.id} className={`mgr-payments__item mgr-payments__item--${p.estado}`}>
               <span className="mgr-payments__amount">{formatEuros(p.importe)}</span>
               <span>
-                {brandName(p.marca)} ···· {p.ultimos4} · {formatDateTime(p.fecha)}
+                {brandLabel(p.marca)} ···· {p.ultimos4} · {formatDateTime(p.fecha)}
               </span>
               <span className="mgr-payments__state">
                 {PAYMENT_STATES[p.estado]}
@@ -144,7 +142,7 @@ function RefundForm({
   return (
     <form className="form mgr-payments__refund" noValidate onSubmit={submit} aria-label="Reembolso">
       <p>
-        Reembolsar el pago de {formatEuros(payment.importe)} ({brandName(payment.marca)} ···· {payment.ultimos4})
+        Reembolsar el pago de {formatEuros(payment.importe)} ({brandLabel(payment.marca)} ···· {payment.ultimos4})
       </p>
       <div className="form__field">
         <label className="form__label" htmlFor="refund-amount">

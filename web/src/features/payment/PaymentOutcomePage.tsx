@@ -1,7 +1,7 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { HeadsetIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { BRAND_NAMES, formatEuros, REFUSAL_REASONS, type Brand } from './card';
+import { brandLabel, formatEuros, REFUSAL_REASONS } from './card';
 import { PaymentShell } from './PaymentShell';
 import { usePaymentSession } from './usePaymentSession';
 
@@ -14,8 +14,7 @@ interface OutcomeState {
 
 function cardText(state: OutcomeState): string | null {
   if (!state.ultimos4) return null;
-  const brand = BRAND_NAMES[(state.marca ?? 'desconocida') as Brand] ?? 'Tarjeta';
-  return `${brand} terminada en ${state.ultimos4}`;
+  return `${brandLabel(state.marca)} terminada en ${state.ultimos4}`;
 }
 
 /** /pago-exitoso and /pago-fallido: what happened, and what to do next. */

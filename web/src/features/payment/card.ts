@@ -14,6 +14,11 @@ export const BRAND_NAMES: Record<Brand, string> = {
   desconocida: 'Tarjeta',
 };
 
+/** A stored brand code (`visa`, `desconocida`…) as people read it. */
+export function brandLabel(marca: string | undefined): string {
+  return BRAND_NAMES[(marca ?? 'desconocida') as Brand] ?? 'Tarjeta';
+}
+
 export const CARD_MESSAGES = {
   holder: 'Introduce el nombre del titular',
   number: 'El número de tarjeta no es válido',

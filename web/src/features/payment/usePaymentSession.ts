@@ -22,7 +22,8 @@ export function usePaymentSession(id: string | null) {
     try {
       const response = await fetchPaymentSession(id);
       if (response.ok && response.body?.pago) setState({ kind: 'ready', session: response.body.pago });
-      else if (response.status === 404) setState({ kind: 'gone', message: response.body?.error ?? SESSION_GONE });
+      // 400: not even the shape of a session id.
+      else if (response.status === 404 || response.status === 400) setState({ kind: 'gone', message: SESSION_GONE });
       else setState({ kind: 'error', message: response.body?.error ?? 'No se pudo cargar el pago.' });
     } catch (cause) {
       setState({
