@@ -31,6 +31,10 @@ command -v curl >/dev/null 2>&1 || missing+=(curl)
 if ((WANT_TEST)) && [ ! -x /usr/bin/chromium ]; then
   missing+=(chromium)
 fi
+# The fuzzing section (scripts/fuzz.sh) installs schemathesis from PyPI into a virtualenv.
+if ((WANT_TEST)) && ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+  missing+=(python3 python3-venv)
+fi
 
 if ((${#missing[@]})); then
   SUDO=()

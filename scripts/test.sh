@@ -14,7 +14,7 @@ TEST_PG_PORT_SET=${TEST_PG_PORT:-}
 TEST_PG_PORT=${TEST_PG_PORT:-55433}
 TEST_PG_DIR=${TEST_PG_DIR:-.data/test-pg}
 PG_URL="postgres://postgres@127.0.0.1:$TEST_PG_PORT"
-SECTIONS=(deps postgres cargo-test web-typecheck web-test e2e)
+SECTIONS=(deps postgres cargo-test web-typecheck web-test e2e fuzz)
 
 CURRENT=""
 SECTION_START=0
@@ -168,5 +168,21 @@ fi
 say "running the browser tests against $BASE_URL"
 BASE_URL=$BASE_URL npm --prefix web run e2e
 
+stop_pid "$SERVER_PID"
+SERVER_PID=""
+
+# ------------------------------------------------------------------------------
+section fuzz "schemathesis over /api/openapi.json as every role (scripts/fuzz.sh)"
+# A fresh seeded database: the browser tests changed the demo data (and passwords).
+"$SCRIPTS/pg.sh" recreatedb "$TEST_PG_DIR" "$TEST_PG_PORT" mudanzas_fuzz
+export DATABASE_URL="$PG_URL/mudanzas_fuzz"
+target/debug/mudanzas seed
+say "starting the server on $BASE_URL (log: $SERVER_LOG)"
+PORT=$E2E_PORT target/debug/mudanzas serve >"$SERVER_LOG" 2>&1 &
+SERVER_PID=$!
+if ! wait_http_ok "$BASE_URL/healthz" 60 "$SERVER_PID"; then
+  die "the fuzzing server did not become healthy"
+fi
+"$SCRIPTS/fuzz.sh" "$BASE_URL"
 stop_pid "$SERVER_PID"
 SERVER_PID=""

@@ -137,6 +137,41 @@ async fn bodies_that_are_not_json_or_too_large_are_refused_in_spanish(pool: PgPo
     assert_eq!(status, 413);
     assert_eq!(body["error"], "La petición es demasiado grande.");
 
+    // A multipart upload without its boundary.
+    let worker = server.login_role("empleado").await;
+    let response = worker
+        .http
+        .post(format!("{}/api/subir-foto", worker.base))
+        .header(reqwest::header::COOKIE, worker.cookie.clone().unwrap())
+        .header(CONTENT_TYPE, "multipart/form-data")
+        .body("x")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 400);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(
+        body["error"],
+        "Error al subir la foto. Por favor, inténtalo de nuevo."
+    );
+
+    // A known path with a method it does not answer.
+    for method in [Method::TRACE, Method::PATCH, Method::GET] {
+        let (status, body) = raw(
+            &anonymous,
+            method.clone(),
+            "/api/login",
+            Vec::new(),
+            "application/json",
+        )
+        .await;
+        assert_eq!(status, 405, "{method}");
+        assert_eq!(
+            body["error"], "Método no permitido en esta ruta",
+            "{method}"
+        );
+    }
+
     // `application/…+json` is JSON too.
     let (status, body) = raw(
         &anonymous,

@@ -212,6 +212,7 @@ pub fn router(state: AppState) -> Router {
     let router = documented
         .layer(Extension(Arc::new(crate::openapi::document(api))))
         .route("/api/{*rest}", any(api_not_found))
+        .method_not_allowed_fallback(method_not_allowed)
         .fallback_service(web)
         .layer(middleware::from_fn(same_origin_only))
         .layer(DefaultBodyLimit::max(1024 * 1024));
@@ -219,9 +220,19 @@ pub fn router(state: AppState) -> Router {
 }
 
 pub const NOT_FOUND: &str = "Ruta no encontrada";
+pub const METHOD_NOT_ALLOWED: &str = "Método no permitido en esta ruta";
 
 async fn api_not_found() -> ApiError {
     ApiError::NotFound(NOT_FOUND.into())
+}
+
+/// A known path asked with a method it does not answer: Spanish JSON, as every other rejection.
+async fn method_not_allowed() -> Response {
+    (
+        StatusCode::METHOD_NOT_ALLOWED,
+        Json(serde_json::json!({"success": false, "error": METHOD_NOT_ALLOWED})),
+    )
+        .into_response()
 }
 
 /// State-changing requests from another site's page are refused (ARCHITECTURE §6): a browser

@@ -123,9 +123,11 @@ async fn read_upload(mut multipart: Multipart) -> ApiResult<Upload> {
 pub async fn upload(
     State(state): State<AppState>,
     user: CurrentUser,
-    multipart: Multipart,
+    // Not a multipart body at all (no boundary…): the same Spanish 400 as a broken one.
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> ApiResult<Json<Value>> {
     let user = user.require(&[Role::Empleado, Role::Empresario, Role::Admin])?;
+    let multipart = multipart.map_err(|_| ApiError::BadRequest(UPLOAD_FAILED.into()))?;
     let upload = read_upload(multipart).await?;
     let move_id = upload
         .move_id
