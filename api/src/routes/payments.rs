@@ -327,24 +327,33 @@ async fn record(
         if events.is_empty() {
             return Ok(None);
         }
-        let new: Vec<NewEvent> = events
-            .into_iter()
-            .map(|e| NewEvent::new(e, metadata.clone()))
-            .collect();
-        match state
-            .store
-            .append(&move_stream(move_id), expected(current.version), &new)
-            .await
-        {
-            Ok(appended) => {
-                read_your_writes(state, appended.last_position).await;
-                return Ok(Some(payment_id));
-            }
+        match append_decided(state, move_id, current.version, events, metadata.clone()).await {
+            Ok(()) => return Ok(Some(payment_id)),
             Err(events_schema::Error::Conflict { .. }) => continue,
             Err(e) => return Err(e.into()),
         }
     }
     Err(ApiError::Domain(command::DomainError::Stale))
+}
+
+/// Appends what was decided on the move at `version`, and answers once the projections show it.
+async fn append_decided(
+    state: &AppState,
+    move_id: i64,
+    version: i64,
+    events: Vec<Event>,
+    metadata: Metadata,
+) -> Result<(), events_schema::Error> {
+    let new: Vec<NewEvent> = events
+        .into_iter()
+        .map(|e| NewEvent::new(e, metadata.clone()))
+        .collect();
+    let appended = state
+        .store
+        .append(&move_stream(move_id), expected(version), &new)
+        .await?;
+    read_your_writes(state, appended.last_position).await;
+    Ok(())
 }
 
 /// `POST /api/pagos/{paymentId}/tarjeta` (session holder; test gateway): validates the card,
@@ -560,16 +569,14 @@ pub async fn refund(
             reason: motivo.to_string(),
         }),
     )?;
-    let metadata = metadata_for(&user);
-    let new: Vec<NewEvent> = events
-        .into_iter()
-        .map(|e| NewEvent::new(e, metadata.clone()))
-        .collect();
-    let appended = state
-        .store
-        .append(&move_stream(move_id), expected(current.version), &new)
-        .await?;
-    read_your_writes(&state, appended.last_position).await;
+    append_decided(
+        &state,
+        move_id,
+        current.version,
+        events,
+        metadata_for(&user),
+    )
+    .await?;
     let m = staff_move(&state, move_id).await?;
     Ok(Json(json!({ "success": true, "mudanza": m })))
 }
@@ -590,16 +597,14 @@ pub async fn new_payment_key(
             clave_pago: clave.clone(),
         },
     )?;
-    let metadata = metadata_for(&user);
-    let new: Vec<NewEvent> = events
-        .into_iter()
-        .map(|e| NewEvent::new(e, metadata.clone()))
-        .collect();
-    let appended = state
-        .store
-        .append(&move_stream(move_id), expected(current.version), &new)
-        .await?;
-    read_your_writes(&state, appended.last_position).await;
+    append_decided(
+        &state,
+        move_id,
+        current.version,
+        events,
+        metadata_for(&user),
+    )
+    .await?;
     Ok(Json(
         json!({ "success": true, "clave_pago": display_key(&clave) }),
     ))
