@@ -3,58 +3,30 @@
 // the manager's API with a unique address, so they can run again on the same database.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { account, accountByLogin, authStatus, clientLogin, openPage, pageApi, staffLogin, url, waitForText } from './helpers.mjs';
+import {
+  account,
+  accountByLogin,
+  authStatus,
+  clientLogin,
+  createMove,
+  localDatePlus,
+  openPage,
+  pageApi,
+  staffLogin,
+  url,
+  waitForText,
+} from './helpers.mjs';
 
 const MARTA = accountByLogin('cliente@mudanzas.test');
-
-function localDatePlus(days) {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 const nbsp = (s) => (s ?? '').replace(/\u00a0/g, ' ').trim();
 
 /** A pending move of Marta's, created from a manager's page as the quote inbox would: its id. */
-async function createMartasMove(managerPage, stamp, days = 40) {
-  const answer = await pageApi(managerPage, 'POST', '/api/crear-mudanza', {
-    cliente_nombre: MARTA.nombre,
-    cliente_telefono: '612 345 678',
-    cliente_email: MARTA.email,
+function createMartasMove(managerPage, stamp, days = 40) {
+  return createMove(managerPage, MARTA, {
     origen: `Calle de la Reserva ${stamp}, 28004 Madrid`,
-    destino: 'Avenida de Europa 9, 28224 Pozuelo de Alarcón',
     fecha_programada: localDatePlus(days),
-    fecha_alternativa: null,
-    flexible: false,
-    hora_preferida: 'morning',
-    contacto_nombre: MARTA.nombre,
-    contacto_telefono: '612 345 678',
-    contacto_email: MARTA.email,
-    contacto_preferencia: 'phone',
-    estado: 'pendiente',
-    urgencia: 'normal',
-    objects: [{ id: 'sofa-3-plazas', nombre: 'Sofá de 3 plazas', peso: 55, quantity: 1 }],
-    services: {
-      dismount: true,
-      dismount_quantity: 2,
-      packaging: false,
-      packaging_quantity: 0,
-      cleaning: false,
-      fragile: false,
-      long_stairs: false,
-    },
-    property_details: {
-      origin: { property_type: 'apartment_2_rooms', access: 'normal', floor: 'third', elevator: 1 },
-      destination: { property_type: 'house_2_rooms', access: 'normal', floor: 'ground', elevator: 0 },
-    },
-    instrucciones: '',
-    precio: { base: 250, distancia: 36, servicios: 40, urgencia: 0, iva: true },
-    pago_adelantado: 0,
-    precio_total: 394.46,
   });
-  assert.equal(answer.status, 200, `crear-mudanza: ${JSON.stringify(answer.body)}`);
-  return answer.body.mudanza_id;
 }
 
 test(

@@ -142,3 +142,56 @@ export async function outboxFor(email) {
   const body = await response.json();
   return body.mensajes ?? [];
 }
+
+/** A local calendar date `days` from today, as YYYY-MM-DD. */
+export function localDatePlus(days) {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/**
+ * A pending move created from a manager's page through /api/crear-mudanza (total 394,46 €): its
+ * id. `client` is `{ nombre, email }`; `fields` overrides any field of the wizard's body.
+ */
+export async function createMove(managerPage, client, fields = {}) {
+  const answer = await pageApi(managerPage, 'POST', '/api/crear-mudanza', {
+    cliente_nombre: client.nombre,
+    cliente_telefono: '612 345 678',
+    cliente_email: client.email,
+    origen: 'Calle de Alcalá 120, 28009 Madrid',
+    destino: 'Avenida de Europa 9, 28224 Pozuelo de Alarcón',
+    fecha_programada: localDatePlus(40),
+    fecha_alternativa: null,
+    flexible: false,
+    hora_preferida: 'morning',
+    contacto_nombre: client.nombre,
+    contacto_telefono: '612 345 678',
+    contacto_email: client.email,
+    contacto_preferencia: 'phone',
+    estado: 'pendiente',
+    urgencia: 'normal',
+    objects: [{ id: 'sofa-3-plazas', nombre: 'Sofá de 3 plazas', peso: 55, quantity: 1 }],
+    services: {
+      dismount: true,
+      dismount_quantity: 2,
+      packaging: false,
+      packaging_quantity: 0,
+      cleaning: false,
+      fragile: false,
+      long_stairs: false,
+    },
+    property_details: {
+      origin: { property_type: 'apartment_2_rooms', access: 'normal', floor: 'third', elevator: 1 },
+      destination: { property_type: 'house_2_rooms', access: 'normal', floor: 'ground', elevator: 0 },
+    },
+    instrucciones: '',
+    precio: { base: 250, distancia: 36, servicios: 40, urgencia: 0, iva: true },
+    pago_adelantado: 0,
+    precio_total: 394.46,
+    ...fields,
+  });
+  assert.equal(answer.status, 200, `crear-mudanza: ${JSON.stringify(answer.body)}`);
+  return answer.body.mudanza_id;
+}

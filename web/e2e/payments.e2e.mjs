@@ -7,16 +7,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { seriousViolations } from './axe.mjs';
-import { account, openPage, pageApi, staffLogin, uniqueEmail, url, waitForText } from './helpers.mjs';
+import { account, createMove, localDatePlus, openPage, pageApi, staffLogin, uniqueEmail, url, waitForText } from './helpers.mjs';
 
 const nbsp = (s) => (s ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
-
-function localDatePlus(days) {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 /** A card expiry two years ahead, as MM/AA. */
 function futureExpiry() {
@@ -36,43 +29,11 @@ const unexpected = (errors) => errors.filter((e) => !EXPECTED_4XX.test(e));
 async function moveWithKey(managerPage, stamp) {
   const cliente = `Paula Pagos ${stamp}`;
   const email = uniqueEmail('pagos');
-  const created = await pageApi(managerPage, 'POST', '/api/crear-mudanza', {
-    cliente_nombre: cliente,
-    cliente_telefono: '612 345 678',
-    cliente_email: email,
-    origen: `Calle del Pago ${stamp}, 28004 Madrid`,
-    destino: 'Avenida de Europa 9, 28224 Pozuelo de Alarcón',
-    fecha_programada: localDatePlus(30),
-    fecha_alternativa: null,
-    flexible: false,
-    hora_preferida: 'morning',
-    contacto_nombre: cliente,
-    contacto_telefono: '612 345 678',
-    contacto_email: email,
-    contacto_preferencia: 'phone',
-    estado: 'pendiente',
-    urgencia: 'normal',
-    objects: [{ id: 'sofa-3-plazas', nombre: 'Sofá de 3 plazas', peso: 55, quantity: 1 }],
-    services: {
-      dismount: true,
-      dismount_quantity: 2,
-      packaging: false,
-      packaging_quantity: 0,
-      cleaning: false,
-      fragile: false,
-      long_stairs: false,
-    },
-    property_details: {
-      origin: { property_type: 'apartment_2_rooms', access: 'normal', floor: 'third', elevator: 1 },
-      destination: { property_type: 'house_2_rooms', access: 'normal', floor: 'ground', elevator: 0 },
-    },
-    instrucciones: '',
-    precio: { base: 250, distancia: 36, servicios: 40, urgencia: 0, iva: true },
-    pago_adelantado: 100,
-    precio_total: 394.46,
-  });
-  assert.equal(created.status, 200, `crear-mudanza: ${JSON.stringify(created.body)}`);
-  const id = created.body.mudanza_id;
+  const id = await createMove(
+    managerPage,
+    { nombre: cliente, email },
+    { origen: `Calle del Pago ${stamp}, 28004 Madrid`, fecha_programada: localDatePlus(30), pago_adelantado: 100 },
+  );
   const key = await pageApi(managerPage, 'POST', `/api/mudanza/${id}/clave-pago`);
   assert.equal(key.status, 200, `clave-pago: ${JSON.stringify(key.body)}`);
   assert.match(key.body.clave_pago, /^[A-HJ-NP-Z2-9]{4}-?[A-HJ-NP-Z2-9]{4}$/, 'formato de la clave de pago');

@@ -5,14 +5,7 @@
 // requests an hour from one address).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { account, openPage, outboxFor, pageApi, staffLogin, uniqueEmail, url } from './helpers.mjs';
-
-function localDatePlus(days) {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+import { account, localDatePlus, openPage, outboxFor, pageApi, staffLogin, uniqueEmail, url } from './helpers.mjs';
 
 /** A request as the price finder sends it (web/src/lib/api.ts QuoteRequest). */
 function quoteRequest(name, email) {

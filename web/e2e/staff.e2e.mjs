@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { account, accounts, authStatus, openPage, staffLogin, url, waitForText } from './helpers.mjs';
+import { account, accounts, authStatus, localDatePlus, openPage, staffLogin, url, waitForText } from './helpers.mjs';
 
 const SOME_CLIENT_ID = '00000000-0000-4000-8000-000000000000';
 const UNKNOWN_PATH = '/esta-pagina-no-existe';
@@ -385,13 +385,6 @@ async function clickForAlert(page, button) {
   });
   await button.click();
   return shown;
-}
-
-function localDatePlus(days) {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 const nbsp = (s) => (s ?? '').replace(/\u00a0/g, ' ').trim();
