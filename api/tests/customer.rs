@@ -60,7 +60,18 @@ async fn clients_see_only_their_own_moves_once_their_email_is_confirmed(pool: Pg
     assert!(!own.is_empty());
     assert_eq!(ids(&answer), own, "exactly hers, newest date first");
     let first = &answer["mudanzas"][0];
-    for key in ["id", "status", "from", "to", "date", "price", "images"] {
+    for key in [
+        "id",
+        "status",
+        "from",
+        "to",
+        "date",
+        "price",
+        "images",
+        "pagado",
+        "pendiente",
+        "estado_pago",
+    ] {
         assert!(first.get(key).is_some(), "customer view has {key}");
     }
     assert!(first.get("cliente_telefono").is_none(), "no staff fields");

@@ -333,13 +333,20 @@ async fn the_test_cards_become_events_amounts_and_invoice_lines(pool: PgPool) {
         )
     );
 
-    // The client sees their payments and key, never the failed attempts.
-    let client_view: Value = sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = $1")
+    // The client's dashboard view says it too (and, like every view change, the live feed).
+    let client_view: Value = sqlx::query_scalar("SELECT doc FROM move_client_view WHERE id = $1")
         .bind(id)
         .fetch_one(&pool)
         .await
         .unwrap();
-    assert_eq!(client_view["pagado"], 454.96);
+    assert_eq!(
+        (
+            client_view["pagado"].as_f64(),
+            client_view["pendiente"].as_f64(),
+            client_view["estado_pago"].as_str()
+        ),
+        (Some(454.96), Some(0.0), Some("paid"))
+    );
 
     // No card number nor CVC anywhere in the log.
     let log: String =

@@ -142,6 +142,17 @@ pub struct ClientMove {
     pub date: NaiveDate,
     pub price: f64,
     pub images: Vec<ClientImage>,
+    /// Card payments less refunds, what is still owed, and the status those give (issue 8).
+    #[serde(default)]
+    pub pagado: f64,
+    #[serde(default)]
+    pub pendiente: f64,
+    #[serde(default = "pending")]
+    pub estado_pago: PaymentStatus,
+}
+
+fn pending() -> PaymentStatus {
+    PaymentStatus::Pending
 }
 
 pub fn photo_url(move_id: i64, photo_id: Uuid) -> String {
@@ -171,6 +182,9 @@ impl StaffMove {
                     tipo: p.tipo.clone(),
                 })
                 .collect(),
+            pagado: self.pagado,
+            pendiente: self.pago_pendiente,
+            estado_pago: self.estado_pago,
         }
     }
 

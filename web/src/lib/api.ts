@@ -687,6 +687,10 @@ export interface ClientMove {
   /** Euros, VAT included. */
   price: number;
   images: ClientMoveImage[];
+  /** Card payments less refunds, what is still owed, and their status (issue 8). */
+  pagado?: number;
+  pendiente?: number;
+  estado_pago?: 'pending' | 'partial' | 'paid';
 }
 
 export interface MyMovesResponse {

@@ -61,7 +61,21 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
             <span className="client-move__vat">IVA incluido</span>
           </dd>
         </div>
+        {move.pagado !== undefined && move.pendiente !== undefined && (
+          <div>
+            <dt>Pagado</dt>
+            <dd data-testid={`pagado-${move.id}`}>
+              {formatPrice(move.pagado)}
+              {move.pendiente > 0 && <span className="client-move__vat"> · pendiente {formatPrice(move.pendiente)}</span>}
+            </dd>
+          </div>
+        )}
       </dl>
+      {move.pendiente !== undefined && move.pendiente > 0 && move.status !== 'cancelled' && (
+        <Link to="/acceso-de-pago" className="client-move__pay">
+          Pagar con tarjeta
+        </Link>
+      )}
 
       {shown.length > 0 && (
         <div className="client-move__photos">
