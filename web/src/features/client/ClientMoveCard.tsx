@@ -66,7 +66,11 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
             <dt>Pagado</dt>
             <dd data-testid={`pagado-${move.id}`}>
               {formatPrice(move.pagado)}
-              {move.pendiente > 0 && <span className="client-move__vat"> · pendiente {formatPrice(move.pendiente)}</span>}
+              {move.pendiente > 0 && (
+                <span className="client-move__vat" data-testid={`pendiente-${move.id}`}>
+                  Pendiente: {formatPrice(move.pendiente)}
+                </span>
+              )}
             </dd>
           </div>
         )}
