@@ -216,8 +216,16 @@ fn word(pass: bool) -> &'static str {
 
 /// Runs every phase and prints the table. Correctness failures (a follower out of order, a live
 /// frame missing) make it fail after printing; a missed performance target does not.
-pub async fn run(config: &Config, quick: bool, only: &[Phase]) -> Result<(), String> {
-    let plan = Plan::new(quick);
+pub async fn run(
+    config: &Config,
+    quick: bool,
+    only: &[Phase],
+    idle_connections: Option<usize>,
+) -> Result<(), String> {
+    let mut plan = Plan::new(quick);
+    if let Some(idle) = idle_connections {
+        plan.idle_connections = idle;
+    }
     let db = Databases::from_url(&config.database_url)?;
     let seed_dir = locate_seed_dir(&config.seed_dir)?;
     db.recreate().await?;

@@ -50,6 +50,10 @@ enum Command {
         /// Run only these phases (repeat or separate with commas; default: every phase).
         #[arg(long, value_enum, value_delimiter = ',')]
         only: Vec<api::bench::Phase>,
+        /// Idle customer WebSockets the load phase holds beside the dashboards (default 10,000;
+        /// 0 shows what the dashboards alone cost).
+        #[arg(long, value_name = "N")]
+        idle: Option<usize>,
     },
 }
 
@@ -69,8 +73,8 @@ async fn main() -> ExitCode {
 async fn run(command: Command) -> Result<(), String> {
     let config = Config::from_env()?;
     // Before connecting: the bench works in a database of its own and must not migrate this one.
-    if let Command::Bench { quick, only } = command {
-        return api::bench::run(&config, quick, &only).await;
+    if let Command::Bench { quick, only, idle } = command {
+        return api::bench::run(&config, quick, &only, idle).await;
     }
     let pool = api::connect(&config.database_url, 20)
         .await

@@ -153,17 +153,6 @@ async fn measure(
 
     spin.set_message("load: waiting for the server's projections and live feed");
     caught_up(pool, addr, &sessions[manager].cookie, Duration::from_secs(120)).await?;
-    let rss_started = proc_status(pid)?.rss;
-
-    // The busiest reads, quiet: one endpoint at a time, 4 clients.
-    let endpoints = endpoints(plan, &sessions, manager, customer, ids);
-    let mut reads = Vec::with_capacity(endpoints.len());
-    for endpoint in &endpoints {
-        spin.set_message(format!("load: GET {}", endpoint.label));
-        reads.push(quiet_reads(addr, endpoint).await?);
-    }
-    let rss_after_reads = proc_status(pid)?.rss;
-
     spin.set_message("load: preparing the senders");
     // The senders' moves: none of the idle customer's (those must not change).
     let theirs: std::collections::HashSet<i64> = ids.iter().step_by(CLIENTS).copied().collect();
@@ -173,6 +162,7 @@ async fn measure(
     // or they would arrive as frames nobody sent.
     let senders = status_clients(addr, &sessions, &writers, &mut own_moves, SENDERS).await?;
     caught_up(pool, addr, &sessions[manager].cookie, Duration::from_secs(60)).await?;
+    let rss_started = proc_status(pid)?.rss;
 
     spin.set_message(format!(
         "load: opening {} idle customer WebSockets",
@@ -196,6 +186,17 @@ async fn measure(
             plan.connections + plan.idle_connections
         ));
     }
+
+    // The busiest reads, quiet: one endpoint at a time, 4 clients, with the connections open
+    // (memory per connection is read first, on a heap the 16 MB staff lists have not yet grown
+    // and freed).
+    let endpoints = endpoints(plan, &sessions, manager, customer, ids);
+    let mut reads = Vec::with_capacity(endpoints.len());
+    for endpoint in &endpoints {
+        spin.set_message(format!("load: GET {}", endpoint.label));
+        reads.push(quiet_reads(addr, endpoint).await?);
+    }
+    let rss_after_reads = proc_status(pid)?.rss;
 
     spin.set_message("load: holding the connections, no changes");
     let before = CpuClock::read(pid)?;
@@ -866,16 +867,16 @@ pub(super) fn print(f: &LoadFigures, plan: &Plan, verdicts: &mut Verdicts) {
     let settled = &f.rss_run[f.rss_run.len() / 2..];
     let per = |kb: u64, n: usize| kb as f64 * 1_024.0 / n.max(1) as f64 / 1_000.0;
     println!(
-        "  server memory (RSS): started {}; after the reads {}; with {} idle connections {} \
-         (+{:.1} kB each); with the dashboards too {} (+{:.1} kB each); during the changes \
+        "  server memory (RSS): started {}; with {} idle connections {} (+{:.1} kB each); with \
+         the dashboards too {} (+{:.1} kB each); after the quiet reads {}; during the changes \
          steady {} (median of the second half), highest sample {}; peak since start (VmHWM) {}",
         mb(f.rss_started),
-        mb(f.rss_after_reads),
         thousands(i.connections as f64),
         mb(f.rss_idle_open),
-        per(f.rss_idle_open.saturating_sub(f.rss_after_reads), i.connections),
+        per(f.rss_idle_open.saturating_sub(f.rss_started), i.connections),
         mb(f.rss_all_open),
         per(f.rss_all_open.saturating_sub(f.rss_idle_open), d.connections),
+        mb(f.rss_after_reads),
         mb(median(settled)),
         mb(f.rss_run.iter().copied().max().unwrap_or(0)),
         mb(f.rss_hwm)
@@ -902,8 +903,8 @@ pub(super) fn print(f: &LoadFigures, plan: &Plan, verdicts: &mut Verdicts) {
     );
 
     println!(
-        "  reads, {} moves: quiet = {READ_CLIENTS} clients, one endpoint at a time, before the \
-         connections; under load = one client per endpoint beside the changes (the staff list \
+        "  reads, {} moves: quiet = {READ_CLIENTS} clients, one endpoint at a time, the \
+         connections open but no changes; under load = one client per endpoint beside the changes (the staff list \
          every 2 s, the others every 50 ms)",
         thousands(f.moves as f64)
     );
