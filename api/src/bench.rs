@@ -359,8 +359,11 @@ impl Databases {
     }
 
     async fn drop_bench(&self) -> Result<(), String> {
-        self.admin_exec(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name))
-            .await
+        self.admin_exec(&format!(
+            "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+            self.name
+        ))
+        .await
     }
 
     async fn pool(&self, max: u32) -> Result<PgPool, String> {

@@ -85,7 +85,9 @@ fn client_route(user: &User) -> Option<String> {
 
 fn lock(routes: &Mutex<Routes>) -> MutexGuard<'_, Routes> {
     // The lock guards plain map updates and sends, which cannot leave the map half-changed.
-    routes.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    routes
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Sends each customer with a channel the part of `batch` that is theirs.
@@ -95,7 +97,10 @@ fn route_to_clients(routes: &Routes, batch: &ChangeBatch) {
     }
     let mut theirs: HashMap<String, Vec<Rendered>> = HashMap::new();
     for change in &batch.changes {
-        let Some(email) = change.cliente_email.as_deref().filter(|_| change.client.is_some())
+        let Some(email) = change
+            .cliente_email
+            .as_deref()
+            .filter(|_| change.client.is_some())
         else {
             continue;
         };

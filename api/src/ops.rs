@@ -598,7 +598,7 @@ pub async fn metrics(
 /// axum's accept loop then sleeps a second per failure while new visitors queue. Raising the soft
 /// limit needs no privilege, so a server that holds many connections should simply do it.
 #[cfg(unix)]
-pub fn raise_open_file_limit() -> std::io::Result<u64> {
+pub fn raise_open_file_limit() -> std::io::Result<libc::rlim_t> {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,
@@ -618,7 +618,7 @@ pub fn raise_open_file_limit() -> std::io::Result<u64> {
         }
         limit.rlim_cur = limit.rlim_max;
     }
-    Ok(limit.rlim_cur as u64)
+    Ok(limit.rlim_cur)
 }
 
 #[cfg(not(unix))]

@@ -243,7 +243,11 @@ async fn a_customers_channel_lives_as_long_as_their_connections(pool: PgPool) {
     let staff = live.cursor(manager, None);
     assert_eq!(live.customer_channels(), 2);
     drop(first);
-    assert_eq!(live.customer_channels(), 2, "one connection of theirs is still open");
+    assert_eq!(
+        live.customer_channels(),
+        2,
+        "one connection of theirs is still open"
+    );
     drop(second);
     assert_eq!(live.customer_channels(), 1);
     drop(theirs);

@@ -82,7 +82,11 @@ struct Cpu {
     server_seconds: f64,
 }
 
-pub(super) async fn run(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<LoadFigures, String> {
+pub(super) async fn run(
+    db: Databases,
+    plan: Plan,
+    seed_dir: PathBuf,
+) -> Result<LoadFigures, String> {
     isolated("bench-load", "the load phase", move || {
         phase(db, plan, seed_dir)
     })
@@ -109,10 +113,11 @@ async fn phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<LoadFigur
         ids
     };
     sqlx::query("ANALYZE").execute(&pool).await.ctx("ANALYZE")?;
-    let moves: i64 = sqlx::query_scalar("SELECT count(*) FROM events WHERE event_type = 'move.created'")
-        .fetch_one(&pool)
-        .await
-        .ctx("counting moves")?;
+    let moves: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM events WHERE event_type = 'move.created'")
+            .fetch_one(&pool)
+            .await
+            .ctx("counting moves")?;
 
     spin.set_message("load: starting mudanzas serve");
     let mut server = ServerProcess::start(&db, &seed_dir).await?;
@@ -152,16 +157,32 @@ async fn measure(
     let staff = with_role(&[Role::Empresario, Role::Empleado, Role::Admin, Role::Auditor]);
 
     spin.set_message("load: waiting for the server's projections and live feed");
-    caught_up(pool, addr, &sessions[manager].cookie, Duration::from_secs(120)).await?;
+    caught_up(
+        pool,
+        addr,
+        &sessions[manager].cookie,
+        Duration::from_secs(120),
+    )
+    .await?;
     spin.set_message("load: preparing the senders");
     // The senders' moves: none of the idle customer's (those must not change).
     let theirs: std::collections::HashSet<i64> = ids.iter().step_by(CLIENTS).copied().collect();
-    let others: Vec<i64> = ids.iter().filter(|id| !theirs.contains(id)).copied().collect();
+    let others: Vec<i64> = ids
+        .iter()
+        .filter(|id| !theirs.contains(id))
+        .copied()
+        .collect();
     let mut own_moves = others.chunks(MOVES_PER_SENDER);
     // Each sender's first change warms it up; those must be broadcast before anyone connects,
     // or they would arrive as frames nobody sent.
     let senders = status_clients(addr, &sessions, &writers, &mut own_moves, SENDERS).await?;
-    caught_up(pool, addr, &sessions[manager].cookie, Duration::from_secs(60)).await?;
+    caught_up(
+        pool,
+        addr,
+        &sessions[manager].cookie,
+        Duration::from_secs(60),
+    )
+    .await?;
     let rss_started = proc_status(pid)?.rss;
 
     spin.set_message(format!(
@@ -288,10 +309,7 @@ async fn measure(
 fn to_instant(anchor: (Instant, SystemTime), at: SystemTime) -> Instant {
     match at.duration_since(anchor.1) {
         Ok(after) => anchor.0 + after,
-        Err(before) => anchor
-            .0
-            .checked_sub(before.duration())
-            .unwrap_or(anchor.0),
+        Err(before) => anchor.0.checked_sub(before.duration()).unwrap_or(anchor.0),
     }
 }
 
@@ -347,10 +365,7 @@ impl ServerProcess {
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             if let Ok(Some(status)) = child.try_wait() {
-                return Err(format!(
-                    "mudanzas serve exited ({status}): {}",
-                    tail(&log)
-                ));
+                return Err(format!("mudanzas serve exited ({status}): {}", tail(&log)));
             }
             if let Ok(mut http) = Http::connect(addr).await {
                 if let Ok(answer) = http.send("GET", "/healthz", None, None).await {
@@ -522,7 +537,8 @@ fn proc_status(pid: u32) -> Result<Status, String> {
 
 /// utime + stime of a process, in clock ticks.
 fn cpu_ticks(pid: &str) -> Result<u64, String> {
-    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ctx("reading /proc/<pid>/stat")?;
+    let text =
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).ctx("reading /proc/<pid>/stat")?;
     // The command name (field 2) is in parentheses and may hold spaces: count after it.
     let rest = text
         .rsplit_once(')')
@@ -693,7 +709,9 @@ async fn quiet_reads(addr: SocketAddr, endpoint: &Endpoint) -> Result<ReadFigure
             .and_then(Value::as_array)
             .map_or(0, Vec::len);
         if mine < 5 {
-            return Err(format!("/api/mis-mudanzas listed {mine} moves, not at least 5"));
+            return Err(format!(
+                "/api/mis-mudanzas listed {mine} moves, not at least 5"
+            ));
         }
     }
     let bytes = answer.body.len();
@@ -844,7 +862,10 @@ pub(super) fn print(f: &LoadFigures, plan: &Plan, verdicts: &mut Verdicts) {
     for e in [&d.first_error, &i.first_error].into_iter().flatten() {
         println!("  first connection error: {e}");
     }
-    println!("  {:<34}{:>10}{:>10}{:>10}", "delivery", "p50", "p99", "max");
+    println!(
+        "  {:<34}{:>10}{:>10}{:>10}",
+        "delivery", "p50", "p99", "max"
+    );
     let row = |label: &str, samples: &[Duration]| {
         println!(
             "  {:<34}{:>10}{:>10}{:>10}",
@@ -875,7 +896,10 @@ pub(super) fn print(f: &LoadFigures, plan: &Plan, verdicts: &mut Verdicts) {
         mb(f.rss_idle_open),
         per(f.rss_idle_open.saturating_sub(f.rss_started), i.connections),
         mb(f.rss_all_open),
-        per(f.rss_all_open.saturating_sub(f.rss_idle_open), d.connections),
+        per(
+            f.rss_all_open.saturating_sub(f.rss_idle_open),
+            d.connections
+        ),
         mb(f.rss_after_reads),
         mb(median(settled)),
         mb(f.rss_run.iter().copied().max().unwrap_or(0)),

@@ -12,9 +12,9 @@ use command::moves::{decide, MoveCommand, MoveState};
 use command::Role;
 use events_schema::events::{move_stream, MoveStatus, Person};
 use events_schema::{EventStore, ExpectedVersion, Metadata, NewEvent};
-use sqlx::PgPool;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::http::{Answer, Http};
