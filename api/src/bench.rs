@@ -1,9 +1,11 @@
 //! `mudanzas bench`: append throughput, follow/replay throughput and live latency, each measured
 //! next to a baseline taken in the same run (a raw INSERT into a table of the same shape, a plain
 //! read of the log), because absolute figures drift between runs on shared machines; then the
-//! moves API over HTTP (`moves_api`): the staff list, status changes, and their live delivery.
+//! moves API over HTTP (`moves_api`): the staff list, status changes, and their live delivery;
+//! then a separate server process under 1,000 dashboards, 10,000 idle connections and 100
+//! changes a second (`load`). `--only` selects phases.
 //!
-//! Everything happens in a database of its own (`mudanzas_bench`) on the server DATABASE_URL
+//! Everything happens in a database of its own (`mudanzas_bench`, or `BENCH_DB`) on the server DATABASE_URL
 //! points at; it is recreated for each phase, so no phase sees another's rows, and dropped at the
 //! end. The database DATABASE_URL names is never written to.
 
