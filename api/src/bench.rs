@@ -1,9 +1,11 @@
 //! `mudanzas bench`: append throughput, follow/replay throughput and live latency, each measured
 //! next to a baseline taken in the same run (a raw INSERT into a table of the same shape, a plain
 //! read of the log), because absolute figures drift between runs on shared machines; then the
-//! moves API over HTTP (`moves_api`): the staff list, status changes, and their live delivery.
+//! moves API over HTTP (`moves_api`): the staff list, status changes, and their live delivery;
+//! then a separate server process under 1,000 dashboards, 10,000 idle connections and 100
+//! changes a second (`load`). `--only` selects phases.
 //!
-//! Everything happens in a database of its own (`mudanzas_bench`) on the server DATABASE_URL
+//! Everything happens in a database of its own (`mudanzas_bench`, or `BENCH_DB`) on the server DATABASE_URL
 //! points at; it is recreated for each phase, so no phase sees another's rows, and dropped at the
 //! end. The database DATABASE_URL names is never written to.
 
@@ -43,10 +45,13 @@ use crate::seed::{demo_accounts, DemoAccount};
 use crate::{AppState, StartOptions};
 
 mod http;
+mod load;
 mod moves_api;
 
 use http::Http;
 
+/// The scratch database's name unless `BENCH_DB` names another: two benches on one PostgreSQL
+/// server at once would otherwise drop each other's database.
 const BENCH_DB: &str = "mudanzas_bench";
 const MANY_WRITERS: usize = 8;
 /// Each writer spreads its appends over this many streams of its own, so that no two writers
@@ -81,6 +86,22 @@ impl<T, E: Display> Context<T> for Result<T, E> {
     }
 }
 
+/// A phase of the bench, for `mudanzas bench --only <phase>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Phase {
+    /// Append throughput and the gap-free checks.
+    Appends,
+    /// Follow / replay through the moves projector.
+    Replay,
+    /// Live latency: appends to 1,000 WebSockets of every role.
+    Live,
+    /// The moves API over HTTP (issue 3).
+    Api,
+    /// A separate server process holding 1,000 dashboards and 10,000 idle connections under
+    /// 100 status changes a second, and the busiest reads (issue 9).
+    Load,
+}
+
 #[derive(Debug, Clone)]
 struct Plan {
     quick: bool,
@@ -97,6 +118,12 @@ struct Plan {
     paced_for: Duration,
     /// Status changes per second in that run.
     paced_rate: u32,
+    /// The load phase: idle connections held beside the dashboards.
+    idle_connections: usize,
+    /// The load phase: how long the status changes flow.
+    load_for: Duration,
+    /// The load phase: requests per endpoint in each read run.
+    read_requests: usize,
 }
 
 impl Plan {
@@ -120,6 +147,13 @@ impl Plan {
                 Duration::from_secs(5)
             },
             paced_rate: 100,
+            idle_connections: 10_000,
+            load_for: if quick {
+                Duration::from_secs(10)
+            } else {
+                Duration::from_secs(30)
+            },
+            read_requests: if quick { 100 } else { 400 },
         }
     }
 }
@@ -184,12 +218,20 @@ fn word(pass: bool) -> &'static str {
 
 /// Runs every phase and prints the table. Correctness failures (a follower out of order, a live
 /// frame missing) make it fail after printing; a missed performance target does not.
-pub async fn run(config: &Config, quick: bool) -> Result<(), String> {
-    let plan = Plan::new(quick);
+pub async fn run(
+    config: &Config,
+    quick: bool,
+    only: &[Phase],
+    idle_connections: Option<usize>,
+) -> Result<(), String> {
+    let mut plan = Plan::new(quick);
+    if let Some(idle) = idle_connections {
+        plan.idle_connections = idle;
+    }
     let db = Databases::from_url(&config.database_url)?;
     let seed_dir = locate_seed_dir(&config.seed_dir)?;
     db.recreate().await?;
-    let outcome = phases(&db, &plan, &seed_dir).await;
+    let outcome = phases(&db, &plan, &seed_dir, only).await;
     let dropped = db.drop_bench().await;
     let verdicts = outcome?;
     dropped?;
@@ -211,21 +253,39 @@ pub async fn run(config: &Config, quick: bool) -> Result<(), String> {
     }
 }
 
-async fn phases(db: &Databases, plan: &Plan, seed_dir: &Path) -> Result<Verdicts, String> {
+async fn phases(
+    db: &Databases,
+    plan: &Plan,
+    seed_dir: &Path,
+    only: &[Phase],
+) -> Result<Verdicts, String> {
+    let wanted = |phase: Phase| only.is_empty() || only.contains(&phase);
     let mut verdicts = Verdicts::default();
     {
         let pool = db.pool(2).await?;
         print_machine(&pool, db, plan).await?;
         pool.close().await;
     }
-    let appends = append_phase(db, plan).await?;
-    print_appends(&appends, plan, &mut verdicts);
-    let replay = replay_phase(db, plan).await?;
-    print_replay(&replay, &mut verdicts);
-    let live = live_phase_isolated(db.clone(), plan.clone(), seed_dir.to_path_buf()).await?;
-    print_live(&live, plan, &mut verdicts);
-    let api = moves_api::run(db.clone(), plan.clone(), seed_dir.to_path_buf()).await?;
-    moves_api::print(&api, plan, &mut verdicts);
+    if wanted(Phase::Appends) {
+        let appends = append_phase(db, plan).await?;
+        print_appends(&appends, plan, &mut verdicts);
+    }
+    if wanted(Phase::Replay) {
+        let replay = replay_phase(db, plan).await?;
+        print_replay(&replay, &mut verdicts);
+    }
+    if wanted(Phase::Live) {
+        let live = live_phase_isolated(db.clone(), plan.clone(), seed_dir.to_path_buf()).await?;
+        print_live(&live, plan, &mut verdicts);
+    }
+    if wanted(Phase::Api) {
+        let api = moves_api::run(db.clone(), plan.clone(), seed_dir.to_path_buf()).await?;
+        moves_api::print(&api, plan, &mut verdicts);
+    }
+    if wanted(Phase::Load) {
+        let load = load::run(db.clone(), plan.clone(), seed_dir.to_path_buf()).await?;
+        load::print(&load, plan, &mut verdicts);
+    }
     Ok(verdicts)
 }
 
@@ -249,22 +309,40 @@ fn locate_seed_dir(configured: &Path) -> Result<PathBuf, String> {
 struct Databases {
     admin: PgConnectOptions,
     bench: PgConnectOptions,
+    /// The scratch database (`BENCH_DB`, else [`BENCH_DB`]).
+    name: String,
 }
 
 impl Databases {
     fn from_url(url: &str) -> Result<Databases, String> {
+        let name = std::env::var("BENCH_DB")
+            .ok()
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| BENCH_DB.to_string());
+        // It is spliced into DROP/CREATE DATABASE, and the bench drops it: a plain lower-case
+        // identifier, and never the database DATABASE_URL names.
+        if !name.starts_with(|c: char| c.is_ascii_lowercase())
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        {
+            return Err(format!(
+                "BENCH_DB must be a lower-case identifier (letters, digits, _): {name}"
+            ));
+        }
         let given: PgConnectOptions = url.parse().ctx("DATABASE_URL")?;
         // sqlx would log every statement over a second; DROP/CREATE DATABASE and the long
         // rebuild statements are expected to be slow here, and the table must stay readable.
         let given = given.disable_statement_logging();
-        let admin = if given.get_database() == Some(BENCH_DB) {
+        let admin = if given.get_database() == Some(name.as_str()) {
             given.clone().database("postgres")
         } else {
             given.clone()
         };
         Ok(Databases {
             admin,
-            bench: given.database(BENCH_DB),
+            bench: given.database(&name),
+            name,
         })
     }
 
@@ -278,13 +356,16 @@ impl Databases {
 
     async fn recreate(&self) -> Result<(), String> {
         self.drop_bench().await?;
-        self.admin_exec(&format!("CREATE DATABASE {BENCH_DB}"))
+        self.admin_exec(&format!("CREATE DATABASE {}", self.name))
             .await
     }
 
     async fn drop_bench(&self) -> Result<(), String> {
-        self.admin_exec(&format!("DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)"))
-            .await
+        self.admin_exec(&format!(
+            "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+            self.name
+        ))
+        .await
     }
 
     async fn pool(&self, max: u32) -> Result<PgPool, String> {
@@ -346,10 +427,11 @@ async fn print_machine(pool: &PgPool, db: &Databases, plan: &Plan) -> Result<(),
     println!("Machine");
     println!("  CPU                 {cpu}, {cores} cores (nproc)");
     println!(
-        "  PostgreSQL          {} on {}:{}, database {BENCH_DB} (made for this run, dropped after)",
+        "  PostgreSQL          {} on {}:{}, database {} (made for this run, dropped after)",
         show("server_version").await?,
         db.bench.get_host(),
-        db.bench.get_port()
+        db.bench.get_port(),
+        db.name
     );
     println!(
         "  durability          fsync={}, synchronous_commit={}, wal_sync_method={}, commit_delay={}",
@@ -1370,6 +1452,27 @@ async fn open_dashboards(
     over: &[usize],
     count: usize,
 ) -> Result<Dashboards, String> {
+    let dashboards = connect_dashboards(addr, sessions, over, count).await?;
+    // Let the server finish the connection bookkeeping before the clock matters.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    if state.live.connections() != count {
+        return Err(format!(
+            "the server counts {} live connections, {} were opened",
+            state.live.connections(),
+            count
+        ));
+    }
+    Ok(dashboards)
+}
+
+/// Opens `count` WebSockets to `/api/live`, round-robin over the sessions `over` names, and
+/// returns once every one has had its hello.
+async fn connect_dashboards(
+    addr: SocketAddr,
+    sessions: &[Session],
+    over: &[usize],
+    count: usize,
+) -> Result<Dashboards, String> {
     let url = format!("ws://{addr}/api/live");
     let received = Arc::new(AtomicUsize::new(0));
     let ready = Arc::new(AtomicUsize::new(0));
@@ -1411,15 +1514,6 @@ async fn open_dashboards(
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let connect_time = started.elapsed();
-    // Let the server finish the connection bookkeeping before the clock matters.
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    if state.live.connections() != count {
-        return Err(format!(
-            "the server counts {} live connections, {} were opened",
-            state.live.connections(),
-            count
-        ));
-    }
     Ok(Dashboards {
         clients,
         received,

@@ -1,12 +1,14 @@
 //! The live feed: one WebSocket endpoint, `/api/live`, authenticated by the session cookie.
 //!
 //! One pump per process reads the change feed (`live_changes`) up to the position every projector
-//! has passed and broadcasts it in batches that cover whole position ranges. Each connection
-//! filters what its user may see. Every frame carries its log position; a dashboard that
+//! has passed and broadcasts it in batches that cover whole position ranges. Staff and workers
+//! take every batch; a customer only the batches that hold changes of their own moves, from a
+//! channel of their own (see [`Routes`]). Each connection filters what its user may see. Every frame carries its log position; a dashboard that
 //! reconnects with `?after=<last position>` is sent what it missed, and a connection that falls
 //! behind the broadcast (`Lagged`) catches up from the database instead of losing messages.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -30,10 +32,14 @@ use crate::state::AppState;
 pub const MAX_REPLAY: usize = 5_000;
 /// The pump reads about this many changes per database round trip.
 const PUMP_ROWS: i64 = 1_000;
+/// Batches a customer's own channel holds for a connection that has not read them yet. A
+/// customer's moves change a few times a day; past this the connection catches up from the
+/// database, as any lagging connection does.
+const CLIENT_CAPACITY: usize = 16;
 
 /// A change rendered once for each audience, so that a thousand connections each only pick a
 /// frame and clone a reference to it.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Rendered {
     pub position: i64,
     pub cliente_email: Option<String>,
@@ -50,9 +56,76 @@ pub struct ChangeBatch {
     pub changes: Vec<Rendered>,
 }
 
+/// Where batches go besides the broadcast to staff and workers: one channel per customer with a
+/// connection open, keyed by the email's ASCII lower case (the comparison `visible` makes), made
+/// by the first connection and removed with the last.
+///
+/// Every customer's page keeps a feed open, and most of them see nothing for hours. On the one
+/// broadcast each of them was woken, and passed over, for every change of every move: with
+/// 10,000 such feeds open that was a tenth of a core at 100 changes a second, and it grew with
+/// both. Now a change wakes only the staff, the workers and the one customer whose move it is.
+///
+/// The pump sends to these channels and advances `sent` while holding the lock, and a cursor
+/// subscribes and reads `sent` while holding it: a batch is then either sent to a channel the
+/// cursor already holds or covered by the position the cursor starts from, never neither.
+#[derive(Default)]
+struct Routes {
+    clients: HashMap<String, broadcast::Sender<Arc<ChangeBatch>>>,
+}
+
+/// The key of a customer's channel; `None` for staff and workers, who take every batch. A
+/// customer without a confirmed email sees no move, and gets a channel nothing is sent to.
+fn client_route(user: &User) -> Option<String> {
+    (user.role == Role::Cliente).then(|| {
+        user.owned_email()
+            .map(str::to_ascii_lowercase)
+            .unwrap_or_default()
+    })
+}
+
+fn lock(routes: &Mutex<Routes>) -> MutexGuard<'_, Routes> {
+    // The lock guards plain map updates and sends, which cannot leave the map half-changed.
+    routes
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Sends each customer with a channel the part of `batch` that is theirs.
+fn route_to_clients(routes: &Routes, batch: &ChangeBatch) {
+    if routes.clients.is_empty() {
+        return;
+    }
+    let mut theirs: HashMap<String, Vec<Rendered>> = HashMap::new();
+    for change in &batch.changes {
+        let Some(email) = change
+            .cliente_email
+            .as_deref()
+            .filter(|_| change.client.is_some())
+        else {
+            continue;
+        };
+        let key = email.to_ascii_lowercase();
+        if routes.clients.contains_key(&key) {
+            theirs.entry(key).or_default().push(change.clone());
+        }
+    }
+    for (key, changes) in theirs {
+        if let Some(channel) = routes.clients.get(&key) {
+            // No receivers: the last connection is closing and will remove the channel.
+            let _ = channel.send(Arc::new(ChangeBatch {
+                from: batch.from,
+                to: batch.to,
+                changes,
+            }));
+        }
+    }
+}
+
 #[derive(Clone)]
 pub struct LiveHub {
+    /// Every batch, for staff and workers.
     sender: broadcast::Sender<Arc<ChangeBatch>>,
+    routes: Arc<Mutex<Routes>>,
     sent: watch::Receiver<i64>,
     pool: PgPool,
     connections: Arc<std::sync::atomic::AtomicUsize>,
@@ -75,15 +148,18 @@ impl LiveHub {
                 .await?;
         let (sender, _) = broadcast::channel(capacity.max(1));
         let (sent_tx, sent) = watch::channel(start);
+        let routes = Arc::new(Mutex::new(Routes::default()));
         tokio::spawn(pump(
             pool.clone(),
             projections.subscribe_all(),
             sender.clone(),
+            routes.clone(),
             sent_tx,
             start,
         ));
         Ok(LiveHub {
             sender,
+            routes,
             sent,
             pool,
             connections: Arc::default(),
@@ -101,6 +177,11 @@ impl LiveHub {
         self.connections.load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    /// Customers with a channel of their own open (see `Routes`).
+    pub fn customer_channels(&self) -> usize {
+        lock(&self.routes).clients.len()
+    }
+
     /// How many times a connection fell behind the broadcast since the process started (each
     /// caught up from the database: nothing was lost, but many mean the capacity is too small).
     pub fn lagged(&self) -> u64 {
@@ -116,11 +197,22 @@ impl LiveHub {
 
     /// A cursor for one user, starting after `after` (or at the current end).
     pub fn cursor(&self, user: User, after: Option<i64>) -> Cursor {
-        // Subscribe before reading `sent`: every batch past it is then sure to arrive.
-        let rx = self.sender.subscribe();
+        // Subscribe and read `sent` under the routes' lock (see `Routes`): every batch past
+        // `head` is then sure to arrive.
+        let route = client_route(&user);
+        let routes = &mut *lock(&self.routes);
+        let rx = match &route {
+            Some(key) => routes
+                .clients
+                .entry(key.clone())
+                .or_insert_with(|| broadcast::channel(CLIENT_CAPACITY).0)
+                .subscribe(),
+            None => self.sender.subscribe(),
+        };
         let head = self.sent();
         Cursor {
             hub: self.clone(),
+            route,
             user,
             rx,
             through: after.unwrap_or(head).min(head),
@@ -134,6 +226,7 @@ async fn pump(
     pool: PgPool,
     mut projected: watch::Receiver<i64>,
     sender: broadcast::Sender<Arc<ChangeBatch>>,
+    routes: Arc<Mutex<Routes>>,
     sent: watch::Sender<i64>,
     mut through: i64,
 ) {
@@ -143,14 +236,18 @@ async fn pump(
             match next_span(&pool, through, upto).await {
                 Ok((to, changes)) => {
                     let changes = changes.iter().map(render).collect();
-                    // No receivers is fine: nobody is watching right now.
-                    let _ = sender.send(Arc::new(ChangeBatch {
+                    let batch = Arc::new(ChangeBatch {
                         from: through,
                         to,
                         changes,
-                    }));
+                    });
+                    let routes = lock(&routes);
+                    // No receivers is fine: nobody is watching right now.
+                    let _ = sender.send(batch.clone());
+                    route_to_clients(&routes, &batch);
                     through = to;
                     sent.send_replace(through);
+                    drop(routes);
                 }
                 Err(e) => {
                     tracing::warn!(error = %e, "live feed could not read changes; retrying");
@@ -245,6 +342,8 @@ pub fn visible(user: &User, change: &Rendered) -> Option<Utf8Bytes> {
 /// One connection's place in the feed.
 pub struct Cursor {
     hub: LiveHub,
+    /// A customer's channel key (see `Routes`); `None` on the broadcast to staff and workers.
+    route: Option<String>,
     user: User,
     rx: broadcast::Receiver<Arc<ChangeBatch>>,
     /// Everything up to here has been delivered (or was not this user's).
@@ -321,6 +420,24 @@ impl Cursor {
                 }
                 Err(broadcast::error::RecvError::Closed) => return Ok(vec![]),
             }
+        }
+    }
+}
+
+impl Drop for Cursor {
+    /// The last connection of a customer removes their channel. Under the lock no cursor can
+    /// subscribe meanwhile, and this cursor's own receiver is still counted.
+    fn drop(&mut self) {
+        let Some(key) = self.route.take() else {
+            return;
+        };
+        let mut routes = lock(&self.hub.routes);
+        if routes
+            .clients
+            .get(&key)
+            .is_some_and(|channel| channel.receiver_count() <= 1)
+        {
+            routes.clients.remove(&key);
         }
     }
 }

@@ -43,12 +43,20 @@ enum Command {
     /// Print the API's OpenAPI description (the document `/api/openapi.json` serves), without a
     /// database: for fuzzers and client generators.
     Openapi,
-    /// Measure appends, replay and live latency in a scratch database `mudanzas_bench` on the
-    /// DATABASE_URL server (created and dropped here; DATABASE_URL's own database is untouched).
+    /// Measure appends, replay, live latency, the moves API and the server under load in a scratch
+    /// database (`mudanzas_bench`, or BENCH_DB) on the DATABASE_URL server (created and dropped
+    /// here; DATABASE_URL's own database is untouched).
     Bench {
         /// Shorter runs and a smaller history, for a quick look.
         #[arg(long)]
         quick: bool,
+        /// Run only these phases (repeat or separate with commas; default: every phase).
+        #[arg(long, value_enum, value_delimiter = ',')]
+        only: Vec<api::bench::Phase>,
+        /// Idle customer WebSockets the load phase holds beside the dashboards (default 10,000;
+        /// 0 shows what the dashboards alone cost).
+        #[arg(long, value_name = "N")]
+        idle: Option<usize>,
     },
 }
 
@@ -74,8 +82,8 @@ async fn run(command: Command) -> Result<(), String> {
     }
     let config = Config::from_env()?;
     // Before connecting: the bench works in a database of its own and must not migrate this one.
-    if let Command::Bench { quick } = command {
-        return api::bench::run(&config, quick).await;
+    if let Command::Bench { quick, only, idle } = command {
+        return api::bench::run(&config, quick, &only, idle).await;
     }
     let pool = api::connect(&config.database_url, 20)
         .await
@@ -97,6 +105,14 @@ async fn run(command: Command) -> Result<(), String> {
 
 async fn serve(pool: sqlx::PgPool, config: Config) -> Result<(), String> {
     let addr = config.addr;
+    match api::ops::raise_open_file_limit() {
+        Ok(files) if files < 16_384 => tracing::warn!(
+            files,
+            "open-file limit is low for a server holding WebSockets (raise the hard limit)"
+        ),
+        Ok(files) => tracing::info!(files, "open-file limit"),
+        Err(e) => tracing::warn!(error = %e, "could not raise the open-file limit"),
+    }
     let state = api::AppState::start(pool, config, api::StartOptions::default())
         .await
         .map_err(|e| e.to_string())?;

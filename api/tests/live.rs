@@ -175,3 +175,82 @@ async fn a_lagging_connection_catches_up_instead_of_losing_changes(pool: PgPool)
     assert!(cursor.lagged > 0, "the cursor did fall behind");
     assert_eq!(seen, positions);
 }
+
+async fn user_of(pool: &PgPool, login: &str, role: command::Role) -> api::auth::User {
+    let account = account_by_login(login);
+    api::auth::authenticate(pool, &account.login, &account.password, &[role])
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+/// A customer's feed takes its batches from a channel of its own, which holds few of them: one
+/// that falls behind it catches up from the database like any other, with its own changes only,
+/// every one, in order, while another customer's changes pass it by.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_customer_falling_behind_their_own_channel_catches_up(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let manager = server.login_role("empresario").await;
+    let id = move_of(&pool, "cliente@mudanzas.test").await;
+    let others_id = move_of(&pool, "pablo@mudanzas.test").await;
+    let owner = user_of(&pool, "cliente@mudanzas.test", command::Role::Cliente).await;
+    let mut cursor = server.state.live.cursor(owner, None);
+
+    let mut mine = Vec::new();
+    let cycle = ["confirmada", "en curso", "pendiente"];
+    // More of their own changes than the channel holds, each broadcast on its own.
+    for i in 0..24 {
+        let (_, body) = manager.set_status(id, cycle[i % cycle.len()]).await;
+        mine.push(body["position"].as_i64().unwrap());
+        let (_, body) = manager
+            .set_status(others_id, cycle[(i + 1) % cycle.len()])
+            .await;
+        let last = body["position"].as_i64().unwrap();
+        while server.state.live.sent() < last {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+    let mut seen = Vec::new();
+    while seen.len() < mine.len() {
+        let frames = tokio::time::timeout(Duration::from_secs(5), cursor.next())
+            .await
+            .expect("their changes arrive")
+            .unwrap();
+        seen.extend(frames.iter().map(|f| {
+            let frame: serde_json::Value = serde_json::from_str(f.as_str()).unwrap();
+            assert_eq!(frame["id"], id.to_string(), "only their own move");
+            frame["position"].as_i64().unwrap()
+        }));
+    }
+    assert!(cursor.lagged > 0, "the cursor did fall behind its channel");
+    assert_eq!(seen, mine);
+}
+
+/// A customer's channel is made by their first connection and goes with their last; staff take
+/// the broadcast and make none.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_customers_channel_lives_as_long_as_their_connections(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    let live = &server.state.live;
+    let owner = user_of(&pool, "cliente@mudanzas.test", command::Role::Cliente).await;
+    let other = user_of(&pool, "pablo@mudanzas.test", command::Role::Cliente).await;
+    let manager = user_of(&pool, "gerente@mudanzas.test", command::Role::Empresario).await;
+
+    let first = live.cursor(owner.clone(), None);
+    let second = live.cursor(owner, None);
+    let theirs = live.cursor(other, None);
+    let staff = live.cursor(manager, None);
+    assert_eq!(live.customer_channels(), 2);
+    drop(first);
+    assert_eq!(
+        live.customer_channels(),
+        2,
+        "one connection of theirs is still open"
+    );
+    drop(second);
+    assert_eq!(live.customer_channels(), 1);
+    drop(theirs);
+    drop(staff);
+    assert_eq!(live.customer_channels(), 0);
+}

@@ -11,9 +11,10 @@ use command::demo::demo_move;
 use command::moves::{decide, MoveCommand, MoveState};
 use command::Role;
 use events_schema::events::{move_stream, MoveStatus, Person};
-use events_schema::{ExpectedVersion, Metadata, NewEvent};
+use events_schema::{EventStore, ExpectedVersion, Metadata, NewEvent};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::http::{Answer, Http};
@@ -41,8 +42,10 @@ const MOVES_PER_CLIENT: usize = 100;
 /// in-process with and without the read-your-writes wait, and paced to the dashboards.
 const STATUS_MOVES: usize =
     MOVES_PER_CLIENT * (3 * STATUS_CLIENTS + MANY_STATUS_CLIENTS + PACED_SENDERS);
-const LIST_PATH: &str = "/api/todas-las-mudanzas?include_price=true";
-const STATUS_PATH: &str = "/api/actualizar-estado-mudanza";
+pub(super) const LIST_PATH: &str = "/api/todas-las-mudanzas?include_price=true";
+/// The written moves belong to this many clients, round-robin.
+pub(super) const CLIENTS: usize = 2_000;
+pub(super) const STATUS_PATH: &str = "/api/actualizar-estado-mudanza";
 
 pub(super) struct ApiFigures {
     moves: usize,
@@ -88,7 +91,7 @@ async fn phase(db: super::Databases, plan: Plan, seed_dir: PathBuf) -> Result<Ap
         "moves API: writing {} moves",
         thousands(plan.api_moves as f64)
     ));
-    let (ids, write) = write_moves(&state, plan.api_moves).await?;
+    let (ids, write) = write_moves(&state.pool, &state.store, plan.api_moves, None).await?;
     let written = Instant::now();
     caught_up(&state, "the written moves", Duration::from_secs(120)).await?;
     let projected = written.elapsed();
@@ -211,13 +214,19 @@ async fn phase(db: super::Databases, plan: Plan, seed_dir: PathBuf) -> Result<Ap
 }
 
 /// Writes `count` moves as the manager's wizard would (MoveCreated, decided by the real decider)
-/// for 2,000 different clients on dates from a month ago to five months ahead, through the
-/// server's `EventStore` by 8 concurrent writers. Move numbers come from the server's sequence.
-async fn write_moves(state: &AppState, count: usize) -> Result<(Vec<i64>, Rate), String> {
+/// for [`CLIENTS`] different clients on dates from a month ago to five months ahead, through
+/// `store` by 8 concurrent writers. Move numbers come from the server's sequence. The moves of
+/// client 0 (every [`CLIENTS`]th, from the first) belong to `first_client` when it is given.
+pub(super) async fn write_moves(
+    pool: &PgPool,
+    store: &EventStore,
+    count: usize,
+    first_client: Option<&str>,
+) -> Result<(Vec<i64>, Rate), String> {
     let ids: Vec<i64> =
         sqlx::query_scalar("SELECT nextval('move_number_seq') FROM generate_series(1, $1)")
             .bind(count as i64)
-            .fetch_all(&state.pool)
+            .fetch_all(pool)
             .await
             .ctx("numbering the moves")?;
     let today = Utc::now().date_naive();
@@ -226,9 +235,12 @@ async fn write_moves(state: &AppState, count: usize) -> Result<(Vec<i64>, Rate),
     let mut plans: Vec<Vec<(String, NewEvent)>> = vec![Vec::new(); MANY_WRITERS];
     for (n, &id) in ids.iter().enumerate() {
         let client = Person {
-            nombre: format!("Cliente {}", n % 2_000),
+            nombre: format!("Cliente {}", n % CLIENTS),
             telefono: format!("6{:08}", n % 100_000_000),
-            email: format!("cliente{}@ejemplo.test", n % 2_000),
+            email: match first_client {
+                Some(email) if n % CLIENTS == 0 => email.to_string(),
+                _ => format!("cliente{}@ejemplo.test", n % CLIENTS),
+            },
         };
         let fecha = first_day
             .checked_add_days(Days::new((n * 37 % 180) as u64))
@@ -255,7 +267,7 @@ async fn write_moves(state: &AppState, count: usize) -> Result<(Vec<i64>, Rate),
     let tasks: Vec<_> = plans
         .into_iter()
         .map(|plan| {
-            let store = state.store.clone();
+            let store = store.clone();
             tokio::spawn(async move {
                 for (stream, event) in plan {
                     store
@@ -483,7 +495,7 @@ fn flip(status: MoveStatus) -> MoveStatus {
 /// A client of `PUT /api/actualizar-estado-mudanza` with moves of its own. Each request flips
 /// the next of them, round-robin, between en curso and pendiente (statuses workers may set), so
 /// every request changes something and appends one event.
-struct StatusClient {
+pub(super) struct StatusClient {
     http: Http,
     cookie: String,
     moves: Vec<(i64, MoveStatus)>,
@@ -538,7 +550,7 @@ impl StatusClient {
 /// `count` clients, round-robin over the sessions `writers` names, each with the next chunk of
 /// moves and warmed by one change (so the connection, the session and the server's
 /// statements are warm before the clock starts).
-async fn status_clients<'a>(
+pub(super) async fn status_clients<'a>(
     addr: SocketAddr,
     sessions: &[Session],
     writers: &[usize],
@@ -739,22 +751,22 @@ async fn steps_run<'a>(
 // ---------------------------------------------------------------------------------------------
 // Live delivery of status changes made over HTTP
 
-struct Paced {
-    planned: usize,
-    senders: usize,
+pub(super) struct Paced {
+    pub planned: usize,
+    pub senders: usize,
     /// From the first request to the last.
-    span: Duration,
+    pub span: Duration,
     /// How far behind its schedule the latest request went out.
-    behind: Duration,
+    pub behind: Duration,
     /// The 200 answers.
-    latencies: Vec<Duration>,
-    failures: usize,
-    first_failure: Option<String>,
+    pub latencies: Vec<Duration>,
+    pub failures: usize,
+    pub first_failure: Option<String>,
 }
 
 /// Sends `rate` status changes a second for `run_for`: change i is due at start + i / rate, and
 /// goes out from sender i mod senders, so a slow answer does not delay the next change.
-async fn paced_run(
+pub(super) async fn paced_run(
     senders: Vec<StatusClient>,
     run_for: Duration,
     rate: u32,

@@ -46,6 +46,7 @@ pub async fn list(
 ) -> ApiResult<Response> {
     let user = user.require(STAFF)?;
     let include_price = params.include_price.as_deref() == Some("true") && user.role.sees_prices();
+    let mut conn = state.pool.acquire().await?;
     let array: String = sqlx::query_scalar(
         "SELECT coalesce(json_agg(CASE WHEN $1 THEN doc ELSE doc - $2::text[] END \
                                   ORDER BY fecha_programada, id)::text, '[]') \
@@ -53,8 +54,12 @@ pub async fn list(
     )
     .bind(include_price)
     .bind(MONEY_KEYS)
-    .fetch_one(&state.pool)
+    .fetch_one(&mut *conn)
     .await?;
+    // The answer is one row of every move (16 MB with 10,000), and sqlx keeps a connection's
+    // read buffer at its largest size until told otherwise: every pooled connection that ever
+    // served the list held that much for good (RSS +330 MB after 20 lists in the load bench).
+    sqlx::Connection::shrink_buffers(&mut *conn);
     Ok(([(header::CONTENT_TYPE, "application/json")], array).into_response())
 }
 
