@@ -18,6 +18,7 @@ pub mod ops;
 pub mod payments;
 pub mod retention;
 pub mod routes;
+pub mod security;
 pub mod seed;
 pub mod state;
 pub mod web;

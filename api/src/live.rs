@@ -451,8 +451,14 @@ pub async fn live(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     ApiQuery(params): ApiQuery<LiveParams>,
+    headers: axum::http::HeaderMap,
     ws: WebSocketUpgrade,
 ) -> ApiResult<Response> {
+    // The handshake is a GET, so the state-changing check does not cover it; but another site's
+    // page must not read a live feed with the visitor's cookie (cross-site WebSocket hijacking).
+    if crate::security::from_foreign_origin(&headers) {
+        return Ok(crate::security::foreign_origin_refused());
+    }
     let cursor = state.live.cursor(user, params.after);
     let hub = state.live.clone();
     // tungstenite zero-fills its whole read buffer before every read: 128 KiB by default, for
