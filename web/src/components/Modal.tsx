@@ -46,7 +46,11 @@ export function Modal({ title, intro, onClose, initialFocus, className, children
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key !== 'Escape') return;
+      // Only the topmost dialog closes: a dialog opened over another closes alone.
+      const open = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      if (open.length > 0 && open[open.length - 1] !== dialogRef.current) return;
+      onClose();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
