@@ -117,6 +117,12 @@ async fn serve(pool: sqlx::PgPool, config: Config) -> Result<(), String> {
         .await
         .map_err(|e| e.to_string())?;
     api::retention::spawn(state.clone());
+    // Before serving: a crash may have cut uploads short, leaving files no event names.
+    match api::routes::photos::sweep_orphans(&state.pool, &state.config.data_dir).await {
+        Ok(0) => {}
+        Ok(removed) => tracing::info!(removed, "photo files of interrupted uploads removed"),
+        Err(e) => tracing::warn!(error = %e, "could not sweep interrupted photo uploads"),
+    }
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| format!("{addr}: {e}"))?;

@@ -325,3 +325,34 @@ async fn edits_check_required_fields_role_and_the_workers_day(pool: PgPool) {
         .await;
     assert_eq!(status, 200, "{answer}");
 }
+
+/// When the projections have not shown a new move within the read-your-writes wait (they catch
+/// up after the database was away), the answer is still the move, folded from its events, exactly
+/// as the read model shows it afterwards; never a 404 for a move that was created.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_move_created_while_the_projections_lag_is_answered_from_its_events(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let manager = server.login_role("empresario").await;
+    let mut held = pool.begin().await.unwrap();
+    sqlx::query("SELECT pg_advisory_xact_lock(1, hashtext('moves'))")
+        .execute(&mut *held)
+        .await
+        .unwrap();
+
+    let (status, body) = create(&manager, &wizard(in_days(12))).await;
+    assert_eq!(status, 200, "{body}");
+    let id = body["mudanza_id"].as_i64().unwrap();
+    let shown: i64 = sqlx::query_scalar("SELECT count(*) FROM move_staff_view WHERE id = $1")
+        .bind(id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(shown, 0, "the read model lags while the projector is held");
+
+    held.rollback().await.unwrap();
+    projected(&server).await;
+    let (status, fresh) = manager.get(&format!("/api/mudanza/{id}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["mudanza"], fresh["mudanza"]);
+}

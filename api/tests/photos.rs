@@ -151,3 +151,51 @@ async fn bad_uploads_get_a_spanish_error_and_store_nothing(pool: PgPool) {
             .unwrap();
     assert_eq!(photos, 0);
 }
+
+/// What a process killed mid-upload leaves (a file no event names, a `.part`) is removed by the
+/// sweep the server runs at start; a photo with its event, and a file an upload still holds
+/// locked, stay.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn the_sweep_removes_files_of_interrupted_uploads_only(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let id = move_of(&pool, &account("cliente").email).await;
+    let worker = server.login_role("empleado").await;
+    let (status, body) = worker
+        .upload_photo(&id.to_string(), Some(("a.png", PNG.to_vec())), "")
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let kept = body["foto"]["url"].as_str().unwrap().to_string();
+
+    let data_dir = &server.state.config.data_dir;
+    let dir = data_dir.join("fotos").join(id.to_string());
+    let orphan = dir.join(uuid::Uuid::now_v7().to_string());
+    let half = dir.join(format!("{}.part", uuid::Uuid::now_v7()));
+    let in_flight = dir.join(uuid::Uuid::now_v7().to_string());
+    std::fs::write(&orphan, PNG).unwrap();
+    std::fs::write(&half, &PNG[..20]).unwrap();
+    std::fs::write(&in_flight, PNG).unwrap();
+    let held = std::fs::File::open(&in_flight).unwrap();
+    held.lock().unwrap();
+    assert_eq!(photo_files(&server), 4);
+
+    let removed = api::routes::photos::sweep_orphans(&pool, data_dir)
+        .await
+        .unwrap();
+    assert_eq!(removed, 2);
+    assert!(!orphan.exists() && !half.exists());
+    assert!(
+        in_flight.exists(),
+        "a locked file belongs to an upload at work"
+    );
+    assert_eq!(worker.get_bytes(&kept).await.0, 200);
+
+    // Once its upload lets go without an event, it is an orphan too.
+    drop(held);
+    let removed = api::routes::photos::sweep_orphans(&pool, data_dir)
+        .await
+        .unwrap();
+    assert_eq!(removed, 1);
+    assert_eq!(photo_files(&server), 1);
+    assert_eq!(worker.get_bytes(&kept).await.0, 200);
+}

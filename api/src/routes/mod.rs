@@ -18,7 +18,7 @@ mod manage;
 mod money;
 pub(crate) mod moves;
 mod payments;
-mod photos;
+pub mod photos;
 pub(crate) mod pricing;
 mod quotes;
 mod workers;

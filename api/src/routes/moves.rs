@@ -175,12 +175,25 @@ pub async fn read_your_writes(state: &AppState, position: i64) {
 }
 
 /// The staff document of a move as this user may see it, with prices when they may see them.
+///
+/// A move the projections do not show yet (just created, while they catch up after the database
+/// was away for longer than the read-your-writes wait) is folded from its own events, as the
+/// projector will: a 404 would tell the manager who just created it that it does not exist, and
+/// invite a second one.
 pub async fn staff_doc(state: &AppState, user: &User, move_id: i64) -> ApiResult<Value> {
     let doc: Option<Value> = sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = $1")
         .bind(move_id)
         .fetch_optional(&state.pool)
         .await?;
-    let doc = doc.ok_or_else(|| ApiError::NotFound("Mudanza no encontrada".into()))?;
+    let doc = match doc {
+        Some(doc) => doc,
+        None => {
+            let events = state.store.read_stream(&move_stream(move_id)).await?;
+            let folded = projections::audit::fold(&events)?
+                .ok_or_else(|| ApiError::NotFound("Mudanza no encontrada".into()))?;
+            serde_json::to_value(folded).map_err(|e| ApiError::Internal(e.to_string()))?
+        }
+    };
     Ok(for_user(user, doc, true))
 }
 

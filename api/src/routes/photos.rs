@@ -150,21 +150,32 @@ pub async fn upload(
     }
 
     // The file is in place before the event that names it is stored, so nobody is ever sent to
-    // a photo that is not there; a command that fails removes it again.
+    // a photo that is not there; a command refused removes it again. A process killed in
+    // between leaves a file no event names: it stays locked until the command has finished or
+    // the process is gone, so `sweep_orphans` can tell the two apart.
     let photo_id = Uuid::now_v7();
     let path = photo_path(&state.config.data_dir, move_id, photo_id);
-    write_file(&path, &file).await?;
+    let size_bytes = file.len() as u64;
+    let in_flight = write_file(&path, file).await?;
     let photo = PhotoAdded {
         photo_id,
         content_type: content_type.to_string(),
-        size_bytes: file.len() as u64,
+        size_bytes,
         descripcion: descripcion.clone(),
         tipo: tipo.to_string(),
     };
     if let Err(e) = execute(&state, &user, move_id, MoveCommand::AddPhoto(photo)).await {
-        let _ = tokio::fs::remove_file(&path).await;
-        return Err(e);
+        match outcome_after(&state, &e, move_id, photo_id).await {
+            Some(true) => {} // stored after all: the photo is there, say so
+            Some(false) => {
+                let _ = tokio::fs::remove_file(&path).await;
+                return Err(e);
+            }
+            // Unknown for now: the file stays, and the next sweep decides.
+            None => return Err(e),
+        }
     }
+    drop(in_flight);
     Ok(Json(json!({
         "success": true,
         "foto": {
@@ -177,17 +188,150 @@ pub async fn upload(
     })))
 }
 
-/// Writes under a temporary name and renames, so a reader never sees half a file.
-async fn write_file(path: &Path, bytes: &[u8]) -> ApiResult<()> {
-    let internal = |e: std::io::Error| ApiError::Internal(format!("storing photo: {e}"));
-    if let Some(dir) = path.parent() {
-        tokio::fs::create_dir_all(dir).await.map_err(internal)?;
+/// Whether a photo command that failed with `error` stored its event all the same. A refusal
+/// stored nothing; a lost connection may have taken the commit's answer with it (PostgreSQL
+/// stopped between writing the commit and answering), and then only the log can tell, once it
+/// answers: asked for a while, `None` if it stays silent.
+async fn outcome_after(
+    state: &AppState,
+    error: &ApiError,
+    move_id: i64,
+    photo_id: Uuid,
+) -> Option<bool> {
+    let uncertain = matches!(
+        error,
+        ApiError::Database(_) | ApiError::Log(events_schema::Error::Database(_))
+    );
+    if !uncertain {
+        return Some(false);
     }
-    let temporary = path.with_extension("part");
-    tokio::fs::write(&temporary, bytes)
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(15);
+    let mut wait = std::time::Duration::from_millis(100);
+    while tokio::time::Instant::now() < deadline {
+        let stored = sqlx::query_scalar::<_, bool>(
+            "SELECT EXISTS (SELECT 1 FROM events WHERE stream_id = $1 \
+             AND event_type = 'move.photo_added' AND data->>'photo_id' = $2)",
+        )
+        .bind(events_schema::events::move_stream(move_id))
+        .bind(photo_id.to_string())
+        .fetch_one(&state.pool);
+        if let Ok(Ok(stored)) = tokio::time::timeout_at(deadline, stored).await {
+            return Some(stored);
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(std::time::Duration::from_secs(2));
+    }
+    None
+}
+
+/// Writes under a temporary name and renames, so a reader never sees half a file. The file comes
+/// back open and locked (`flock`): the lock says "an upload is still deciding about this file"
+/// until the caller drops it, and the kernel releases it when the process dies.
+async fn write_file(path: &Path, bytes: Vec<u8>) -> ApiResult<std::fs::File> {
+    let internal = |e: std::io::Error| ApiError::Internal(format!("storing photo: {e}"));
+    let path = path.to_path_buf();
+    tokio::task::spawn_blocking(move || {
+        use std::io::Write;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let temporary = path.with_extension("part");
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)?;
+        file.lock()?;
+        file.write_all(&bytes)?;
+        // The lock belongs to the open file, so it follows the rename.
+        std::fs::rename(&temporary, &path)?;
+        Ok(file)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("storing photo: {e}")))?
+    .map_err(internal)
+}
+
+/// Removes the photo files that uploads cut short by a crash left behind: a file (or a `.part`)
+/// that no `move.photo_added` event names and that no running upload holds locked. Returns how
+/// many it removed. The server runs it at start, before it serves.
+pub async fn sweep_orphans(pool: &sqlx::PgPool, data_dir: &Path) -> ApiResult<usize> {
+    let root = data_dir.join("fotos");
+    let listed = tokio::task::spawn_blocking(move || list_photo_files(&root))
         .await
-        .map_err(internal)?;
-    tokio::fs::rename(&temporary, path).await.map_err(internal)
+        .map_err(|e| ApiError::Internal(format!("listing photos: {e}")))?;
+    let mut removed = 0;
+    for (move_id, paths) in listed {
+        let named = || async {
+            sqlx::query_scalar::<_, String>(
+                "SELECT data->>'photo_id' FROM events WHERE stream_id = $1 \
+                 AND event_type = 'move.photo_added'",
+            )
+            .bind(events_schema::events::move_stream(move_id))
+            .fetch_all(pool)
+            .await
+            .map(|ids| {
+                ids.into_iter()
+                    .collect::<std::collections::HashSet<String>>()
+            })
+        };
+        let name = |path: &Path| {
+            path.file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default()
+                .to_string()
+        };
+        let known = named().await?;
+        let unnamed: Vec<PathBuf> = paths
+            .into_iter()
+            .filter(|p| !known.contains(&name(p)))
+            .collect();
+        if unnamed.is_empty() {
+            continue;
+        }
+        // Held locks first: a file whose upload is still at work (in this process or another
+        // sharing the folder) is not an orphan.
+        let unlocked: Vec<(PathBuf, std::fs::File)> = unnamed
+            .into_iter()
+            .filter_map(|p| {
+                let file = std::fs::File::open(&p).ok()?;
+                file.try_lock().ok()?;
+                Some((p, file))
+            })
+            .collect();
+        // An upload may have committed just before letting go: look again, under the locks.
+        let known = named().await?;
+        for (path, _lock) in unlocked {
+            if !known.contains(&name(&path)) && std::fs::remove_file(&path).is_ok() {
+                removed += 1;
+            }
+        }
+    }
+    Ok(removed)
+}
+
+/// The files under `fotos/<move>/`, by move.
+fn list_photo_files(root: &Path) -> Vec<(i64, Vec<PathBuf>)> {
+    let mut files = Vec::new();
+    let Ok(moves) = std::fs::read_dir(root) else {
+        return files;
+    };
+    for dir in moves.filter_map(Result::ok) {
+        let Some(move_id) = dir.file_name().to_str().and_then(|n| n.parse::<i64>().ok()) else {
+            continue;
+        };
+        let Ok(entries) = std::fs::read_dir(dir.path()) else {
+            continue;
+        };
+        let paths: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .map(|e| e.path())
+            .collect();
+        if !paths.is_empty() {
+            files.push((move_id, paths));
+        }
+    }
+    files
 }
 
 /// `GET /api/fotos/{move}/{photo}`.
