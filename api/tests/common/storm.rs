@@ -205,6 +205,8 @@ pub struct WatchPlan {
     pub join_at: usize,
     /// (leave when progress reaches, come back when it reaches, how to leave).
     pub away: Vec<(usize, usize, Leave)>,
+    /// Comes back at the next base each time, as through a load balancer.
+    pub hop: bool,
 }
 
 /// Everything one watcher received over all its connections.
@@ -225,6 +227,9 @@ pub struct Watched {
     pub failovers: usize,
     /// Connections that ended without the watcher leaving and with no other base to go to.
     pub unexpected_ends: usize,
+    /// Resumes whose hello was short of the position resumed after: that feed had not yet
+    /// broadcast what this watcher had already received from another process.
+    pub behind: usize,
     /// The last expected position was not received within the time allowed.
     pub timed_out: bool,
 }
@@ -290,6 +295,9 @@ pub async fn watch_feed(
         if feed.is_none() && back_at.is_some_and(|b| n >= b || over) {
             back_at = None;
             let after = w.last_seen();
+            if plan.hop {
+                base = (base + 1) % plan.bases.len();
+            }
             feed = Some(connect_somewhere(&plan, &mut base, Some(after), &mut w).await);
             w.resumes += 1;
         }
@@ -359,6 +367,9 @@ async fn connect_somewhere(
         match Feed::connect(&plan.bases[*base], &plan.cookie, after).await {
             Ok(feed) => {
                 w.connections += 1;
+                if after.is_some_and(|after| feed.hello < after) {
+                    w.behind += 1;
+                }
                 return feed;
             }
             Err(e) if *base + 1 < plan.bases.len() => {
