@@ -195,7 +195,9 @@ impl LiveHub {
         let _ = self.disconnect.send(account);
     }
 
-    /// A cursor for one user, starting after `after` (or at the current end).
+    /// A cursor for one user, starting after `after` (or at the current end). `after` may be
+    /// past what this process has broadcast: the dashboard heard it from another process, whose
+    /// projectors were ahead (see [`Cursor::start`]).
     pub fn cursor(&self, user: User, after: Option<i64>) -> Cursor {
         // Subscribe and read `sent` under the routes' lock (see `Routes`): every batch past
         // `head` is then sure to arrive.
@@ -215,7 +217,7 @@ impl LiveHub {
             route,
             user,
             rx,
-            through: after.unwrap_or(head).min(head),
+            through: after.unwrap_or(head),
             head,
             lagged: 0,
         }
@@ -357,6 +359,19 @@ pub struct Cursor {
 impl Cursor {
     /// The frames a new connection gets first: a hello, then what it missed since `after`.
     pub async fn start(&mut self) -> Result<Vec<Utf8Bytes>, sqlx::Error> {
+        if self.through > self.head {
+            // Past this process's broadcast. A position another process's feed has sent is in
+            // the change feed, and this one will get there: start from it, so that what the
+            // dashboard already has is not sent twice. One past the feed's end came from
+            // nowhere (another database): start from here, as from no position.
+            let end: i64 =
+                sqlx::query_scalar("SELECT coalesce(max(position), 0)::bigint FROM live_changes")
+                    .fetch_one(&self.hub.pool)
+                    .await?;
+            if self.through > end {
+                self.through = self.head;
+            }
+        }
         let hello = json!({ "type": "hello", "position": self.head, "role": self.user.role });
         let mut frames = vec![Utf8Bytes::from(hello.to_string())];
         frames.extend(self.catch_up(self.head).await?);
@@ -398,10 +413,13 @@ impl Cursor {
                     if batch.to <= self.through {
                         continue;
                     }
-                    self.through = batch.to;
+                    // A cursor that started past this process's broadcast (see `start`) has
+                    // the first part of this batch already.
+                    let after = std::mem::replace(&mut self.through, batch.to);
                     let frames: Vec<Utf8Bytes> = batch
                         .changes
                         .iter()
+                        .filter(|c| c.position > after)
                         .filter_map(|c| visible(&self.user, c))
                         .collect();
                     if !frames.is_empty() {

@@ -254,3 +254,110 @@ async fn a_customers_channel_lives_as_long_as_their_connections(pool: PgPool) {
     drop(staff);
     assert_eq!(live.customer_channels(), 0);
 }
+
+/// A projector that applies nothing until it is opened: a feed whose only projector it is stays
+/// where it started, as the feed of a process whose projectors are behind another's.
+struct Gate(tokio::sync::watch::Receiver<bool>);
+
+#[async_trait::async_trait]
+impl projections::Projector for Gate {
+    fn name(&self) -> &'static str {
+        "gate (tests/live.rs)"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    async fn reset(&self, _tx: &mut sqlx::PgConnection) -> Result<(), projections::Error> {
+        Ok(())
+    }
+
+    async fn apply(
+        &self,
+        _tx: &mut sqlx::PgConnection,
+        _events: &[events_schema::RecordedEvent],
+        _mode: projections::Mode,
+    ) -> Result<(), projections::Error> {
+        let _ = self.0.clone().wait_for(|open| *open).await;
+        Ok(())
+    }
+}
+
+/// Two processes share the log, so a dashboard may resume at another process than the one it
+/// last heard from (a restart behind a load balancer, a process that died), and that one's feed
+/// may not yet have broadcast the position the dashboard resumes after. It must then start from
+/// that position all the same: what it already has is not sent again.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn resuming_at_a_process_whose_feed_is_behind_sends_nothing_twice(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let manager_account = account("empresario");
+    let manager = server.login(&manager_account).await;
+    let id = move_of(&pool, &account("cliente").email).await;
+
+    // The other process: its feed's projections wait at the gate.
+    let (open, gate) = tokio::sync::watch::channel(false);
+    let store = events_schema::EventStore::new(pool.clone(), Default::default());
+    let behind = projections::Projections::start(store, vec![std::sync::Arc::new(Gate(gate))], 100);
+    let other = api::live::LiveHub::start(pool.clone(), behind, 64)
+        .await
+        .unwrap();
+
+    // The dashboard heard the first change from this server, then lost its connection.
+    let (_, first) = manager.set_status(id, "confirmada").await;
+    let seen = first["position"].as_i64().unwrap();
+    assert!(other.sent() < seen, "the other feed is behind");
+    let user = api::auth::authenticate(
+        &pool,
+        &manager_account.login,
+        &manager_account.password,
+        &[command::Role::Empresario],
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    let mut cursor = other.cursor(user, Some(seen));
+    let frames = cursor.start().await.unwrap();
+    assert_eq!(frames.len(), 1, "only the hello: {frames:?}");
+
+    let (_, second) = manager.set_status(id, "en curso").await;
+    let missed = second["position"].as_i64().unwrap();
+    open.send_replace(true);
+    let mut positions = Vec::new();
+    while positions.last() != Some(&missed) {
+        let frames = tokio::time::timeout(Duration::from_secs(10), cursor.next())
+            .await
+            .expect("the change arrives")
+            .unwrap();
+        positions.extend(frames.iter().map(|f| {
+            let frame: serde_json::Value = serde_json::from_str(f.as_str()).unwrap();
+            frame["position"].as_i64().unwrap()
+        }));
+    }
+    assert_eq!(
+        positions,
+        vec![missed],
+        "the change it had already seen came again"
+    );
+}
+
+/// A position past the end of the change feed was never this log's (a dashboard left open across
+/// a restore from backup): the feed starts from now, as for a dashboard with no position, rather
+/// than waiting for the log to get there.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn resuming_after_a_position_the_feed_never_had_starts_from_now(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let manager = server.login_role("empresario").await;
+    let id = move_of(&pool, &account("cliente").email).await;
+    let end: i64 = sqlx::query_scalar("SELECT max(position) FROM live_changes")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+
+    let mut feed = manager.live(Some(end + 1_000_000_000_000)).await.unwrap();
+    let (_, body) = manager.set_status(id, "en curso").await;
+    let frame = feed.next_about(id).await.expect("the change arrives");
+    assert_eq!(frame["position"], body["position"]);
+}
