@@ -505,6 +505,7 @@ impl Writer {
             correlation_id: Uuid::now_v7(),
             causation_id: None,
             request_id: Some(Uuid::now_v7().to_string()),
+            idempotency_key: None,
         };
         let events: Vec<NewEvent> = (0..self.batch as i64)
             .map(|i| status_change(version + i, &metadata))
@@ -1055,6 +1056,7 @@ async fn load_history(store: &EventStore, moves: usize, bar: &ProgressBar) -> Re
             correlation_id: Uuid::now_v7(),
             causation_id: None,
             request_id: None,
+            idempotency_key: None,
         };
         for (k, event) in move_history(move_id, today)?.into_iter().enumerate() {
             plans[m % MANY_WRITERS].push((
@@ -1665,6 +1667,7 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
             correlation_id: Uuid::now_v7(),
             causation_id: None,
             request_id: None,
+            idempotency_key: None,
         };
         let events: Vec<NewEvent> =
             decide(&current, MoveCommand::ChangeStatus(to), Role::Empresario)

@@ -356,3 +356,86 @@ async fn a_move_created_while_the_projections_lag_is_answered_from_its_events(po
     assert_eq!(status, 200);
     assert_eq!(body["mudanza"], fresh["mudanza"]);
 }
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_creation_sent_again_with_its_key_creates_one_move(pool: PgPool) {
+    let server = start(pool).await;
+    projected(&server).await;
+    let manager = server.login_role("empresario").await;
+    let admin = server.login_role("admin").await;
+    let moves = || async {
+        sqlx::query_scalar::<_, i64>(
+            "SELECT count(*) FROM events WHERE event_type = 'move.created'",
+        )
+        .fetch_one(&server.state.pool)
+        .await
+        .unwrap()
+    };
+    let before = moves().await;
+    let mut body = wizard(in_days(12));
+    body["clave_idempotencia"] = json!("3f1c2a4e-9b7d-4c1e-8f00-6a5b4c3d2e1f");
+
+    // A retry (the first answer lost): the same move, once.
+    let (status, first) = create(&manager, &body).await;
+    assert_eq!(status, 200, "{first}");
+    let id = first["mudanza_id"].as_i64().unwrap();
+    let (status, again) = create(&manager, &body).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["mudanza_id"], id);
+    assert_eq!(again["mudanza"]["id"], first["mudanza"]["id"]);
+    assert_eq!(moves().await, before + 1);
+    let stored: Option<String> = sqlx::query_scalar(
+        "SELECT metadata ->> 'idempotency_key' FROM events \
+         WHERE event_type = 'move.created' AND (data ->> 'move_id')::bigint = $1",
+    )
+    .bind(id)
+    .fetch_one(&server.state.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        stored.as_deref(),
+        Some("3f1c2a4e-9b7d-4c1e-8f00-6a5b4c3d2e1f")
+    );
+
+    // Eight retries at once with a new key: one move, and every answer names it.
+    body["clave_idempotencia"] = json!("reintento-a-la-vez-0001");
+    let answers = futures::future::join_all((0..8).map(|_| create(&manager, &body))).await;
+    let ids: std::collections::BTreeSet<i64> = answers
+        .iter()
+        .map(|(status, answer)| {
+            assert_eq!(*status, 200, "{answer}");
+            answer["mudanza_id"].as_i64().unwrap()
+        })
+        .collect();
+    assert_eq!(ids.len(), 1, "{ids:?}");
+    assert_eq!(moves().await, before + 2);
+
+    // Keys are the caller's own: another person's same key is another move; no key, a move each.
+    let (status, other) = create(&admin, &body).await;
+    assert_eq!(status, 200, "{other}");
+    assert!(!ids.contains(&other["mudanza_id"].as_i64().unwrap()));
+    body.as_object_mut().unwrap().remove("clave_idempotencia");
+    assert_eq!(create(&manager, &body).await.0, 200);
+    assert_eq!(create(&manager, &body).await.0, 200);
+    assert_eq!(moves().await, before + 5);
+
+    // A key that is not one: refused, nothing written.
+    for bad in [
+        "corta",
+        "con espacios dentro",
+        "ñandú-ñandú-ñandú",
+        &"x".repeat(65),
+    ] {
+        body["clave_idempotencia"] = json!(bad);
+        let (status, answer) = create(&manager, &body).await;
+        assert_eq!(
+            (status, answer["error"].as_str()),
+            (
+                400,
+                Some("La clave de idempotencia debe tener de 8 a 64 letras, cifras, '-' o '_'")
+            ),
+            "{bad}"
+        );
+    }
+    assert_eq!(moves().await, before + 5);
+}

@@ -20,6 +20,10 @@ pub struct Metadata {
     pub causation_id: Option<Uuid>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_id: Option<String>,
+    /// The caller's key for a command it may send again after losing the answer (a new move):
+    /// the log lets one `move.created` per actor and key in (migration 0012).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idempotency_key: Option<String>,
 }
 
 impl Metadata {

@@ -251,6 +251,7 @@ pub(super) async fn write_moves(
             correlation_id: Uuid::now_v7(),
             causation_id: None,
             request_id: Some(Uuid::now_v7().to_string()),
+            idempotency_key: None,
         };
         let created = demo_move(id, client, fecha, n);
         for event in decide(

@@ -18,7 +18,7 @@ use uuid::Uuid;
 
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiResult};
-use crate::routes::moves::{append_plan, execute, load_move, staff_doc};
+use crate::routes::moves::{append_plan, execute, load_move, staff_doc, with_idempotency_key};
 use crate::routes::workers::day_for;
 use crate::state::AppState;
 
@@ -194,6 +194,48 @@ pub struct CreateBody {
     /// The quote request the wizard was filled from: the move and the quote's conversion are
     /// written together, once.
     presupuesto_id: Option<Uuid>,
+    /// One key per move the caller means to create (8 to 64 letters, digits, `-` or `_`): sent
+    /// again with a retry, it answers with the move the first attempt created, if it did.
+    clave_idempotencia: Option<String>,
+}
+
+pub const IDEMPOTENCY_KEY_INVALID: &str =
+    "La clave de idempotencia debe tener de 8 a 64 letras, cifras, '-' o '_'";
+
+fn idempotency_key(key: Option<&str>) -> ApiResult<Option<String>> {
+    let Some(key) = key else { return Ok(None) };
+    let fits = (8..=64).contains(&key.len())
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if !fits {
+        return Err(ApiError::InvalidField {
+            field: "clave_idempotencia",
+            message: IDEMPOTENCY_KEY_INVALID.into(),
+        });
+    }
+    Ok(Some(key.to_string()))
+}
+
+/// The move this user created with this key, if any.
+async fn created_with(state: &AppState, user: &User, key: &str) -> ApiResult<Option<i64>> {
+    Ok(sqlx::query_scalar(
+        "SELECT (data ->> 'move_id')::bigint FROM events \
+         WHERE event_type = 'move.created' AND metadata ? 'idempotency_key' \
+         AND metadata ->> 'actor_id' = $1 AND metadata ->> 'idempotency_key' = $2",
+    )
+    .bind(user.id.to_string())
+    .bind(key)
+    .fetch_optional(&state.pool)
+    .await?)
+}
+
+async fn created_answer(state: &AppState, user: &User, id: i64) -> ApiResult<Json<Value>> {
+    Ok(Json(json!({
+        "success": true,
+        "mudanza_id": id,
+        "mudanza": staff_doc(state, user, id).await?,
+    })))
 }
 
 /// `POST /api/crear-mudanza` (managers): a new move, always created pendiente.
@@ -203,6 +245,12 @@ pub async fn create(
     ApiJson(body): ApiJson<CreateBody>,
 ) -> ApiResult<Json<Value>> {
     let user = user.require(MANAGERS)?;
+    let key = idempotency_key(body.clave_idempotencia.as_deref())?;
+    if let Some(key) = &key {
+        if let Some(id) = created_with(&state, &user, key).await? {
+            return created_answer(&state, &user, id).await;
+        }
+    }
     if body.estado.as_deref().is_some_and(|e| e != "pendiente") {
         return Err(invalid("Las mudanzas nuevas se crean pendientes"));
     }
@@ -256,17 +304,27 @@ pub async fn create(
         .fetch_one(&state.pool)
         .await?;
     let id = created.move_id;
-    match body.presupuesto_id {
-        Some(quote_id) => crate::routes::quotes::convert(&state, &user, quote_id, created).await?,
-        None => {
-            execute(&state, &user, id, MoveCommand::Create(Box::new(created))).await?;
+    let outcome = with_idempotency_key(key.clone(), async {
+        match body.presupuesto_id {
+            Some(quote_id) => {
+                crate::routes::quotes::convert(&state, &user, quote_id, created).await
+            }
+            None => execute(&state, &user, id, MoveCommand::Create(Box::new(created)))
+                .await
+                .map(|_| ()),
+        }
+    })
+    .await;
+    if let (Err(error), Some(key)) = (&outcome, &key) {
+        // The same key at once from a retry that won (the log's index refused this one's
+        // `move.created`): the move exists, and is the answer.
+        tracing::debug!(%error, "creating a move with an idempotency key failed; looking it up");
+        if let Some(first) = created_with(&state, &user, key).await? {
+            return created_answer(&state, &user, first).await;
         }
     }
-    Ok(Json(json!({
-        "success": true,
-        "mudanza_id": id,
-        "mudanza": staff_doc(&state, &user, id).await?,
-    })))
+    outcome?;
+    created_answer(&state, &user, id).await
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]

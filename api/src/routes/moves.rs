@@ -155,8 +155,22 @@ pub fn metadata_for(user: &User) -> Metadata {
         actor_role: Some(user.role.as_str().to_string()),
         correlation_id: Uuid::now_v7(),
         request_id: crate::ops::current_request_id(),
+        idempotency_key: IDEMPOTENCY_KEY.try_with(Clone::clone).ok().flatten(),
         ..Metadata::default()
     }
+}
+
+tokio::task_local! {
+    static IDEMPOTENCY_KEY: Option<String>;
+}
+
+/// Runs `command` with every event it appends carrying the caller's idempotency key (as the
+/// request id is carried): the command's own code, however deep, need not pass it along.
+pub async fn with_idempotency_key<F: std::future::Future>(
+    key: Option<String>,
+    command: F,
+) -> F::Output {
+    IDEMPOTENCY_KEY.scope(key, command).await
 }
 
 /// The expected version of a stream decided on at `version`.

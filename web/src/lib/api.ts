@@ -420,6 +420,11 @@ export interface CreateMoveRequest {
   precio: { base: number; distancia: number; servicios: number; urgencia: number; iva: boolean };
   pago_adelantado: number;
   precio_total: number;
+  /**
+   * One per move the wizard means to create, the same on every retry: when an earlier attempt
+   * did create the move (its answer lost), the server answers with that move instead of a second.
+   */
+  clave_idempotencia?: string;
 }
 
 export interface CreateMoveResponse {

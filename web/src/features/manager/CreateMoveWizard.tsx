@@ -15,6 +15,7 @@ import {
   buildCreateRequest,
   CONTACT_PREFERENCES,
   firstInvalidStep,
+  newIdempotencyKey,
   FLOORS,
   hasFloors,
   initialWizardForm,
@@ -61,6 +62,8 @@ export function CreateMoveWizard({ onClose, onCreated, initialForm, fromQuote }:
   );
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  // One move per wizard: a retry after an error sends the same key (see CreateMoveRequest).
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const bodyRef = useRef<HTMLDivElement>(null);
 
   const change = (next: WizardForm | ((f: WizardForm) => WizardForm)) => {
@@ -100,7 +103,7 @@ export function CreateMoveWizard({ onClose, onCreated, initialForm, fromQuote }:
     setCreating(true);
     setError(null);
     try {
-      const request = buildCreateRequest(form);
+      const request = { ...buildCreateRequest(form), clave_idempotencia: idempotencyKey };
       const response = fromQuote
         ? await api.createMoveFromQuote({ ...request, presupuesto_id: fromQuote.id })
         : await api.createMove(request);

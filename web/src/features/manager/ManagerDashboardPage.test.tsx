@@ -340,6 +340,7 @@ describe('ManagerDashboardPage', () => {
       precio: { base: 180, distancia: 21, servicios: 40, urgencia: 0, iva: true },
       pago_adelantado: 100,
       precio_total: 291.61,
+      clave_idempotencia: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
   });
 
@@ -374,8 +375,8 @@ describe('ManagerDashboardPage', () => {
     expect(screen.getByRole('dialog', { name: 'Nueva mudanza' })).toBeTruthy();
   });
 
-  it('falls back to the generic message when the server is unreachable', async () => {
-    await renderPage({
+  it('falls back to the generic message when the server is unreachable, and retries with the same key', async () => {
+    const fetchMock = await renderPage({
       'POST /api/crear-mudanza': () => {
         throw new TypeError('Failed to fetch');
       },
@@ -401,6 +402,16 @@ describe('ManagerDashboardPage', () => {
     next();
     fireEvent.click(dialog.getByRole('button', { name: 'Crear mudanza' }));
     await waitFor(() => expect(showAlert).toHaveBeenCalledWith('Ha ocurrido un error. Inténtalo de nuevo.'));
+
+    // The move may have been created all the same: the retry carries the same key, so the server
+    // answers with that move rather than making a second; a new wizard has a new key.
+    fireEvent.click(dialog.getByRole('button', { name: 'Crear mudanza' }));
+    await waitFor(() => expect(calls(fetchMock, 'POST /api/crear-mudanza')).toHaveLength(2));
+    const keys = calls(fetchMock, 'POST /api/crear-mudanza').map(
+      (call) => JSON.parse(String(call[1]?.body)).clave_idempotencia,
+    );
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('edits a move: required fields, the status shown at once, saved with its version', async () => {

@@ -354,3 +354,13 @@ export function buildCreateRequest(form: WizardForm): CreateMoveRequest {
     precio_total: centsToEuros(price.totalCents),
   };
 }
+
+/**
+ * A fresh idempotency key: 32 hex digits. `crypto.getRandomValues` rather than `randomUUID`,
+ * which browsers offer only on https or localhost, and the office may reach the server by
+ * another name over plain http.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
