@@ -93,6 +93,8 @@ struct Record {
     move_id: Option<i64>,
     /// The status asked for.
     target: Option<&'static str>,
+    /// A new move's idempotency key: the same on a retry of a creation whose outcome is unknown.
+    key: Option<String>,
     outcome: Outcome,
     /// When the outcome was known.
     at: Instant,
@@ -175,6 +177,8 @@ async fn run_client(
         .iter()
         .map(|&m| (m, Some("pendiente".to_string())))
         .collect();
+    // A creation whose outcome is unknown is sent again, as the wizard does, with its key.
+    let mut unsure: Option<(String, Value)> = None;
     let mut n = 0;
     while !*stop.borrow_and_update() {
         n += 1;
@@ -217,6 +221,7 @@ async fn run_client(
                     kind: Kind::Status,
                     move_id: Some(move_id),
                     target: Some(target),
+                    key: None,
                     outcome,
                     at: Instant::now(),
                 }
@@ -245,20 +250,35 @@ async fn run_client(
                     kind: Kind::Photo,
                     move_id: Some(move_id),
                     target: None,
+                    key: None,
                     at: Instant::now(),
                 }
             }
             Kind::Create => {
-                let mut body = wizard(in_days(30 + (n as u64 % 60)));
-                body["cliente_email"] = json!(format!("{}@mudanzas.test", spec.name));
-                body["instrucciones"] = json!(format!("Pedido {request_id}"));
+                let (key, body) = unsure.take().unwrap_or_else(|| {
+                    let mut body = wizard(in_days(30 + (n as u64 % 60)));
+                    body["cliente_email"] = json!(format!("{}@mudanzas.test", spec.name));
+                    body["instrucciones"] = json!(format!("Pedido {request_id}"));
+                    let key = format!("{request_id}-clave");
+                    body["clave_idempotencia"] = json!(key);
+                    (key, body)
+                });
                 let request = load
                     .http
                     .post(format!("{}/api/crear-mudanza", load.base))
                     .header("cookie", cookie)
                     .json(&body);
                 let outcome = load.send(request, &request_id).await;
+                let known = match &outcome {
+                    Outcome::Acked(_) => true,
+                    Outcome::Refused(status, _) => *status < 500,
+                    Outcome::Unreachable | Outcome::NoAnswer => false,
+                };
+                if !known {
+                    unsure = Some((key.clone(), body));
+                }
                 Record {
+                    key: Some(key),
                     move_id: match &outcome {
                         Outcome::Acked(body) => body["mudanza_id"].as_i64(),
                         _ => None,
@@ -404,6 +424,10 @@ struct Figures {
     applied_unanswered: usize,
     /// Acknowledged status changes whose answer showed the move as it was before.
     stale_answers: usize,
+    /// Creations sent again, with the first attempt's key, after an unknown outcome.
+    retried_creations: usize,
+    /// Of those, answered with the move an earlier attempt had created.
+    answered_by_first: usize,
     events: i64,
     photo_files: usize,
     tables: usize,
@@ -420,7 +444,8 @@ impl Figures {
         format!(
             "{} commands sent: {} acknowledged ({}; {} answered with the view before), {} \
              refused, {} unreachable, {} without answer ({} refused or unanswered yet applied); \
-             0 lost; {} events in the log; {} photo files; {} tables ({} rows) equal to a \
+             {} creations retried with their key ({} answered with the move an earlier attempt \
+             made), none made twice; 0 lost; {} events in the log; {} photo files; {} tables ({} rows) equal to a \
              rebuild from zero",
             self.sent,
             self.acked_total(),
@@ -430,6 +455,8 @@ impl Figures {
             self.unreachable,
             self.no_answer,
             self.applied_unanswered,
+            self.retried_creations,
+            self.answered_by_first,
             self.events,
             self.photo_files,
             self.tables,
@@ -464,6 +491,33 @@ async fn verify(
         by_request.entry(&e.request_id).or_default().push(e);
     }
     let sent: HashMap<&str, &Record> = records.iter().map(|r| (r.request_id.as_str(), r)).collect();
+    // New moves by idempotency key: one at most, whichever attempt created it.
+    let keyed: Vec<(String, String)> = sqlx::query_as(
+        "SELECT metadata->>'idempotency_key', stream_id FROM events \
+         WHERE event_type = 'move.created' AND metadata->>'idempotency_key' LIKE $1",
+    )
+    .bind(format!("{prefix}-%"))
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    let mut by_key: HashMap<&str, Vec<&str>> = HashMap::new();
+    for (key, stream) in &keyed {
+        by_key.entry(key).or_default().push(stream);
+    }
+    let twice: Vec<_> = by_key.iter().filter(|(_, s)| s.len() > 1).collect();
+    assert!(
+        twice.is_empty(),
+        "moves created twice for one key: {twice:?}"
+    );
+    figures.retried_creations = records
+        .iter()
+        .filter(|r| r.kind == Kind::Create)
+        .filter(|r| {
+            r.key
+                .as_deref()
+                .is_some_and(|k| k.trim_end_matches("-clave") != r.request_id)
+        })
+        .count();
     assert!(
         by_request.keys().all(|id| sent.contains_key(id)),
         "events name a request nobody sent"
@@ -516,6 +570,20 @@ async fn verify(
                             events[0].stream_id == format!("move-{}", r.move_id.unwrap())
                         }
                     };
+                // A retry whose first attempt had created the move is answered with that move,
+                // and writes nothing itself.
+                let answered_by_first = r.kind == Kind::Create
+                    && events.is_empty()
+                    && r.key
+                        .as_deref()
+                        .and_then(|k| by_key.get(k))
+                        .is_some_and(|streams| {
+                            streams == &vec![format!("move-{}", r.move_id.unwrap()).as_str()]
+                        });
+                if answered_by_first {
+                    figures.answered_by_first += 1;
+                }
+                let matches_answer = matches_answer || answered_by_first;
                 // Read-your-writes waits 5 s at most, then answers with the read model as it is:
                 // a command committed just before PostgreSQL went away is answered with the move
                 // as it was. The change itself is in the log (checked above).
