@@ -22,10 +22,10 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reqwest::Method;
 use storm::{
-    assert_feed_table_matches_log, assert_saw_exactly, log_changes, watch_feed, with_scratch_db,
-    Audience, Leave, LogChange, ScratchDb, WatchPlan, Watched,
+    assert_feed_table_matches_log, assert_saw_exactly, log_changes, with_scratch_db, Audience,
+    Leave, ScratchDb, WatchPlan, Watchers,
 };
-use tokio::sync::{oneshot, watch};
+use tokio::sync::watch;
 
 const WRITERS: usize = 8;
 const PER_WRITER: usize = 50;
@@ -236,12 +236,9 @@ async fn storm(db: ScratchDb, options: StartOptions, label: &'static str) {
     ];
     // Late joiners connect by themselves; the others are connected before the first write.
     let early = plans.iter().filter(|p| p.join_at == 0).count();
-    let mut watchers = Vec::new();
-    let mut handoffs = Vec::new();
+    let mut watchers = Watchers::default();
     for plan in plans.drain(..) {
-        let (tx, rx) = oneshot::channel::<Arc<Vec<LogChange>>>();
-        handoffs.push(tx);
-        watchers.push(tokio::spawn(watch_feed(plan, progress.clone(), rx)));
+        watchers.start(plan, progress.clone());
     }
     wait_until(Duration::from_secs(60), "the watchers to connect", || {
         server.state.live.connections() >= early
@@ -315,14 +312,7 @@ async fn storm(db: ScratchDb, options: StartOptions, label: &'static str) {
         changes.len()
     );
 
-    let changes = Arc::new(changes);
-    for tx in handoffs {
-        let _ = tx.send(changes.clone());
-    }
-    let mut seen: Vec<Watched> = Vec::new();
-    for w in watchers {
-        seen.push(w.await.expect("a watcher"));
-    }
+    let seen = watchers.finish(changes.clone()).await;
     drop(progress_tx);
 
     let frames: usize = seen.iter().map(|w| w.frames.len()).sum();

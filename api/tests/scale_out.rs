@@ -33,10 +33,10 @@ use reqwest::Method;
 use serde_json::Value;
 use sqlx::PgPool;
 use storm::{
-    assert_feed_table_matches_log, assert_saw_exactly, hello_position, log_changes, watch_feed,
-    with_scratch_db, Audience, Leave, LogChange, ScratchDb, WatchPlan, Watched,
+    assert_feed_table_matches_log, assert_saw_exactly, hello_position, log_changes,
+    with_scratch_db, Audience, Leave, ScratchDb, WatchPlan, Watchers,
 };
-use tokio::sync::{oneshot, watch};
+use tokio::sync::watch;
 
 const PER_WRITER: usize = 25;
 /// Writers per phase: four through each process.
@@ -531,14 +531,11 @@ async fn scale_out(db: ScratchDb) {
         .filter(|p| p.bases.len() > 1 && !p.hop)
         .map(|p| p.name.clone())
         .collect();
-    let mut watchers = Vec::new();
-    let mut handoffs = Vec::new();
+    let mut watchers = Watchers::default();
     let first_at = |s: &ServerProcess| plans.iter().filter(|p| p.bases[0] == s.base).count() as u64;
     let (on_a, on_b) = (first_at(&a), first_at(&b));
     for plan in plans {
-        let (tx, rx) = oneshot::channel::<Arc<Vec<LogChange>>>();
-        handoffs.push(tx);
-        watchers.push(tokio::spawn(watch_feed(plan, progress.clone(), rx)));
+        watchers.start(plan, progress.clone());
     }
     for (server, n) in [(&a, on_a), (&b, on_b)] {
         wait_for(
@@ -736,14 +733,7 @@ async fn scale_out(db: ScratchDb) {
     // What every watcher may see, from the log; then what each saw.
     let changes = log_changes(&pool, before).await;
     assert_feed_table_matches_log(&pool, before, &changes).await;
-    let changes = Arc::new(changes);
-    for tx in handoffs {
-        let _ = tx.send(changes.clone());
-    }
-    let mut seen: Vec<Watched> = Vec::new();
-    for w in watchers {
-        seen.push(w.await.expect("a watcher"));
-    }
+    let seen = watchers.finish(changes.clone()).await;
     drop(progress_tx);
     for w in &seen {
         assert_eq!(

@@ -251,27 +251,23 @@ async fn another_sites_pages_may_change_nothing_nor_open_the_live_feed(pool: PgP
 
     // The live feed: a GET, but it would hand another site's script the manager's feed.
     let ws = server.base.replace("http://", "ws://") + "/api/live";
-    let mut request = ws.as_str().into_client_request().unwrap();
-    request
-        .headers_mut()
-        .insert("cookie", cookie.parse().unwrap());
-    request
-        .headers_mut()
-        .insert("origin", FOREIGN.parse().unwrap());
-    match tokio_tungstenite::connect_async(request).await {
+    let open_from = |origin: String| {
+        let mut request = ws.as_str().into_client_request().unwrap();
+        request
+            .headers_mut()
+            .insert("cookie", cookie.parse().unwrap());
+        request
+            .headers_mut()
+            .insert("origin", origin.parse().unwrap());
+        tokio_tungstenite::connect_async(request)
+    };
+    match open_from(FOREIGN.to_string()).await {
         Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
             assert_eq!(response.status(), 403)
         }
         other => panic!("the live feed from another site: {:?}", other.map(|_| ())),
     }
-    let mut request = ws.as_str().into_client_request().unwrap();
-    request
-        .headers_mut()
-        .insert("cookie", cookie.parse().unwrap());
-    request
-        .headers_mut()
-        .insert("origin", format!("http://{host}").parse().unwrap());
-    assert!(tokio_tungstenite::connect_async(request).await.is_ok());
+    assert!(open_from(format!("http://{host}")).await.is_ok());
 }
 
 #[sqlx::test(migrations = "../migrations")]

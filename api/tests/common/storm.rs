@@ -247,6 +247,35 @@ impl Watched {
 /// over (then every watcher away comes back).
 pub type Progress = watch::Receiver<(usize, bool)>;
 
+/// Watchers started on their plans, each waiting for the log's changes to check what it saw.
+#[derive(Default)]
+pub struct Watchers {
+    handoffs: Vec<oneshot::Sender<Arc<Vec<LogChange>>>>,
+    tasks: Vec<tokio::task::JoinHandle<Watched>>,
+}
+
+impl Watchers {
+    pub fn start(&mut self, plan: WatchPlan, progress: Progress) {
+        let (tx, rx) = oneshot::channel();
+        self.handoffs.push(tx);
+        self.tasks
+            .push(tokio::spawn(watch_feed(plan, progress, rx)));
+    }
+
+    /// Hands every watcher the changes it may have seen and waits for what each saw.
+    pub async fn finish(self, changes: Vec<LogChange>) -> Vec<Watched> {
+        let changes = Arc::new(changes);
+        for tx in self.handoffs {
+            let _ = tx.send(changes.clone());
+        }
+        let mut seen = Vec::new();
+        for task in self.tasks {
+            seen.push(task.await.expect("a watcher"));
+        }
+        seen
+    }
+}
+
 /// Runs one watcher until it is handed the storm's changes and has received the last one it may
 /// see (if any), then lingers a moment so that a duplicate or a stray frame would still be caught.
 pub async fn watch_feed(
