@@ -23,7 +23,7 @@ use rand::{Rng, SeedableRng};
 use reqwest::Method;
 use storm::{
     assert_feed_table_matches_log, assert_saw_exactly, log_changes, with_scratch_db, Audience,
-    Leave, ScratchDb, WatchPlan, Watchers,
+    Leave, ScratchDb, WatchPlan, Watchers, MANAGER_STATUSES, WORKER_STATUSES,
 };
 use tokio::sync::watch;
 
@@ -33,16 +33,6 @@ const STORM: usize = WRITERS * PER_WRITER;
 /// Besides the 8 seeded moves.
 const NEW_MOVES: usize = 28;
 const PASSWORD: &str = "Mudanza#2026";
-
-/// What each role may set (command::moves::may_set_status): workers never `confirmada`.
-const MANAGER_STATUSES: &[&str] = &[
-    "pendiente",
-    "confirmada",
-    "en curso",
-    "finalizada",
-    "cancelada",
-];
-const WORKER_STATUSES: &[&str] = &["pendiente", "en curso", "finalizada", "cancelada"];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn every_feed_sees_every_change_it_may_see_exactly_once_in_order_across_resumes() {

@@ -21,12 +21,11 @@ mod common;
 mod storm;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{account_by_login, in_days, seed_dir, wizard};
+use common::process::{seed_with_binary, ServerProcess};
+use common::{account_by_login, in_days, wizard};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reqwest::Method;
@@ -34,7 +33,8 @@ use serde_json::Value;
 use sqlx::PgPool;
 use storm::{
     assert_feed_table_matches_log, assert_saw_exactly, hello_position, log_changes,
-    with_scratch_db, Audience, Leave, ScratchDb, WatchPlan, Watchers,
+    with_scratch_db, Audience, Leave, ScratchDb, WatchPlan, Watchers, MANAGER_STATUSES,
+    WORKER_STATUSES,
 };
 use tokio::sync::watch;
 
@@ -47,122 +47,8 @@ const KILL_AFTER: usize = 60;
 /// Answers each writer of the second phase gets after the kill, at least.
 const AFTER_KILL: usize = 6;
 
-const MANAGER_STATUSES: &[&str] = &[
-    "pendiente",
-    "confirmada",
-    "en curso",
-    "finalizada",
-    "cancelada",
-];
-const WORKER_STATUSES: &[&str] = &["pendiente", "en curso", "finalizada", "cancelada"];
-
 // ---------------------------------------------------------------------------------------------
-// The server as a process
-
-struct ServerProcess {
-    name: &'static str,
-    child: tokio::process::Child,
-    pid: u32,
-    base: String,
-    dir: PathBuf,
-}
-
-impl ServerProcess {
-    /// `mudanzas serve` (the binary under test) on a free port; returns once /readyz says ready.
-    async fn start(name: &'static str, db: &ScratchDb) -> ServerProcess {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port")
-            .port();
-        let base = format!("http://127.0.0.1:{port}");
-        let dir = std::env::temp_dir().join(format!("{}-{name}", db.name));
-        let web = dir.join("web");
-        std::fs::create_dir_all(&web).unwrap();
-        std::fs::write(
-            web.join("index.html"),
-            "<!doctype html><title>prueba</title>\n",
-        )
-        .unwrap();
-        let log = std::fs::File::create(dir.join("server.log")).unwrap();
-        let mut command = server_command(db);
-        command
-            .arg("serve")
-            .env("HOST", "127.0.0.1")
-            .env("PORT", port.to_string())
-            .env("DATA_DIR", dir.join("data"))
-            .env("WEB_DIST", &web)
-            .env("PUBLIC_URL", &base)
-            .stdout(log.try_clone().unwrap())
-            .stderr(log)
-            .kill_on_drop(true);
-        let mut child = command.spawn().expect("starting mudanzas serve");
-        let pid = child.id().expect("a pid");
-        let http = reqwest::Client::new();
-        let deadline = Instant::now() + Duration::from_secs(90);
-        loop {
-            if let Ok(Some(status)) = child.try_wait() {
-                panic!("server {name} exited ({status}): {}", tail(&dir));
-            }
-            if let Ok(r) = http.get(format!("{base}/readyz")).send().await {
-                if r.status() == 200 {
-                    break;
-                }
-            }
-            assert!(
-                Instant::now() < deadline,
-                "server {name} not ready within 90 s: {}",
-                tail(&dir)
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        ServerProcess {
-            name,
-            child,
-            pid,
-            base,
-            dir,
-        }
-    }
-}
-
-impl Drop for ServerProcess {
-    fn drop(&mut self) {
-        let _ = self.child.start_kill();
-        if std::thread::panicking() {
-            eprintln!(
-                "server {}'s log: {}",
-                self.name,
-                self.dir.join("server.log").display()
-            );
-        } else {
-            let _ = std::fs::remove_dir_all(&self.dir);
-        }
-    }
-}
-
-fn server_command(db: &ScratchDb) -> tokio::process::Command {
-    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_mudanzas"));
-    command
-        .env("DATABASE_URL", &db.url)
-        .env("SEED_DIR", seed_dir())
-        .env("RUST_LOG", "info,sqlx=warn")
-        // Local development: plain-http cookies, /metrics open, no outside services.
-        .env_remove("MUDANZAS_ENV")
-        .env_remove("METRICS_TOKEN")
-        .env_remove("SMTP_URL")
-        .env_remove("GEOCODER_URL")
-        .env_remove("ROUTER_URL")
-        .env_remove("PAYMENT_PROVIDER")
-        .env_remove("LOG_FORMAT")
-        .stdin(Stdio::null());
-    command
-}
-
-fn tail(dir: &Path) -> String {
-    let text = std::fs::read_to_string(dir.join("server.log")).unwrap_or_default();
-    let lines: Vec<&str> = text.lines().collect();
-    lines[lines.len().saturating_sub(30)..].join("\n")
-}
+// The processes' database sessions
 
 /// The local ports of `pid`'s TCP connections (from /proc): with pg_stat_activity's client_port
 /// they name the database sessions that process holds.
@@ -377,15 +263,11 @@ async fn two_processes_on_one_database_serve_the_same_feed_and_survive_a_kill() 
 
 async fn scale_out(db: ScratchDb) {
     let began = Instant::now();
-    let status = server_command(&db)
-        .arg("seed")
-        .stdout(Stdio::null())
-        .status()
-        .await
-        .expect("mudanzas seed");
-    assert!(status.success(), "mudanzas seed failed");
-    let mut a = ServerProcess::start("A", &db).await;
-    let b = ServerProcess::start("B", &db).await;
+    seed_with_binary(&db.url);
+    let mut a = ServerProcess::start(&db.url).await;
+    let b = ServerProcess::start(&db.url).await;
+    a.ready(Duration::from_secs(90)).await;
+    b.ready(Duration::from_secs(90)).await;
     let pool = api::connect(&db.url, 5).await.unwrap();
     let http = reqwest::Client::new();
 
@@ -548,8 +430,8 @@ async fn scale_out(db: ScratchDb) {
 
     // Eight writers, four through each process, each with its own session.
     let mut writers = Vec::new();
-    for server in [&a, &b] {
-        let other = if server.name == "A" { &b } else { &a };
+    for (name, server) in [("A", &a), ("B", &b)] {
+        let other = if name == "A" { &b } else { &a };
         for (who, statuses) in [
             ("gerente@mudanzas.test", MANAGER_STATUSES),
             ("admin@mudanzas.test", MANAGER_STATUSES),
@@ -557,10 +439,10 @@ async fn scale_out(db: ScratchDb) {
             ("EMP-002", WORKER_STATUSES),
         ] {
             writers.push(Arc::new(Writer {
-                name: format!("{who} por {}", server.name),
+                name: format!("{who} por {name}"),
                 cookie: login(&http, &server.base, who).await,
                 // Writers of B have nowhere else to go.
-                bases: if server.name == "A" {
+                bases: if name == "A" {
                     [server.base.clone(), other.base.clone()]
                 } else {
                     [server.base.clone(), server.base.clone()]
@@ -648,7 +530,7 @@ async fn scale_out(db: ScratchDb) {
         let pool = pool.clone();
         let mut progress = progress.clone();
         let db_name = db.name.clone();
-        let a_pid = a.pid;
+        let a_pid = a.pid().expect("A runs");
         async move {
             let _ = progress.wait_for(|p| p.0 >= PHASE + KILL_AFTER).await;
             let deadline = Instant::now() + Duration::from_secs(5);
@@ -672,11 +554,9 @@ async fn scale_out(db: ScratchDb) {
         )));
     }
     let (a_backends, a_held) = killer.await;
-    a.child.start_kill().expect("SIGKILL");
+    a.kill().await;
     let head_at_kill = log_head(&pool).await;
     killed_tx.send_replace(true);
-    let exit = a.child.wait().await.unwrap();
-    assert!(!exit.success(), "A was killed ({exit})");
     let mut phase2_logs = Vec::new();
     for l in logs.drain(..) {
         phase2_logs.push(l.await.expect("a writer"));
@@ -863,7 +743,7 @@ async fn feed_reaches(server: &ServerProcess, cookie: &str, position: i64) {
         assert!(
             Instant::now() < deadline,
             "server {}'s feed stayed at {hello}, short of {position}",
-            server.name
+            server.base
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -895,7 +775,7 @@ async fn ready_with_nothing_pending(http: &reqwest::Client, server: &ServerProce
         assert!(
             Instant::now() < deadline,
             "server {} not caught up: {body}",
-            server.name
+            server.base
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }

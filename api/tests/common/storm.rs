@@ -209,6 +209,16 @@ pub struct WatchPlan {
     pub hop: bool,
 }
 
+/// What each role may set (command::moves::may_set_status): workers never `confirmada`.
+pub const MANAGER_STATUSES: &[&str] = &[
+    "pendiente",
+    "confirmada",
+    "en curso",
+    "finalizada",
+    "cancelada",
+];
+pub const WORKER_STATUSES: &[&str] = &["pendiente", "en curso", "finalizada", "cancelada"];
+
 /// Everything one watcher received over all its connections.
 #[derive(Debug, Default)]
 pub struct Watched {
