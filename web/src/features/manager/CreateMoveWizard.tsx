@@ -40,6 +40,9 @@ import {
 } from './wizard';
 
 export const CREATE_SUCCESS = 'Mudanza creada exitosamente';
+// The advance is the deposit the client is asked for, not money received: a new move has been
+// paid nothing, and its status follows the payments that arrive (see the move's view).
+const NEW_MOVE_PAYMENT_STATUS = PAYMENT_STATUS_LABELS.pending;
 export const CREATE_FAILURE = 'Ha ocurrido un error. Inténtalo de nuevo.';
 
 interface CreateMoveWizardProps {
@@ -664,11 +667,14 @@ function StepPrice({ form, set }: { form: WizardForm; set: Setter }) {
           compact
           rows={[
             { term: 'Pendiente de pago', value: formatCents(price.pendingCents) },
-            { term: 'Estado del pago', value: PAYMENT_STATUS_LABELS[price.paymentStatus] },
+            { term: 'Estado del pago', value: NEW_MOVE_PAYMENT_STATUS },
           ]}
         />
       </div>
-      <p className="mgr-hint">Precio orientativo con IVA incluido cuando está activado.</p>
+      <p className="mgr-hint">
+        Precio orientativo con IVA incluido cuando está activado. El pago adelantado es lo que se pide al
+        cliente para reservar; el estado del pago cambia con cada cobro.
+      </p>
     </div>
   );
 }
@@ -751,7 +757,7 @@ function StepSummary({ form }: { form: WizardForm }) {
             { term: 'Total', value: formatCents(price.totalCents), total: true },
             { term: 'Pago adelantado', value: formatCents(price.advanceCents) },
             { term: 'Pendiente', value: formatCents(price.pendingCents) },
-            { term: 'Estado del pago', value: PAYMENT_STATUS_LABELS[price.paymentStatus] },
+            { term: 'Estado del pago', value: NEW_MOVE_PAYMENT_STATUS },
           ]}
         />
       </SummaryBlock>

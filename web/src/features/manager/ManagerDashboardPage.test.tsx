@@ -291,7 +291,9 @@ describe('ManagerDashboardPage', () => {
     fireEvent.change(dialog.getByLabelText('Coste de servicios (€)'), { target: { value: '40' } });
     expect(nbsp(dialog.getByTestId('precio-total').textContent)).toBe('291,61 €');
     fireEvent.change(dialog.getByLabelText('Pago adelantado (€)'), { target: { value: '100' } });
-    expect(dialog.getByText('Parcial')).toBeTruthy();
+    // The advance is asked for, not received: nothing is paid yet.
+    expect(nbsp(dialog.getByText('Estado del pago').nextElementSibling?.textContent)).toBe('Pendiente');
+    expect(dialog.queryByText('Parcial')).toBeNull();
     expect(nbsp(dialog.getByText('Pendiente de pago').nextElementSibling?.textContent)).toBe('191,61 €');
     next();
 

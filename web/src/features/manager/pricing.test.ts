@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computePrice, formatCents, formatEuros, parseEuros, paymentStatus, taxOf } from './pricing';
+import { computePrice, formatCents, formatEuros, parseEuros, taxOf } from './pricing';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
@@ -17,7 +17,6 @@ describe('§9 price computation', () => {
     expect(price.taxCents).toBe(6_111);
     expect(price.totalCents).toBe(35_211);
     expect(price.pendingCents).toBe(35_211);
-    expect(price.paymentStatus).toBe('pending');
   });
 
   it('charges no VAT when it is turned off', () => {
@@ -40,13 +39,6 @@ describe('§9 price computation', () => {
     for (let subtotal = 0; subtotal < 2_000; subtotal += 1) {
       expect(taxOf(subtotal)).toBe(Math.floor((subtotal * 21 + 50) / 100));
     }
-  });
-
-  it('payment status: pending with no advance, partial with part, paid with all', () => {
-    expect(paymentStatus(10_000, 0)).toBe('pending');
-    expect(paymentStatus(10_000, 1)).toBe('partial');
-    expect(paymentStatus(10_000, 9_999)).toBe('partial');
-    expect(paymentStatus(10_000, 10_000)).toBe('paid');
   });
 
   it('reads euro amounts with a dot or a decimal comma', () => {

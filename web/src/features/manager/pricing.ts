@@ -26,18 +26,11 @@ export interface PriceBreakdown extends PriceInput {
   taxCents: number;
   totalCents: number;
   pendingCents: number;
-  paymentStatus: PaymentStatus;
 }
 
 /** 21% of the subtotal, rounded half up to the cent (the server's rule). */
 export function taxOf(subtotalCents: number): number {
   return Math.round((subtotalCents * IVA_PERCENT) / 100);
-}
-
-/** pending if nothing was paid, partial if part of it, paid if all of it. */
-export function paymentStatus(totalCents: number, advanceCents: number): PaymentStatus {
-  if (advanceCents <= 0) return 'pending';
-  return advanceCents >= totalCents ? 'paid' : 'partial';
 }
 
 export function computePrice(input: PriceInput): PriceBreakdown {
@@ -50,7 +43,6 @@ export function computePrice(input: PriceInput): PriceBreakdown {
     taxCents,
     totalCents,
     pendingCents: totalCents - input.advanceCents,
-    paymentStatus: paymentStatus(totalCents, input.advanceCents),
   };
 }
 
