@@ -135,15 +135,7 @@ async fn a_lagging_connection_catches_up_instead_of_losing_changes(pool: PgPool)
     let manager = server.login(&manager_account).await;
     let id = move_of(&pool, &account("cliente").email).await;
 
-    let user = api::auth::authenticate(
-        &pool,
-        &manager_account.login,
-        &manager_account.password,
-        &[command::Role::Empresario],
-    )
-    .await
-    .unwrap()
-    .unwrap();
+    let user = user_of(&pool, &manager_account.login, command::Role::Empresario).await;
     let mut cursor = server.state.live.cursor(user, None);
     let mut positions = Vec::new();
     for estado in [
@@ -308,15 +300,7 @@ async fn resuming_at_a_process_whose_feed_is_behind_sends_nothing_twice(pool: Pg
     let (_, first) = manager.set_status(id, "confirmada").await;
     let seen = first["position"].as_i64().unwrap();
     assert!(other.sent() < seen, "the other feed is behind");
-    let user = api::auth::authenticate(
-        &pool,
-        &manager_account.login,
-        &manager_account.password,
-        &[command::Role::Empresario],
-    )
-    .await
-    .unwrap()
-    .unwrap();
+    let user = user_of(&pool, &manager_account.login, command::Role::Empresario).await;
     let mut cursor = other.cursor(user, Some(seen));
     let frames = cursor.start().await.unwrap();
     assert_eq!(frames.len(), 1, "only the hello: {frames:?}");
