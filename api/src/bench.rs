@@ -1338,6 +1338,29 @@ struct Session {
     cookie: String,
 }
 
+/// Who does what in a benchmark, as indices into the logged-in sessions: the manager, those who
+/// may change a status (not the auditor, not clients), and those who watch every move.
+struct Cast {
+    manager: usize,
+    writers: Vec<usize>,
+    staff: Vec<usize>,
+}
+
+fn cast(sessions: &[Session]) -> Result<Cast, String> {
+    let with_role = |roles: &[Role]| -> Vec<usize> {
+        (0..sessions.len())
+            .filter(|&s| roles.contains(&sessions[s].role))
+            .collect()
+    };
+    Ok(Cast {
+        manager: *with_role(&[Role::Empresario])
+            .first()
+            .ok_or("no empresario among the demo accounts")?,
+        writers: with_role(&[Role::Empresario, Role::Empleado, Role::Admin]),
+        staff: with_role(&[Role::Empresario, Role::Empleado, Role::Admin, Role::Auditor]),
+    })
+}
+
 #[derive(Deserialize)]
 struct Frame {
     #[serde(rename = "type")]

@@ -5,8 +5,9 @@
 
 use base64::engine::general_purpose::{STANDARD, URL_SAFE};
 use base64::Engine;
+use cbc::cipher::block_padding::ZeroPadding;
+use cbc::cipher::{BlockEncryptMut, KeyIvInit};
 use command::payments::{Card, Refusal};
-use des::cipher::{BlockEncrypt, KeyInit};
 use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
 use sha2::Sha256;
@@ -114,22 +115,19 @@ type HmacSha256 = Hmac<Sha256>;
 
 impl Redsys {
     /// The per-order key: the order number encrypted with 3DES-CBC (zero IV, zero padding)
-    /// under the merchant's secret.
+    /// under the merchant's secret. No order, no key: nothing signs or verifies without one.
     fn order_key(&self, order: &str) -> Option<Vec<u8>> {
-        let secret = STANDARD.decode(self.0.secret_key.trim()).ok()?;
-        let cipher = des::TdesEde3::new_from_slice(&secret).ok()?;
-        let mut data = order.as_bytes().to_vec();
-        data.resize(data.len().div_ceil(8).max(1) * 8, 0);
-        let mut previous = [0u8; 8];
-        for block in data.chunks_mut(8) {
-            for (b, p) in block.iter_mut().zip(previous) {
-                *b ^= p;
-            }
-            let block = des::cipher::generic_array::GenericArray::from_mut_slice(block);
-            cipher.encrypt_block(block);
-            previous.copy_from_slice(block);
+        if order.is_empty() {
+            return None;
         }
-        Some(data)
+        let secret = STANDARD.decode(self.0.secret_key.trim()).ok()?;
+        let cipher = cbc::Encryptor::<des::TdesEde3>::new_from_slices(&secret, &[0u8; 8]).ok()?;
+        let mut key = order.as_bytes().to_vec();
+        key.resize(order.len().div_ceil(8) * 8, 0);
+        cipher
+            .encrypt_padded_mut::<ZeroPadding>(&mut key, order.len())
+            .ok()?;
+        Some(key)
     }
 
     fn mac(&self, order: &str, merchant_parameters: &str) -> Option<HmacSha256> {

@@ -16,7 +16,6 @@ use std::process::Stdio;
 use std::time::{Duration, Instant, SystemTime};
 
 use chrono::{DateTime, Utc};
-use command::Role;
 use events_schema::{EventStore, StoreOptions};
 use futures::StreamExt;
 use serde_json::Value;
@@ -30,8 +29,8 @@ use super::moves_api::{
     paced_run, status_clients, write_moves, Paced, CLIENTS, LIST_PATH, STATUS_PATH,
 };
 use super::{
-    connect_dashboards, ensure_fd_limit, isolated, log_in_all, ms, percentile, spinner,
-    stub_web_dist, thousands, Context, Databases, LiveFigures, Plan, Sent, Session, Verdicts,
+    cast, connect_dashboards, ensure_fd_limit, isolated, log_in_all, ms, percentile, spinner,
+    stub_web_dist, thousands, Cast, Context, Databases, LiveFigures, Plan, Sent, Session, Verdicts,
 };
 
 /// Concurrent clients per endpoint in the quiet read runs.
@@ -141,20 +140,15 @@ async fn measure(
     let addr = server.addr;
     let pid = server.pid;
     let sessions = log_in_all(addr, seed_dir).await?;
-    let with_role = |roles: &[Role]| -> Vec<usize> {
-        (0..sessions.len())
-            .filter(|&s| roles.contains(&sessions[s].role))
-            .collect()
-    };
-    let manager = *with_role(&[Role::Empresario])
-        .first()
-        .ok_or("no empresario among the demo accounts")?;
+    let Cast {
+        manager,
+        writers,
+        staff,
+    } = cast(&sessions)?;
     let customer = sessions
         .iter()
         .position(|s| s.email == IDLE_CLIENT)
         .ok_or_else(|| format!("no demo account {IDLE_CLIENT}"))?;
-    let writers = with_role(&[Role::Empresario, Role::Empleado, Role::Admin]);
-    let staff = with_role(&[Role::Empresario, Role::Empleado, Role::Admin, Role::Auditor]);
 
     spin.set_message("load: waiting for the server's projections and live feed");
     caught_up(

@@ -19,9 +19,9 @@ use uuid::Uuid;
 
 use super::http::{Answer, Http};
 use super::{
-    caught_up, ensure_fd_limit, isolated, log_in_all, ms, open_dashboards, percentile, spinner,
-    start_server, thousands, Context, LiveFigures, Plan, Rate, Sent, Server, Session, Verdicts,
-    MANY_WRITERS,
+    cast, caught_up, ensure_fd_limit, isolated, log_in_all, ms, open_dashboards, percentile,
+    spinner, start_server, thousands, Cast, Context, LiveFigures, Plan, Rate, Sent, Server,
+    Session, Verdicts, MANY_WRITERS,
 };
 use crate::auth::user_for_token;
 use crate::routes::moves::{expected, load_move, metadata_for, read_your_writes, staff_doc};
@@ -100,17 +100,11 @@ async fn phase(db: super::Databases, plan: Plan, seed_dir: PathBuf) -> Result<Ap
 
     spin.set_message("moves API: logging in");
     let sessions = log_in_all(addr, &seed_dir).await?;
-    let with_role = |roles: &[Role]| -> Vec<usize> {
-        (0..sessions.len())
-            .filter(|&s| roles.contains(&sessions[s].role))
-            .collect()
-    };
-    let manager = *with_role(&[Role::Empresario])
-        .first()
-        .ok_or("no empresario among the demo accounts")?;
-    // Who may change a status (the auditor and clients may not), and who watches every move.
-    let writers = with_role(&[Role::Empresario, Role::Empleado, Role::Admin]);
-    let staff = with_role(&[Role::Empresario, Role::Empleado, Role::Admin, Role::Auditor]);
+    let Cast {
+        manager,
+        writers,
+        staff,
+    } = cast(&sessions)?;
     let roles = |of: &[usize]| -> String {
         of.iter()
             .map(|&s| sessions[s].role.as_str())
