@@ -67,7 +67,7 @@ export function RequestResetView({ focusOnMount = false }: RequestResetViewProps
   if (view.kind === 'success') {
     return (
       <div className="recovery__card recovery__card--success">
-        <span className="recovery__badge recovery__badge--success" aria-hidden="true">
+        <span className="outcome-badge outcome-badge--success" aria-hidden="true">
           <MailIcon width={28} height={28} />
         </span>
         <h1 ref={headingRef} tabIndex={-1} className="recovery__title">
@@ -95,7 +95,7 @@ export function RequestResetView({ focusOnMount = false }: RequestResetViewProps
   if (view.kind === 'error') {
     return (
       <div className="recovery__card recovery__card--error">
-        <span className="recovery__badge recovery__badge--error" aria-hidden="true">
+        <span className="outcome-badge outcome-badge--error" aria-hidden="true">
           !
         </span>
         <h1 ref={headingRef} tabIndex={-1} className="recovery__title">

@@ -83,7 +83,7 @@ export function ResetPasswordView({ token, onRequestNew }: ResetPasswordViewProp
   if (view.kind === 'invalid') {
     return (
       <div className="recovery__card recovery__card--error">
-        <span className="recovery__badge recovery__badge--error" aria-hidden="true">
+        <span className="outcome-badge outcome-badge--error" aria-hidden="true">
           !
         </span>
         <h1 ref={headingRef} tabIndex={-1} className="recovery__title">
@@ -119,7 +119,7 @@ function ResetSuccess({ headingRef }: { headingRef: RefObject<HTMLHeadingElement
   const openLoginModal = useLoginModalStore((s) => s.openLoginModal);
   return (
     <div className="recovery__card recovery__card--success">
-      <span className="recovery__badge recovery__badge--success" aria-hidden="true">
+      <span className="outcome-badge outcome-badge--success" aria-hidden="true">
         <LockIcon width={28} height={28} />
       </span>
       <h1 ref={headingRef} tabIndex={-1} className="recovery__title">

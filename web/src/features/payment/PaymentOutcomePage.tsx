@@ -32,7 +32,7 @@ export function PaymentOutcomePage({ outcome }: { outcome: 'ok' | 'ko' }) {
     return (
       <PaymentShell>
         <div className="payment__card payment__card--narrow payment__card--center">
-          <span className="payment__badge payment__badge--ok" aria-hidden="true">
+          <span className="outcome-badge outcome-badge--success" aria-hidden="true">
             ✓
           </span>
           <h1 className="payment__title">¡Pago completado!</h1>
@@ -76,7 +76,7 @@ export function PaymentOutcomePage({ outcome }: { outcome: 'ok' | 'ko' }) {
   return (
     <PaymentShell>
       <div className="payment__card payment__card--narrow payment__card--center">
-        <span className="payment__badge payment__badge--ko" aria-hidden="true">
+        <span className="outcome-badge outcome-badge--error" aria-hidden="true">
           !
         </span>
         <h1 className="payment__title">El pago no se ha completado</h1>
