@@ -9,7 +9,7 @@ use command::moves::{decide, evolve, MoveCommand, MoveState};
 use command::Role;
 use command::StreamEvents;
 use events_schema::events::{move_stream, MoveStatus};
-use events_schema::{ExpectedVersion, Metadata, NewEvent, StreamAppend};
+use events_schema::{Event, ExpectedVersion, Metadata, NewEvent, StreamAppend};
 use projections::moves::{without_prices, MONEY_KEYS};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -72,20 +72,30 @@ pub async fn execute(
     move_id: i64,
     command: MoveCommand,
 ) -> ApiResult<i64> {
-    let stream = move_stream(move_id);
     let (current, last) = load_move(state, move_id).await?;
     let events = crate::routes::payments::with_payment_key(decide(&current, command, user.role)?);
     if events.is_empty() {
         return Ok(last);
     }
-    let metadata = metadata_for(user);
+    Ok(append_decided(state, move_id, current.version, events, metadata_for(user)).await?)
+}
+
+/// Appends what was decided on the move at `version` and answers, with the last position, once
+/// the projections show it.
+pub async fn append_decided(
+    state: &AppState,
+    move_id: i64,
+    version: i64,
+    events: Vec<Event>,
+    metadata: Metadata,
+) -> Result<i64, events_schema::Error> {
     let new: Vec<NewEvent> = events
         .into_iter()
         .map(|e| NewEvent::new(e, metadata.clone()))
         .collect();
     let appended = state
         .store
-        .append(&stream, expected(current.version), &new)
+        .append(&move_stream(move_id), expected(version), &new)
         .await?;
     read_your_writes(state, appended.last_position).await;
     Ok(appended.last_position)

@@ -13,10 +13,8 @@ use command::payments::{
     CardInput, PaymentCommand, KEY_LENGTH,
 };
 use command::Role;
-use events_schema::events::{
-    move_stream, PaymentAuthorised, PaymentFailed, PaymentKind, PaymentRefunded,
-};
-use events_schema::{Event, Metadata, NewEvent};
+use events_schema::events::{PaymentAuthorised, PaymentFailed, PaymentKind, PaymentRefunded};
+use events_schema::{Event, Metadata};
 use projections::moves::{StaffMove, FALLIDO};
 use rand::{Rng, RngCore};
 use serde::Deserialize;
@@ -28,7 +26,7 @@ use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
 use crate::limits::{ClientAddress, Limit};
 use crate::payments::{provider, Checkout, Order, Verdict};
 use crate::routes::money::euros;
-use crate::routes::moves::{expected, load_move, metadata_for, read_your_writes};
+use crate::routes::moves::{append_decided, load_move, metadata_for};
 use crate::state::AppState;
 
 pub const FILL_ALL: &str = "Por favor completa todos los campos";
@@ -328,32 +326,12 @@ async fn record(
             return Ok(None);
         }
         match append_decided(state, move_id, current.version, events, metadata.clone()).await {
-            Ok(()) => return Ok(Some(payment_id)),
+            Ok(_) => return Ok(Some(payment_id)),
             Err(events_schema::Error::Conflict { .. }) => continue,
             Err(e) => return Err(e.into()),
         }
     }
     Err(ApiError::Domain(command::DomainError::Stale))
-}
-
-/// Appends what was decided on the move at `version`, and answers once the projections show it.
-async fn append_decided(
-    state: &AppState,
-    move_id: i64,
-    version: i64,
-    events: Vec<Event>,
-    metadata: Metadata,
-) -> Result<(), events_schema::Error> {
-    let new: Vec<NewEvent> = events
-        .into_iter()
-        .map(|e| NewEvent::new(e, metadata.clone()))
-        .collect();
-    let appended = state
-        .store
-        .append(&move_stream(move_id), expected(version), &new)
-        .await?;
-    read_your_writes(state, appended.last_position).await;
-    Ok(())
 }
 
 /// `POST /api/pagos/{paymentId}/tarjeta` (session holder; test gateway): validates the card,
