@@ -259,51 +259,56 @@ pub async fn sweep_orphans(pool: &sqlx::PgPool, data_dir: &Path) -> ApiResult<us
     let listed = tokio::task::spawn_blocking(move || list_photo_files(&root))
         .await
         .map_err(|e| ApiError::Internal(format!("listing photos: {e}")))?;
+    if listed.is_empty() {
+        return Ok(0);
+    }
+    // The photos the log names in these moves, as (stream, photo id): one indexed read.
+    let streams: Vec<String> = listed
+        .iter()
+        .map(|(move_id, _)| events_schema::events::move_stream(*move_id))
+        .collect();
+    let named = || async {
+        sqlx::query_as::<_, (String, String)>(
+            "SELECT stream_id, data->>'photo_id' FROM events \
+             WHERE stream_id = ANY($1) AND event_type = 'move.photo_added'",
+        )
+        .bind(&streams)
+        .fetch_all(pool)
+        .await
+        .map(|rows| rows.into_iter().collect::<std::collections::HashSet<_>>())
+    };
+    let key = |move_id: i64, path: &Path| {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        (
+            events_schema::events::move_stream(move_id),
+            name.to_string(),
+        )
+    };
+    let known = named().await?;
+    // Held locks first: a file whose upload is still at work (in this process or another
+    // sharing the folder) is not an orphan.
+    let unlocked: Vec<(i64, PathBuf, std::fs::File)> = listed
+        .into_iter()
+        .flat_map(|(move_id, paths)| paths.into_iter().map(move |p| (move_id, p)))
+        .filter(|(move_id, p)| !known.contains(&key(*move_id, p)))
+        .filter_map(|(move_id, p)| {
+            let file = std::fs::File::open(&p).ok()?;
+            file.try_lock().ok()?;
+            Some((move_id, p, file))
+        })
+        .collect();
+    if unlocked.is_empty() {
+        return Ok(0);
+    }
+    // An upload may have committed just before letting go: look again, under the locks.
+    let known = named().await?;
     let mut removed = 0;
-    for (move_id, paths) in listed {
-        let named = || async {
-            sqlx::query_scalar::<_, String>(
-                "SELECT data->>'photo_id' FROM events WHERE stream_id = $1 \
-                 AND event_type = 'move.photo_added'",
-            )
-            .bind(events_schema::events::move_stream(move_id))
-            .fetch_all(pool)
-            .await
-            .map(|ids| {
-                ids.into_iter()
-                    .collect::<std::collections::HashSet<String>>()
-            })
-        };
-        let name = |path: &Path| {
-            path.file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or_default()
-                .to_string()
-        };
-        let known = named().await?;
-        let unnamed: Vec<PathBuf> = paths
-            .into_iter()
-            .filter(|p| !known.contains(&name(p)))
-            .collect();
-        if unnamed.is_empty() {
-            continue;
-        }
-        // Held locks first: a file whose upload is still at work (in this process or another
-        // sharing the folder) is not an orphan.
-        let unlocked: Vec<(PathBuf, std::fs::File)> = unnamed
-            .into_iter()
-            .filter_map(|p| {
-                let file = std::fs::File::open(&p).ok()?;
-                file.try_lock().ok()?;
-                Some((p, file))
-            })
-            .collect();
-        // An upload may have committed just before letting go: look again, under the locks.
-        let known = named().await?;
-        for (path, _lock) in unlocked {
-            if !known.contains(&name(&path)) && std::fs::remove_file(&path).is_ok() {
-                removed += 1;
-            }
+    for (move_id, path, _lock) in unlocked {
+        if !known.contains(&key(move_id, &path)) && std::fs::remove_file(&path).is_ok() {
+            removed += 1;
         }
     }
     Ok(removed)
