@@ -112,7 +112,7 @@ async fn the_wizard_rules_answer_with_their_spanish_messages_and_write_nothing(p
         (
             "pago_adelantado",
             json!(500.0),
-            "El pago adelantado debe estar entre 0 y el total",
+            "El anticipo solicitado debe estar entre 0 € y el precio total",
         ),
         (
             "pago_adelantado",
@@ -438,4 +438,73 @@ async fn a_creation_sent_again_with_its_key_creates_one_move(pool: PgPool) {
         );
     }
     assert_eq!(moves().await, before + 5);
+}
+
+/// Issue 17, item 1: a new total alone (spec §7's `precio_total`) once dropped VAT and the price
+/// lines, and the invoice issued afterwards said 'IVA no aplicado'.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn editing_the_total_keeps_vat_and_the_lines_and_the_invoice_matches(pool: PgPool) {
+    let server = start(pool).await;
+    projected(&server).await;
+    let manager = server.login_role("empresario").await;
+    let (_, created) = create(&manager, &wizard(in_days(12))).await;
+    let m = created["mudanza"].clone();
+    let id = m["id"].as_i64().unwrap();
+    let form = |version: &Value, total: f64| {
+        json!({
+            "id": id, "version": version,
+            "cliente_nombre": m["cliente_nombre"], "origen": m["origen"], "destino": m["destino"],
+            "fecha_programada": m["fecha_programada"], "precio_total": total,
+        })
+    };
+
+    let (status, body) = edit(&manager, form(&m["version"], 500.0)).await;
+    assert_eq!(status, 200, "{body}");
+    let p = &body["mudanza"]["precio"];
+    assert_eq!(p["iva_enabled"], true, "{p}");
+    // Distance, services and urgency stay; the base is what makes 500 € with 21 % VAT.
+    assert_eq!(
+        (
+            &p["distance_cents"],
+            &p["services_cents"],
+            &p["urgency_cents"]
+        ),
+        (&json!(3_600), &json!(4_000), &json!(5_000))
+    );
+    assert_eq!(
+        (&p["base_cents"], &p["tax_cents"], &p["total_cents"]),
+        (&json!(28_722), &json!(8_678), &json!(50_000))
+    );
+    assert_eq!(body["mudanza"]["precio_total"], 500.0);
+
+    // A total no base makes with VAT is refused with the two nearest, and nothing changes.
+    let version = body["mudanza"]["version"].clone();
+    let (status, refused) = edit(&manager, form(&version, 20.0)).await;
+    assert_eq!(
+        (status, refused["error"].as_str()),
+        (
+            400,
+            Some("El precio total no puede ser menor que la distancia, los servicios y la urgencia juntos")
+        )
+    );
+    let (status, refused) = edit(&manager, form(&version, 1000.01)).await;
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(
+        refused["error"],
+        "Con el 21 % de IVA, el precio total no puede ser 1000,01 €: elige 1000,00 € o 1000,02 €"
+    );
+
+    // The invoice issued now is the move's breakdown: VAT applied, lines adding to the total.
+    let (status, invoice) = manager.get(&format!("/api/factura/{id}")).await;
+    assert_eq!(status, 200, "{invoice}");
+    let importes = &invoice["factura"]["importes"];
+    assert_eq!(importes["iva_aplicado"], true, "{importes}");
+    assert_eq!(importes["iva_porcentaje"], 21);
+    let cents = |field: &str| (importes[field].as_f64().unwrap() * 100.0).round() as i64;
+    assert_eq!(
+        cents("base") + cents("distancia") + cents("servicios") + cents("urgencia"),
+        cents("subtotal")
+    );
+    assert_eq!(cents("subtotal") + cents("iva"), cents("total"));
+    assert_eq!(cents("total"), 50_000);
 }

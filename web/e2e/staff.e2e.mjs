@@ -451,7 +451,7 @@ test('la gerencia crea una mudanza con los 9 pasos del asistente y aparece en la
     await wizard.getByLabel('Coste por distancia (€)').fill('30');
     // 230 € + 21% VAT.
     await waitForText(async () => nbsp(await wizard.getByTestId('precio-total').textContent()), '278,30 €');
-    await wizard.getByLabel('Pago adelantado (€)').fill('50');
+    await wizard.getByLabel('Anticipo solicitado (€)').fill('50');
     await next();
 
     await step(9, 'Resumen');

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::Json;
 use chrono::{NaiveDate, Utc};
 use command::moves::{MoveCommand, PROPERTY_TYPES};
-use command::pricing::{cents, price, PriceParts};
+use command::pricing::{cents, PriceEdit, PriceParts};
 use command::workers::decide_reschedule;
 use command::{DomainError, Role};
 use events_schema::events::{
@@ -119,30 +119,31 @@ fn yes() -> bool {
     true
 }
 
-/// The price a form asks for: from its parts when it sends them (and then `precio_total`, when
-/// sent too, must agree), else the total as entered, with no parts and no VAT line.
+/// The price a form asks for, as an edit of `current`: from its parts when it sends them (and
+/// then `precio_total`, when sent too, must agree), else the total as entered with `current`'s
+/// VAT choice and other lines kept and the base derived (`pricing::edit`).
 fn form_price(
+    current: &Price,
     parts: Option<&PriceBody>,
     total: Option<f64>,
-    advance: Option<f64>,
+    advance_cents: i64,
 ) -> Result<Option<Price>, ApiError> {
-    let advance_cents = cents(advance.unwrap_or(0.0))?;
-    let computed = match (parts, total) {
-        (Some(p), _) => price(PriceParts {
+    let change = match (parts, total) {
+        (Some(p), _) => PriceEdit::Parts(PriceParts {
             base_cents: cents(p.base)?,
             distance_cents: cents(p.distancia)?,
             services_cents: cents(p.servicios)?,
             urgency_cents: cents(p.urgencia)?,
             iva_enabled: p.iva,
             advance_cents,
-        })?,
-        (None, Some(total)) => price(PriceParts {
-            base_cents: cents(total)?,
+        }),
+        (None, Some(total)) => PriceEdit::Total {
+            total_cents: cents(total)?,
             advance_cents,
-            ..PriceParts::default()
-        })?,
+        },
         (None, None) => return Ok(None),
     };
+    let computed = command::pricing::edit(current, change)?;
     if let Some(total) = total {
         if cents(total)? != computed.total_cents {
             return Err(invalid("El precio total no coincide con sus partes"));
@@ -255,10 +256,16 @@ pub async fn create(
         return Err(invalid("Las mudanzas nuevas se crean pendientes"));
     }
     let today = Utc::now().date_naive();
+    // A total alone is taken VAT included, VAT being on unless the form turns it off (§9).
+    let vat_on = Price {
+        iva_enabled: true,
+        ..Price::default()
+    };
     let precio = form_price(
+        &vat_on,
         body.precio.as_ref(),
         body.precio_total,
-        body.pago_adelantado,
+        cents(body.pago_adelantado.unwrap_or(0.0))?,
     )?
     .unwrap_or_default();
     let trim = |s: String| s.trim().to_string();
@@ -381,23 +388,16 @@ pub async fn edit(
     let current: StaffFields = serde_json::from_value(doc)
         .map_err(|e| ApiError::Internal(format!("reading a staff document: {e}")))?;
     // The advance is kept unless the form changes it.
-    let advance = body
-        .pago_adelantado
-        .unwrap_or(current.precio.advance_cents as f64 / 100.0);
-    let precio = match (&body.precio, body.precio_total) {
-        // The same total as now: its parts stay; only the advance may have changed.
-        (None, Some(total)) if cents(total)? == current.precio.total_cents => {
-            Some(price(PriceParts {
-                base_cents: current.precio.base_cents,
-                distance_cents: current.precio.distance_cents,
-                services_cents: current.precio.services_cents,
-                urgency_cents: current.precio.urgency_cents,
-                iva_enabled: current.precio.iva_enabled,
-                advance_cents: cents(advance)?,
-            })?)
-        }
-        (parts, total) => form_price(parts.as_ref(), total, Some(advance))?,
+    let advance_cents = match body.pago_adelantado {
+        Some(advance) => cents(advance)?,
+        None => current.precio.advance_cents,
     };
+    let precio = form_price(
+        &current.precio,
+        body.precio.as_ref(),
+        body.precio_total,
+        advance_cents,
+    )?;
 
     // Only what the form changed is recorded, so the history says what the edit did.
     let changed = |new: String, old: &str| (new != old).then_some(new);

@@ -417,7 +417,7 @@ export interface CreateMoveRequest {
   services: MoveServices;
   property_details: { origin: PropertyDetailsRequest; destination: PropertyDetailsRequest };
   instrucciones: string;
-  precio: { base: number; distancia: number; servicios: number; urgencia: number; iva: boolean };
+  precio: PriceLines;
   pago_adelantado: number;
   precio_total: number;
   /**
@@ -442,6 +442,15 @@ export function createMove(body: CreateMoveRequest): Promise<ApiResponse<CreateM
  * POST /api/actualizar-mudanza. `version` is the move's version the form was filled from: the
  * server answers 409 when someone changed the move since, instead of overwriting their change.
  */
+/** A price's lines before VAT, in euros, and whether 21 % VAT is added. */
+export interface PriceLines {
+  base: number;
+  distancia: number;
+  servicios: number;
+  urgencia: number;
+  iva: boolean;
+}
+
 export interface UpdateMoveRequest {
   id: number;
   version: number;
@@ -455,7 +464,11 @@ export interface UpdateMoveRequest {
   cliente_email: string;
   objects: MovedObject[];
   services: MoveServices;
-  /** Euros. */
+  /** The price's lines in euros and the VAT choice: the server keeps them as the move's breakdown. */
+  precio: PriceLines;
+  /** The deposit asked for, in euros. */
+  pago_adelantado: number;
+  /** Euros: what the lines make, checked by the server. */
   precio_total: number;
 }
 

@@ -51,7 +51,7 @@ export function AuditStatePanel({ answer }: { answer: AuditStateResponse }) {
         <Row label="Urgencia">{m.urgencia === 'urgente' ? 'Urgente' : 'Normal'}</Row>
         <Row label="Precio total">{formatEuros(m.precio_total)}</Row>
         <Row label="Pagos">
-          Adelantado {formatEuros(m.pago_adelantado)} · pendiente {formatEuros(m.pago_pendiente)} ·{' '}
+          Anticipo solicitado {formatEuros(m.pago_adelantado)} · pendiente de pago {formatEuros(m.pago_pendiente)} ·{' '}
           {PAYMENT[m.estado_pago ?? ''] ?? valueText(m.estado_pago)}
         </Row>
         <Row label="Trabajador">{m.worker}</Row>

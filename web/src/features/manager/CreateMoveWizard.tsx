@@ -9,7 +9,7 @@ import { COMMON_OBJECTS } from './catalog';
 import { MinusIcon, PlusIcon } from '../../components/icons';
 import { normalizeSearch } from '../../lib/text';
 import { ServiceToggles } from './MoveEditModal';
-import { formatCents, IVA_PERCENT, PAYMENT_STATUS_LABELS } from './pricing';
+import { formatCents, IVA_PERCENT, PAYMENT_STATUS_LABELS, pendingCents } from './pricing';
 import {
   ACCESS_TYPES,
   buildCreateRequest,
@@ -43,6 +43,7 @@ export const CREATE_SUCCESS = 'Mudanza creada exitosamente';
 // The advance is the deposit the client is asked for, not money received: a new move has been
 // paid nothing, and its status follows the payments that arrive (see the move's view).
 const NEW_MOVE_PAYMENT_STATUS = PAYMENT_STATUS_LABELS.pending;
+const NOTHING_PAID = 0;
 export const CREATE_FAILURE = 'Ha ocurrido un error. Inténtalo de nuevo.';
 
 interface CreateMoveWizardProps {
@@ -658,7 +659,7 @@ function StepPrice({ form, set }: { form: WizardForm; set: Setter }) {
       />
       <div className="mgr-grid">
         <MoneyInput
-          label="Pago adelantado (€)"
+          label="Anticipo solicitado (€)"
           value={form.advancePayment}
           max={price.totalCents / 100}
           onChange={(v) => set('advancePayment', v)}
@@ -666,13 +667,13 @@ function StepPrice({ form, set }: { form: WizardForm; set: Setter }) {
         <Totals
           compact
           rows={[
-            { term: 'Pendiente de pago', value: formatCents(price.pendingCents) },
+            { term: 'Pendiente de pago', value: formatCents(pendingCents(price.totalCents, NOTHING_PAID)) },
             { term: 'Estado del pago', value: NEW_MOVE_PAYMENT_STATUS },
           ]}
         />
       </div>
       <p className="mgr-hint">
-        Precio orientativo con IVA incluido cuando está activado. El pago adelantado es lo que se pide al
+        Precio orientativo con IVA incluido cuando está activado. El anticipo solicitado es lo que se pide al
         cliente para reservar; el estado del pago cambia con cada cobro.
       </p>
     </div>
@@ -755,8 +756,8 @@ function StepSummary({ form }: { form: WizardForm }) {
             { term: 'Subtotal', value: formatCents(price.subtotalCents) },
             { term: 'IVA', value: form.ivaEnabled ? formatCents(price.taxCents) : 'Sin IVA' },
             { term: 'Total', value: formatCents(price.totalCents), total: true },
-            { term: 'Pago adelantado', value: formatCents(price.advanceCents) },
-            { term: 'Pendiente', value: formatCents(price.pendingCents) },
+            { term: 'Anticipo solicitado', value: formatCents(price.advanceCents) },
+            { term: 'Pendiente de pago', value: formatCents(pendingCents(price.totalCents, NOTHING_PAID)) },
             { term: 'Estado del pago', value: NEW_MOVE_PAYMENT_STATUS },
           ]}
         />

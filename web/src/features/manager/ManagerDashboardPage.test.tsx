@@ -290,14 +290,19 @@ describe('ManagerDashboardPage', () => {
     fireEvent.change(dialog.getByLabelText('Coste por distancia (€)'), { target: { value: '21' } });
     fireEvent.change(dialog.getByLabelText('Coste de servicios (€)'), { target: { value: '40' } });
     expect(nbsp(dialog.getByTestId('precio-total').textContent)).toBe('291,61 €');
-    fireEvent.change(dialog.getByLabelText('Pago adelantado (€)'), { target: { value: '100' } });
-    // The advance is asked for, not received: nothing is paid yet.
+    fireEvent.change(dialog.getByLabelText('Anticipo solicitado (€)'), { target: { value: '100' } });
+    // The advance is asked for, not received: nothing is paid yet, so all of the total is
+    // 'Pendiente de pago' (total − paid, as everywhere), not total − advance (issue 17, item 7).
     expect(nbsp(dialog.getByText('Estado del pago').nextElementSibling?.textContent)).toBe('Pendiente');
     expect(dialog.queryByText('Parcial')).toBeNull();
-    expect(nbsp(dialog.getByText('Pendiente de pago').nextElementSibling?.textContent)).toBe('191,61 €');
+    expect(nbsp(dialog.getByText('Pendiente de pago').nextElementSibling?.textContent)).toBe('291,61 €');
+    expect(dialog.queryByText('Pago adelantado')).toBeNull();
     next();
 
     expect(stepName()).toBe('Paso 9 de 9: Resumen');
+    const summary = within(dialog.getByRole('region', { name: 'Precio' }));
+    expect(nbsp(summary.getByText('Anticipo solicitado').nextElementSibling?.textContent)).toBe('100,00 €');
+    expect(nbsp(summary.getByText('Pendiente de pago').nextElementSibling?.textContent)).toBe('291,61 €');
     expect(dialog.queryByRole('button', { name: 'Siguiente' })).toBeNull();
     expect(dialog.getByText('rosa@ejemplo.es')).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Crear mudanza' }));
@@ -434,9 +439,12 @@ describe('ManagerDashboardPage', () => {
       ['Dirección de origen', 'La dirección de origen es requerida'],
       ['Dirección de destino', 'La dirección de destino es requerida'],
       ['Fecha', 'La fecha es requerida'],
-      ['Precio total (€)', 'El precio es requerido'],
+      ['Precio base (€)', 'El precio es requerido'],
     ];
-    for (const [label] of fields) fireEvent.change(dialog.getByLabelText(label), { target: { value: '' } });
+    const otherLines = ['Coste por distancia (€)', 'Coste de servicios (€)', 'Coste por urgencia (€)'];
+    for (const label of [...fields.map(([label]) => label), ...otherLines]) {
+      fireEvent.change(dialog.getByLabelText(label), { target: { value: '' } });
+    }
     fireEvent.click(dialog.getByRole('button', { name: 'Guardar cambios' }));
     for (const [label, message] of fields) {
       const input = dialog.getByLabelText(label);
@@ -450,7 +458,13 @@ describe('ManagerDashboardPage', () => {
     fireEvent.change(dialog.getByLabelText('Dirección de origen'), { target: { value: 'Calle Nueva 5, Madrid' } });
     fireEvent.change(dialog.getByLabelText('Dirección de destino'), { target: { value: 'Calle Vieja 7, Madrid' } });
     fireEvent.change(dialog.getByLabelText('Fecha'), { target: { value: '2099-03-01' } });
-    fireEvent.change(dialog.getByLabelText('Precio total (€)'), { target: { value: '400.5' } });
+    // The lines are edited, the VAT choice kept: (300 + 21 + 40 + 50) × 1.21 = 497.31 €.
+    fireEvent.change(dialog.getByLabelText('Precio base (€)'), { target: { value: '300' } });
+    fireEvent.change(dialog.getByLabelText('Coste por distancia (€)'), { target: { value: '21' } });
+    fireEvent.change(dialog.getByLabelText('Coste de servicios (€)'), { target: { value: '40' } });
+    fireEvent.change(dialog.getByLabelText('Coste por urgencia (€)'), { target: { value: '50' } });
+    expect((dialog.getByLabelText('Añadir IVA (21 %)') as HTMLInputElement).checked).toBe(true);
+    expect(nbsp(dialog.getByTestId('mgr-edit-total').textContent)).toBe('497,31 €');
 
     // §4: the status applies in the list at once, before saving.
     fireEvent.change(dialog.getByLabelText('Estado'), { target: { value: 'confirmada' } });
@@ -465,7 +479,9 @@ describe('ManagerDashboardPage', () => {
       origen: 'Calle Nueva 5, Madrid',
       destino: 'Calle Vieja 7, Madrid',
       estado: 'confirmada',
-      precio_total: 400.5,
+      precio: { base: 300, distancia: 21, servicios: 40, urgencia: 50, iva: true },
+      pago_adelantado: 100,
+      precio_total: 497.31,
       urgencia: 'normal',
     });
     expect(within(row(1)).getByText('Calle Nueva 5, Madrid')).toBeTruthy();

@@ -9,6 +9,7 @@ import { COMMON_OBJECTS } from './catalog';
 import {
   buildUpdateRequest,
   editFormFrom,
+  editPrice,
   updateFailure,
   UPDATE_SUCCESS,
   validateEdit,
@@ -17,11 +18,14 @@ import {
   type EditForm,
 } from './editMove';
 import { MANAGER_STATUSES } from './managerMoves';
+import { formatCents, IVA_PERCENT } from './pricing';
 import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from './wizard';
 
 export const CONFLICT_MESSAGE =
   'La mudanza ha sido modificada por otra persona mientras la editabas. Recarga e inténtalo de nuevo.';
 const RELOAD_ERROR = 'No se pudo recargar la mudanza. Inténtalo de nuevo.';
+
+type PriceKey = 'basePrice' | 'distanceCost' | 'servicesCost' | 'urgencyCost' | 'ivaEnabled' | 'advancePayment';
 
 interface MoveEditModalProps {
   /** The move as the list holds it now; it may be newer than the one the form was filled from. */
@@ -33,7 +37,13 @@ interface MoveEditModalProps {
   onStatusDraft: (estado: MoveStatus | null) => void;
 }
 
-const FIELD_ORDER: EditField[] = ['cliente_nombre', 'origen', 'destino', 'fecha_programada', 'precio_total'];
+const FIELD_ORDER: EditField[] = ['cliente_nombre', 'origen', 'destino', 'fecha_programada', 'precio', 'pago_adelantado'];
+
+const PRICE_LINES = [
+  ['distanceCost', 'Coste por distancia (€)'],
+  ['servicesCost', 'Coste de servicios (€)'],
+  ['urgencyCost', 'Coste por urgencia (€)'],
+] as const;
 
 /** §2 edit modal with the §5 required fields; saved with the version it was filled from (409 on a stale one). */
 export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEditModalProps) {
@@ -52,6 +62,13 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
     setForm((f) => ({ ...f, [key]: value }));
     if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
   };
+
+  // Any price line or the advance may fix either price message.
+  const updatePrice = <K extends PriceKey>(key: K, value: EditForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, precio: undefined, pago_adelantado: undefined }));
+  };
+  const price = editPrice(form);
 
   const updateServices = (patch: Partial<MoveServices>) => setForm((f) => ({ ...f, services: { ...f.services, ...patch } }));
 
@@ -252,9 +269,16 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
                 <option value="urgente">Urgente</option>
               </select>
             </label>
+          </div>
+        </fieldset>
+
+        <fieldset className="mgr-fieldset" disabled={saving}>
+          <legend>Precio</legend>
+          {/* The lines, not a bare total: the VAT choice and the breakdown are what the invoice shows. */}
+          <div className="mgr-grid">
             <div className="form__field">
-              <label className="form__label" htmlFor="mgr-edit-precio_total">
-                Precio total (€)
+              <label className="form__label" htmlFor="mgr-edit-precio">
+                Precio base (€)
               </label>
               <input
                 className="input"
@@ -262,11 +286,61 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
                 inputMode="decimal"
                 min={0}
                 step={0.01}
-                value={form.precio_total}
-                onChange={(e) => update('precio_total', e.target.value)}
-                {...fieldProps('precio_total')}
+                value={form.basePrice}
+                onChange={(e) => updatePrice('basePrice', e.target.value)}
+                {...fieldProps('precio')}
               />
-              {fieldError('precio_total')}
+              {fieldError('precio')}
+            </div>
+            {PRICE_LINES.map(([key, label]) => (
+              <label key={key} className="form__field">
+                <span className="form__label">{label}</span>
+                <input
+                  className="input"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  value={form[key]}
+                  onChange={(e) => updatePrice(key, e.target.value)}
+                />
+              </label>
+            ))}
+          </div>
+          <label className="mgr-check">
+            <input type="checkbox" checked={form.ivaEnabled} onChange={(e) => updatePrice('ivaEnabled', e.target.checked)} />
+            Añadir IVA ({IVA_PERCENT} %)
+          </label>
+          <dl className="mgr-totals" aria-label="Cálculo del precio">
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatCents(price.subtotalCents)}</dd>
+            </div>
+            <div>
+              <dt>IVA ({IVA_PERCENT} %)</dt>
+              <dd>{form.ivaEnabled ? formatCents(price.taxCents) : 'Sin IVA'}</dd>
+            </div>
+            <div className="mgr-totals__total">
+              <dt>Total</dt>
+              <dd data-testid="mgr-edit-total">{formatCents(price.totalCents)}</dd>
+            </div>
+          </dl>
+          <div className="mgr-grid">
+            <div className="form__field">
+              <label className="form__label" htmlFor="mgr-edit-pago_adelantado">
+                Anticipo solicitado (€)
+              </label>
+              <input
+                className="input"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                value={form.advancePayment}
+                onChange={(e) => updatePrice('advancePayment', e.target.value)}
+                {...fieldProps('pago_adelantado')}
+              />
+              {fieldError('pago_adelantado')}
             </div>
           </div>
         </fieldset>

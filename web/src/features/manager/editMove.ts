@@ -1,15 +1,21 @@
 // The manager's edit form for a move (§2 edit modal, §5 'Move edit required', §7 actualizar-mudanza).
 import type { StaffMove, UpdateMoveRequest } from '../../lib/api';
-import { centsToEuros, parseEuros } from './pricing';
+import { centsToEuros, computePrice, parseEuros, type PriceBreakdown } from './pricing';
 import { clampQuantity } from './wizard';
 
-/** The update request's fields as the form holds them. */
-export interface EditForm extends Omit<UpdateMoveRequest, 'id' | 'version' | 'precio_total'> {
+/** The update request's fields as the form holds them: the price as its lines, never a bare total. */
+export interface EditForm extends Omit<UpdateMoveRequest, 'id' | 'version' | 'precio_total' | 'precio' | 'pago_adelantado'> {
   /** Euros, as typed. */
-  precio_total: string;
+  basePrice: string;
+  distanceCost: string;
+  servicesCost: string;
+  urgencyCost: string;
+  ivaEnabled: boolean;
+  /** The deposit asked for, euros as typed. */
+  advancePayment: string;
 }
 
-export type EditField = 'cliente_nombre' | 'origen' | 'destino' | 'fecha_programada' | 'precio_total';
+export type EditField = 'cliente_nombre' | 'origen' | 'destino' | 'fecha_programada' | 'precio' | 'pago_adelantado';
 
 export type EditErrors = Partial<Record<EditField, string>>;
 
@@ -18,18 +24,42 @@ export const EDIT_ERRORS = {
   origen: 'La dirección de origen es requerida',
   destino: 'La dirección de destino es requerida',
   fecha_programada: 'La fecha es requerida',
-  precio_total: 'El precio es requerido',
-  invalidPrice: 'El precio debe ser un importe válido, de 0 € o más',
+  precio: 'El precio es requerido',
+  invalidPrice: 'Los importes deben ser de 0 € o más, en pasos de 0,01 €',
+  totalNotPositive: 'El precio total debe ser mayor a 0',
+  advance: 'El anticipo solicitado debe estar entre 0 € y el precio total',
 } as const;
 
 export const UPDATE_SUCCESS = 'Mudanza actualizada exitosamente';
 export const updateFailure = (message: string) => `Error al actualizar la mudanza: ${message}`;
 
-/** The price as the form shows it: '1234.5' (a number input takes a dot). */
-function priceText(move: StaffMove): string {
-  if (typeof move.precio_total === 'number') return String(move.precio_total);
-  if (move.precio) return String(centsToEuros(move.precio.total_cents));
-  return '';
+/** An amount as the form shows it: '1234.5' (a number input takes a dot). */
+const amountText = (cents: number) => String(centsToEuros(cents));
+
+/** The move's price as its lines; a move known only by its total shows that total as its base, without VAT. */
+function priceFields(move: StaffMove): Pick<
+  EditForm,
+  'basePrice' | 'distanceCost' | 'servicesCost' | 'urgencyCost' | 'ivaEnabled' | 'advancePayment'
+> {
+  const p = move.precio;
+  if (p) {
+    return {
+      basePrice: amountText(p.base_cents),
+      distanceCost: amountText(p.distance_cents),
+      servicesCost: amountText(p.services_cents),
+      urgencyCost: amountText(p.urgency_cents),
+      ivaEnabled: p.iva_enabled,
+      advancePayment: amountText(p.advance_cents),
+    };
+  }
+  return {
+    basePrice: typeof move.precio_total === 'number' ? String(move.precio_total) : '',
+    distanceCost: '0',
+    servicesCost: '0',
+    urgencyCost: '0',
+    ivaEnabled: false,
+    advancePayment: typeof move.pago_adelantado === 'number' ? String(move.pago_adelantado) : '0',
+  };
 }
 
 export function editFormFrom(move: StaffMove): EditForm {
@@ -44,8 +74,20 @@ export function editFormFrom(move: StaffMove): EditForm {
     urgencia: move.urgencia,
     objects: move.objects.map((o) => ({ ...o })),
     services: { ...move.services },
-    precio_total: priceText(move),
+    ...priceFields(move),
   };
+}
+
+/** The price the form's lines make, as the server computes it (§9). */
+export function editPrice(form: EditForm): PriceBreakdown {
+  return computePrice({
+    baseCents: parseEuros(form.basePrice) ?? 0,
+    distanceCents: parseEuros(form.distanceCost) ?? 0,
+    servicesCents: parseEuros(form.servicesCost) ?? 0,
+    urgencyCents: parseEuros(form.urgencyCost) ?? 0,
+    ivaEnabled: form.ivaEnabled,
+    advanceCents: parseEuros(form.advancePayment) ?? 0,
+  });
 }
 
 /** §5: every required field's message, in the form's order; empty when the form may be saved. */
@@ -55,17 +97,25 @@ export function validateEdit(form: EditForm): EditErrors {
   if (form.origen.trim() === '') errors.origen = EDIT_ERRORS.origen;
   if (form.destino.trim() === '') errors.destino = EDIT_ERRORS.destino;
   if (form.fecha_programada.trim() === '') errors.fecha_programada = EDIT_ERRORS.fecha_programada;
-  if (form.precio_total.trim() === '') {
-    errors.precio_total = EDIT_ERRORS.precio_total;
-  } else {
-    const cents = parseEuros(form.precio_total);
-    if (cents === null || cents < 0) errors.precio_total = EDIT_ERRORS.invalidPrice;
+  const lines = [form.basePrice, form.distanceCost, form.servicesCost, form.urgencyCost];
+  const amounts = lines.map((l) => parseEuros(l));
+  if (lines.every((l) => l.trim() === '')) {
+    errors.precio = EDIT_ERRORS.precio;
+  } else if (amounts.some((c) => c === null || c < 0)) {
+    errors.precio = EDIT_ERRORS.invalidPrice;
+  } else if (editPrice(form).totalCents <= 0) {
+    errors.precio = EDIT_ERRORS.totalNotPositive;
+  }
+  const advance = parseEuros(form.advancePayment);
+  if (advance === null || advance < 0 || (!errors.precio && advance > editPrice(form).totalCents)) {
+    errors.pago_adelantado = EDIT_ERRORS.advance;
   }
   return errors;
 }
 
 export function buildUpdateRequest(move: Pick<StaffMove, 'id' | 'version'>, form: EditForm): UpdateMoveRequest {
   const services = form.services;
+  const price = editPrice(form);
   return {
     id: move.id,
     version: move.version,
@@ -83,6 +133,14 @@ export function buildUpdateRequest(move: Pick<StaffMove, 'id' | 'version'>, form
       dismount_quantity: services.dismount ? clampQuantity(services.dismount_quantity) : 0,
       packaging_quantity: services.packaging ? clampQuantity(services.packaging_quantity) : 0,
     },
-    precio_total: centsToEuros(parseEuros(form.precio_total) ?? 0),
+    precio: {
+      base: centsToEuros(price.baseCents),
+      distancia: centsToEuros(price.distanceCents),
+      servicios: centsToEuros(price.servicesCents),
+      urgencia: centsToEuros(price.urgencyCents),
+      iva: form.ivaEnabled,
+    },
+    pago_adelantado: centsToEuros(price.advanceCents),
+    precio_total: centsToEuros(price.totalCents),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computePrice, formatCents, formatEuros, parseEuros, taxOf } from './pricing';
+import { computePrice, formatCents, formatEuros, parseEuros, pendingCents, taxOf } from './pricing';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
@@ -16,7 +16,6 @@ describe('§9 price computation', () => {
     expect(price.subtotalCents).toBe(29_100);
     expect(price.taxCents).toBe(6_111);
     expect(price.totalCents).toBe(35_211);
-    expect(price.pendingCents).toBe(35_211);
   });
 
   it('charges no VAT when it is turned off', () => {
@@ -28,7 +27,13 @@ describe('§9 price computation', () => {
       ivaEnabled: false,
       advanceCents: 2_500,
     });
-    expect(price).toMatchObject({ subtotalCents: 10_000, taxCents: 0, totalCents: 10_000, pendingCents: 7_500 });
+    expect(price).toMatchObject({ subtotalCents: 10_000, taxCents: 0, totalCents: 10_000 });
+  });
+
+  it("'Pendiente de pago' is total − paid, whatever advance was asked for", () => {
+    expect(pendingCents(10_000, 0)).toBe(10_000);
+    expect(pendingCents(10_000, 2_500)).toBe(7_500);
+    expect(pendingCents(10_000, 12_000)).toBe(0);
   });
 
   it('rounds the VAT half up to the cent, as the server does', () => {

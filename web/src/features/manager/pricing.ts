@@ -1,6 +1,7 @@
 // §9 prices: total = base + distance + services + urgency, plus 21% VAT when it is on (the
-// manager's wizard lets them turn it off); pending = total − advance. Computed in euro cents, the
-// same way the server does, so what the wizard shows is what the server stores.
+// manager's wizard lets them turn it off). The advance is the deposit asked for, not money
+// received: what is pending is total − paid ('Pendiente de pago' means that everywhere). Computed
+// in euro cents, the same way the server does, so what the wizard shows is what the server stores.
 
 export const IVA_PERCENT = 21;
 
@@ -25,7 +26,6 @@ export interface PriceBreakdown extends PriceInput {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
-  pendingCents: number;
 }
 
 /** 21% of the subtotal, rounded half up to the cent (the server's rule). */
@@ -42,8 +42,12 @@ export function computePrice(input: PriceInput): PriceBreakdown {
     subtotalCents,
     taxCents,
     totalCents,
-    pendingCents: totalCents - input.advanceCents,
   };
+}
+
+/** 'Pendiente de pago': what is still owed, total − paid (the server's `pago_pendiente`). */
+export function pendingCents(totalCents: number, paidCents: number): number {
+  return Math.max(0, totalCents - paidCents);
 }
 
 /**

@@ -97,7 +97,7 @@ describe('§5 wizard validation', () => {
     expect(validateStep(8, filled({ basePrice: 'abc' }))).toBe('Los precios deben ser importes válidos, de 0 € o más');
     // 241 € + 21% = 291,61 €
     expect(validateStep(8, filled({ advancePayment: '291.62' }))).toBe(
-      'El pago adelantado debe estar entre 0 € y el precio total',
+      'El anticipo solicitado debe estar entre 0 € y el precio total',
     );
     expect(validateStep(8, filled({ advancePayment: '291.61' }))).toBeNull();
     expect(validateStep(8, filled())).toBeNull();

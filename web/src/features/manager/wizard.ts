@@ -249,7 +249,7 @@ export const WIZARD_ERRORS = {
   pastDate: 'La fecha no puede ser anterior a hoy',
   alternativeBefore: 'La fecha alternativa no puede ser anterior a la preferida',
   invalidPrice: 'Los precios deben ser importes válidos, de 0 € o más',
-  advance: 'El pago adelantado debe estar entre 0 € y el precio total',
+  advance: 'El anticipo solicitado debe estar entre 0 € y el precio total',
 } as const;
 
 /**
