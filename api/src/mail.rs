@@ -354,7 +354,7 @@ pub mod templates {
         pub destino: &'a str,
         /// e.g. '09/01/2027'
         pub fecha: &'a str,
-        /// e.g. 'mañana, de 8:00 a 12:00'
+        /// e.g. 'por la mañana, de 8:00 a 12:00' (command::options)
         pub franja: &'a str,
         /// e.g. '12 objetos' or 'Pack Avanzado'
         pub objetos: &'a str,

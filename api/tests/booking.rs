@@ -39,9 +39,10 @@ fn form() -> Value {
         "fecha_alternativa": in_days(33),
         "flexible": true,
         "hora_preferida": "afternoon",
+        // As the move has them (the wizard's, after §4's rules): the client confirms them.
         "property_details": {
-            "origin": {"access": "very_difficult", "floor": "sixth", "elevator": false},
-            "destination": {"access": "difficult", "floor": "third", "elevator": true}
+            "origin": {"access": "little_access", "floor": "fourth", "elevator": true},
+            "destination": {"access": "normal", "floor": "ground", "elevator": false}
         },
         "instrucciones": "  El portal está en la calle de atrás.  "
     })
@@ -211,9 +212,9 @@ async fn completing_the_details_records_one_event_and_staff_see_it(pool: PgPool)
     assert_eq!(m["fecha_alternativa"], in_days(33).to_string());
     assert_eq!(m["instrucciones"], "El portal está en la calle de atrás.");
     assert!(m["detalles_completados"].is_string());
-    // §4: the flat's floor is the client's; the house stays on the ground floor, no elevator.
+    // The floors, elevator and access the price was made for, unchanged.
     let p = &m["property_details"];
-    assert_eq!(p["origin"]["floor"], "sixth");
+    assert_eq!(p["origin"]["floor"], "fourth");
     assert_eq!(p["origin"]["property_type"], "apartment_2_rooms");
     assert_eq!(
         (
@@ -221,7 +222,7 @@ async fn completing_the_details_records_one_event_and_staff_see_it(pool: PgPool)
             p["destination"]["elevator"].clone(),
             p["destination"]["access"].clone()
         ),
-        (json!("ground"), json!(false), json!("difficult"))
+        (json!("ground"), json!(false), json!("normal"))
     );
 
     let log = stream(&server, id).await;
@@ -239,7 +240,43 @@ async fn completing_the_details_records_one_event_and_staff_see_it(pool: PgPool)
     assert_eq!(s["time"], "afternoon");
     assert_eq!(s["instructions"], "El portal está en la calle de atrás.");
     assert_eq!(s["flexible"], true);
-    assert_eq!(s["property_details"]["origin"]["access"], "very_difficult");
+    assert_eq!(s["property_details"]["origin"]["access"], "little_access");
+}
+
+/// Issue 17, item 5: the client once changed floors, lift and access on /formulario-mudanza and
+/// the move kept the price made for the old ones. The price depends on them, and the manager set
+/// it by hand: the form shows them for the client to confirm, and a change goes through us.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn the_client_cannot_change_what_the_price_depends_on(pool: PgPool) {
+    let server = start(pool).await;
+    projected(&server).await;
+    let id = martas_move(&server).await;
+    let marta = client(&server, MARTA).await;
+    let before = stream(&server, id).await.len();
+    let sides = [
+        json!({"origin": {"access": "little_access", "floor": "sixth", "elevator": true},
+               "destination": {"access": "normal", "floor": "ground", "elevator": false}}),
+        json!({"origin": {"access": "little_access", "floor": "fourth", "elevator": false},
+               "destination": {"access": "normal", "floor": "ground", "elevator": false}}),
+        json!({"origin": {"access": "little_access", "floor": "fourth", "elevator": true},
+               "destination": {"access": "pedestrian_zone", "floor": "ground", "elevator": false}}),
+    ];
+    for property_details in sides {
+        let mut body = form();
+        body["property_details"] = property_details;
+        let (status, answer) = marta.send(Method::POST, &path(id, "/detalles"), body).await;
+        assert_eq!(
+            (status, answer["error"].as_str()),
+            (409, Some(command::moves::PRICED_DETAILS_FIXED)),
+            "{answer}"
+        );
+    }
+    assert_eq!(stream(&server, id).await.len(), before, "nothing written");
+    // The total shown for confirmation is still the one the manager set, and it books.
+    let (status, body) = marta
+        .send(Method::POST, &path(id, "/confirmar"), acceptance(454.96))
+        .await;
+    assert_eq!(status, 200, "{body}");
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
@@ -274,11 +311,6 @@ async fn bad_details_get_400_with_the_rule_and_write_nothing(pool: PgPool) {
         (
             json!({"hora_preferida": "medianoche"}),
             "Franja horaria no válida",
-        ),
-        (
-            json!({"property_details": {"origin": {"access": "normal", "floor": "sótano", "elevator": false},
-                                        "destination": {"access": "normal", "floor": "ground", "elevator": false}}}),
-            "Los datos de la vivienda no son válidos",
         ),
         (
             json!({"instrucciones": "x".repeat(1001)}),

@@ -461,12 +461,18 @@ enum Access {
 }
 
 impl Access {
+    /// The one list of `crate::options`, either spelling; empty reads as normal.
     fn parse(value: &str) -> Result<Access, DomainError> {
-        Ok(match value {
-            "" | "normal" => Access::Normal,
-            "little_access" | "little" => Access::Little,
+        let listed = if value.is_empty() {
+            "normal"
+        } else {
+            crate::options::access(value).ok_or_else(|| invalid(ACCESS))?
+        };
+        Ok(match listed {
+            "normal" => Access::Normal,
+            "little_access" => Access::Little,
             "cant_park" => Access::CantPark,
-            "disabled_access" | "disabled" => Access::Disabled,
+            "disabled_access" => Access::Disabled,
             "pedestrian_zone" => Access::Pedestrian,
             _ => return Err(invalid(ACCESS)),
         })
@@ -482,48 +488,39 @@ impl Access {
         }
     }
 
-    fn label(self) -> &'static str {
-        match self {
-            Access::Normal => "acceso normal",
-            Access::Little => "acceso reducido",
-            Access::CantPark => "sin aparcamiento cercano",
-            Access::Disabled => "acceso adaptado",
-            Access::Pedestrian => "zona peatonal",
-        }
+    /// Its label in `crate::options`, within a line ('Origen: acceso reducido').
+    fn label(self) -> String {
+        let value = match self {
+            Access::Normal => "normal",
+            Access::Little => "little_access",
+            Access::CantPark => "cant_park",
+            Access::Disabled => "disabled_access",
+            Access::Pedestrian => "pedestrian_zone",
+        };
+        lowercase_first(&crate::options::access_label(value))
     }
 }
 
-/// Every reading of §3: the calculator's and the estimator's (room counts spelt `_room` or
-/// `_rooms`), and the staff wizard's office.
+/// 'Acceso reducido' → 'acceso reducido'.
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_lowercase().chain(chars).collect()
+    })
+}
+
+/// The property types of `crate::options` (either spelling of §3) and whether each has floors.
 fn property_has_floors(value: &str) -> Result<bool, DomainError> {
-    let rooms = |prefix: &str, max: u32| {
-        value
-            .strip_prefix(prefix)
-            .map(|rest| rest.strip_suffix("_rooms").or(rest.strip_suffix("_room")))
-            .and_then(|n| n?.parse::<u32>().ok())
-            .is_some_and(|n| (1..=max).contains(&n))
-    };
-    if rooms("apartment_", 4) || matches!(value, "studio" | "shared_floor") {
-        Ok(true)
-    } else if rooms("house_", 5) || matches!(value, "storage" | "office") {
-        Ok(false)
-    } else {
-        Err(invalid(PROPERTY_TYPE))
-    }
+    crate::options::property_type(value)
+        .map(|p| p.plantas)
+        .ok_or_else(|| invalid(PROPERTY_TYPE))
 }
-
-const FLOOR_NAMES: [&str; 12] = [
-    "ground", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-    "tenth", "higher",
-];
 
 fn floor_number(value: &str) -> Result<i64, DomainError> {
     if value.is_empty() {
         return Ok(0);
     }
-    FLOOR_NAMES
-        .iter()
-        .position(|f| *f == value)
+    crate::options::floor_number(value)
         .map(|n| n as i64)
         .ok_or_else(|| invalid(FLOOR))
 }
@@ -545,9 +542,10 @@ enum TimeSlot {
 
 fn time_slot(value: Option<&str>) -> Result<TimeSlot, DomainError> {
     Ok(match value.unwrap_or("") {
-        "" | "normal" | "morning" | "afternoon" => TimeSlot::Plain,
+        "" | "normal" => TimeSlot::Plain,
         "evening" => TimeSlot::Evening,
         "flexible" => TimeSlot::Flexible,
+        v if crate::options::is_time_slot(v) => TimeSlot::Plain,
         _ => return Err(invalid(TIME_SLOT)),
     })
 }
@@ -874,8 +872,17 @@ pub fn estimate_with(
 
     // 6. Time.
     if slot == TimeSlot::Evening && t.evening_cents > 0 {
+        let evening = crate::options::time_slot("evening");
+        let (nombre, desde, hasta) = evening
+            .map(|s| (s.nombre.as_deref(), s.desde.as_deref(), s.hasta.as_deref()))
+            .unwrap_or_default();
         push(
-            "Franja de tarde-noche (17:00-20:00)".into(),
+            format!(
+                "Franja de {} ({}-{})",
+                nombre.unwrap_or("tarde-noche"),
+                desde.unwrap_or_default(),
+                hasta.unwrap_or_default()
+            ),
             t.evening_cents,
         );
     }

@@ -8,6 +8,7 @@ pub mod documents;
 pub mod estimate;
 pub mod forms;
 pub mod moves;
+pub mod options;
 pub mod payments;
 pub mod pricing;
 pub mod quotes;

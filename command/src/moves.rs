@@ -162,7 +162,7 @@ pub fn validate_new(mut m: MoveCreated) -> Result<MoveCreated, DomainError> {
             return invalid("Las cantidades deben estar entre 1 y 10");
         }
     }
-    if !TIME_SLOTS.contains(&m.hora_preferida.as_str()) {
+    if !crate::options::is_time_slot(&m.hora_preferida) {
         return invalid("Franja horaria no válida");
     }
     if m.fecha_alternativa
@@ -180,39 +180,20 @@ pub fn validate_new(mut m: MoveCreated) -> Result<MoveCreated, DomainError> {
     Ok(m)
 }
 
-/// Staff wizard enumerations (spec §3).
-pub const PROPERTY_TYPES: [&str; 10] = [
-    "apartment_1_room",
-    "apartment_2_rooms",
-    "apartment_3_rooms",
-    "apartment_4_rooms",
-    "house_1_room",
-    "house_2_rooms",
-    "house_3_rooms",
-    "house_4_rooms",
-    "office",
-    "storage",
-];
-pub const ACCESS_TYPES: [&str; 3] = ["normal", "difficult", "very_difficult"];
-pub const FLOORS: [&str; 12] = [
-    "ground", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-    "tenth", "higher",
-];
-pub const TIME_SLOTS: [&str; 4] = ["morning", "afternoon", "evening", "flexible"];
 pub const CONTACT_PREFERENCES: [&str; 3] = ["phone", "email", "whatsapp"];
+pub const PROPERTY_INVALID: &str = "Los datos de la vivienda no son válidos";
 
-/// §4: only apartments have floors; a non-apartment is on the ground floor with no elevator,
-/// and the ground floor needs no elevator.
+/// The listed values of `crate::options` (each in its one spelling), and §4: only flats, studios
+/// and shared floors have floors; elsewhere the move is on the ground floor with no elevator, and
+/// the ground floor needs no elevator.
 fn normalise_property(p: &mut events_schema::events::PropertyDetails) -> Result<(), DomainError> {
-    if !PROPERTY_TYPES.contains(&p.property_type.as_str())
-        || !ACCESS_TYPES.contains(&p.access.as_str())
-        || !FLOORS.contains(&p.floor.as_str())
-    {
-        return Err(DomainError::Invalid(
-            "Los datos de la vivienda no son válidos".into(),
-        ));
-    }
-    if !p.property_type.starts_with("apartment") {
+    let invalid = || DomainError::Invalid(PROPERTY_INVALID.into());
+    let kind = crate::options::property_type(&p.property_type).ok_or_else(invalid)?;
+    let access = crate::options::access(&p.access).ok_or_else(invalid)?;
+    crate::options::floor_number(&p.floor).ok_or_else(invalid)?;
+    p.property_type = kind.value.clone();
+    p.access = access.to_string();
+    if !kind.plantas {
         p.floor = "ground".into();
     }
     if p.floor == "ground" {
@@ -396,11 +377,13 @@ pub const ALTERNATIVE_BEFORE_TODAY: &str = "La fecha alternativa no puede ser an
 pub const ALTERNATIVE_BEFORE_MOVE: &str =
     "La fecha alternativa no puede ser anterior a la fecha de la mudanza";
 pub const INSTRUCTIONS_TOO_LONG: &str = "Las instrucciones no pueden superar los 1000 caracteres";
+pub const PRICED_DETAILS_FIXED: &str = "La planta, el ascensor y el acceso forman parte del precio de tu \
+     mudanza: para cambiarlos, contacta con nosotros y te enviaremos el nuevo precio.";
 /// Longest special instructions a client may leave, in characters.
 pub const INSTRUCTIONS_MAX: usize = 1000;
 
 /// What a client completed, checked and normalised: trimmed texts, the phone as '612 345 678',
-/// and the floor rules of §4 applied to each address's (unchanged) property type.
+/// and the floors, elevator and access the price was made for, unchanged.
 pub fn validate_completed(
     mut d: MoveDetailsCompleted,
     state: &MoveState,
@@ -437,7 +420,7 @@ pub fn validate_completed(
         email,
         preferencia,
     };
-    if !TIME_SLOTS.contains(&d.hora_preferida.as_str()) {
+    if !crate::options::is_time_slot(&d.hora_preferida) {
         return invalid("Franja horaria no válida");
     }
     if let Some(alternative) = d.fecha_alternativa {
@@ -448,19 +431,22 @@ pub fn validate_completed(
             return invalid(ALTERNATIVE_BEFORE_MOVE);
         }
     }
+    // The floors, the elevator and the access are part of the price a manager set (every move's
+    // price is set by hand in the wizard): the client confirms them here, and a change goes
+    // through the company, which reprices the move.
     let properties = state.properties.as_ref().ok_or(DomainError::NotFound)?;
     for (access, property) in [
-        (&mut d.origin, &properties.origin),
-        (&mut d.destination, &properties.destination),
+        (&d.origin, &properties.origin),
+        (&d.destination, &properties.destination),
     ] {
-        let mut completed = property.clone();
-        apply_access(&mut completed, access);
-        normalise_property(&mut completed)?;
-        *access = AccessDetails {
-            access: completed.access,
-            floor: completed.floor,
-            elevator: completed.elevator,
+        let stored = AccessDetails {
+            access: property.access.clone(),
+            floor: property.floor.clone(),
+            elevator: property.elevator,
         };
+        if *access != stored {
+            return Err(DomainError::Conflict(PRICED_DETAILS_FIXED.into()));
+        }
     }
     d.instrucciones = d.instrucciones.trim().to_string();
     if d.instrucciones.chars().count() > INSTRUCTIONS_MAX {
@@ -680,6 +666,41 @@ mod tests {
         assert!(!stored.property_details.origin.elevator);
     }
 
+    /// Issue 17, item 6: the staff wizard takes the price finder's lists (crate::options), each
+    /// value stored in its one spelling; the old 'difficult' is no longer offered or accepted.
+    #[test]
+    fn the_wizard_takes_the_one_list_of_property_and_access_types() {
+        let mut m = new_move();
+        m.property_details.origin.property_type = "apartment_3_room".into();
+        m.property_details.origin.access = "little".into();
+        m.property_details.destination.property_type = "studio".into();
+        m.property_details.destination.access = "pedestrian_zone".into();
+        m.property_details.destination.floor = "higher".into();
+        m.property_details.destination.elevator = true;
+        let stored = validate_new(m).unwrap();
+        let (o, d) = (
+            &stored.property_details.origin,
+            &stored.property_details.destination,
+        );
+        assert_eq!(
+            (o.property_type.as_str(), o.access.as_str()),
+            ("apartment_3_rooms", "little_access")
+        );
+        // A studio has floors (§3): its floor and elevator stay.
+        assert_eq!(
+            (d.floor.as_str(), d.elevator, d.access.as_str()),
+            ("higher", true, "pedestrian_zone")
+        );
+        assert_eq!(
+            create_error(|m| m.property_details.origin.access = "difficult".into()),
+            DomainError::Invalid(PROPERTY_INVALID.into())
+        );
+        assert_eq!(
+            create_error(|m| m.hora_preferida = "noche".into()),
+            DomainError::Invalid("Franja horaria no válida".into())
+        );
+    }
+
     #[test]
     fn an_edit_on_a_stale_version_is_refused_and_a_fresh_one_applies_status_too() {
         let state = created();
@@ -767,15 +788,16 @@ mod tests {
             fecha_alternativa: NaiveDate::from_ymd_opt(2026, 12, 18),
             flexible: true,
             hora_preferida: "afternoon".into(),
+            // As the move has them: the client confirms what the price depends on.
             origin: AccessDetails {
-                access: "difficult".into(),
-                floor: "fourth".into(),
+                access: "normal".into(),
+                floor: "third".into(),
                 elevator: true,
             },
             destination: AccessDetails {
-                access: "very_difficult".into(),
-                floor: "fifth".into(),
-                elevator: true,
+                access: "normal".into(),
+                floor: "ground".into(),
+                elevator: false,
             },
             instrucciones: "  Portal por la calle de atrás.  ".into(),
         }
@@ -797,7 +819,7 @@ mod tests {
     }
 
     #[test]
-    fn a_client_completes_their_pending_move_and_the_floor_rules_apply() {
+    fn a_client_completes_their_pending_move_confirming_what_the_price_depends_on() {
         let state = pending_move();
         let events = complete(&state, completed_form(), Role::Cliente).unwrap();
         let [Event::MoveDetailsCompleted(d)] = &events[..] else {
@@ -806,37 +828,30 @@ mod tests {
         assert_eq!(d.contacto.nombre, "Luis Sánchez");
         assert_eq!(d.contacto.telefono, "655 443 322");
         assert_eq!(d.instrucciones, "Portal por la calle de atrás.");
-        // The origin is a flat: its floor and elevator stay as given.
-        assert_eq!(
-            (d.origin.floor.as_str(), d.origin.elevator),
-            ("fourth", true)
-        );
-        // The destination is a house: ground floor, no elevator; its access is the client's.
-        assert_eq!(
-            (
-                d.destination.floor.as_str(),
-                d.destination.elevator,
-                d.destination.access.as_str()
-            ),
-            ("ground", false, "very_difficult")
-        );
-        let after = evolve(state, &events[0]);
-        let origin = &after.properties.as_ref().unwrap().origin;
-        assert_eq!(
-            (origin.property_type.as_str(), origin.access.as_str()),
-            ("apartment_2_rooms", "difficult")
-        );
+        let after = evolve(state.clone(), &events[0]);
+        assert_eq!(after.properties, state.properties);
+        assert_eq!(after.total_cents, state.total_cents);
     }
 
+    /// Issue 17, item 5: the client once changed floors, lift and access here and the move kept
+    /// the price made for the old ones. Those are the company's to change (and reprice).
     #[test]
-    fn the_ground_floor_of_a_flat_has_no_elevator() {
-        let mut form = completed_form();
-        form.origin.floor = "ground".into();
-        let events = complete(&pending_move(), form, Role::Cliente).unwrap();
-        let [Event::MoveDetailsCompleted(d)] = &events[..] else {
-            panic!("{events:?}");
-        };
-        assert!(!d.origin.elevator);
+    fn the_client_cannot_change_floors_lift_or_access_which_the_price_depends_on() {
+        let state = pending_move();
+        let changes: [fn(&mut MoveDetailsCompleted); 4] = [
+            |f| f.origin.floor = "sixth".into(),
+            |f| f.origin.elevator = false,
+            |f| f.origin.access = "pedestrian_zone".into(),
+            |f| f.destination.access = "cant_park".into(),
+        ];
+        for change in changes {
+            let mut form = completed_form();
+            change(&mut form);
+            assert_eq!(
+                complete(&state, form, Role::Cliente),
+                Err(DomainError::Conflict(PRICED_DETAILS_FIXED.into()))
+            );
+        }
     }
 
     #[test]
@@ -918,11 +933,11 @@ mod tests {
         );
         assert_eq!(
             error(|f| f.origin.floor = "sótano".into()),
-            invalid("Los datos de la vivienda no son válidos")
+            DomainError::Conflict(PRICED_DETAILS_FIXED.into())
         );
         assert_eq!(
             error(|f| f.destination.access = "imposible".into()),
-            invalid("Los datos de la vivienda no son válidos")
+            DomainError::Conflict(PRICED_DETAILS_FIXED.into())
         );
         assert_eq!(
             error(|f| f.instrucciones = "a".repeat(INSTRUCTIONS_MAX + 1)),

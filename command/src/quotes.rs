@@ -15,7 +15,8 @@ use events_schema::events::{
 use events_schema::Event;
 use uuid::Uuid;
 
-use crate::moves::{MoveCommand, MoveState, CONTACT_PREFERENCES, FLOORS, TIME_SLOTS};
+use crate::moves::{MoveCommand, MoveState, CONTACT_PREFERENCES};
+use crate::options;
 use crate::{DomainError, Role, StreamEvents};
 
 // §5 'Quote contact', worded as the price finder words them.
@@ -59,49 +60,8 @@ pub const OBJECT_QUANTITY_MAX: u32 = 99;
 pub const DISTANCE_MAX_KM: f64 = 5_000.0;
 pub const DURATION_MAX_MIN: f64 = 6_000.0;
 
-/// §3 property types of the customer calculator, both readings (A: house_5_rooms; B: apartments,
-/// spelled '_room' and '_rooms'), and the staff wizard's, which a quote may be converted into.
-pub const PROPERTY_TYPES: &[&str] = &[
-    "apartment_1_room",
-    "apartment_2_room",
-    "apartment_2_rooms",
-    "apartment_3_room",
-    "apartment_3_rooms",
-    "apartment_4_room",
-    "apartment_4_rooms",
-    "house_1_room",
-    "house_2_room",
-    "house_2_rooms",
-    "house_3_room",
-    "house_3_rooms",
-    "house_4_room",
-    "house_4_rooms",
-    "house_5_room",
-    "house_5_rooms",
-    "studio",
-    "storage",
-    "shared_floor",
-    "office",
-];
-/// §3 access types of the calculator, with both spellings.
-pub const ACCESS_TYPES: [&str; 7] = [
-    "normal",
-    "little_access",
-    "little",
-    "cant_park",
-    "disabled_access",
-    "disabled",
-    "pedestrian_zone",
-];
 /// §3 offer packs (the spec spells the first one 'esential').
 pub const OFFER_PACKS: [&str; 3] = ["esential", "advanced", "premium"];
-
-/// §4: floors exist for apartments, studios and shared floors.
-pub fn has_floors(property_type: &str) -> bool {
-    property_type.starts_with("apartment_")
-        || property_type == "studio"
-        || property_type == "shared_floor"
-}
 
 /// Where a quote stands in the managers' inbox.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -260,13 +220,12 @@ fn address(side: &QuoteAddress) -> Result<QuoteAddress, DomainError> {
     let property_type = side.property_type.trim();
     let access = side.access.trim();
     let floor = side.floor.trim();
-    if !PROPERTY_TYPES.contains(&property_type)
-        || !ACCESS_TYPES.contains(&access)
-        || !FLOORS.contains(&floor)
-    {
+    // The one list of each (crate::options), in either spelling of §3.
+    let kind = options::property_type(property_type).ok_or_else(|| invalid(PROPERTY_INVALID))?;
+    if options::access(access).is_none() || options::floor_number(floor).is_none() {
         return Err(invalid(PROPERTY_INVALID));
     }
-    let floor = if has_floors(property_type) {
+    let floor = if kind.plantas {
         floor
     } else {
         "ground"
@@ -354,7 +313,7 @@ pub fn validate(
     let time_preference = match draft.time_preference.trim() {
         // §3: flexible by default.
         "" => "flexible",
-        t if TIME_SLOTS.contains(&t) => t,
+        t if options::is_time_slot(t) => t,
         _ => return Err(invalid(TIME_INVALID)),
     };
     let route_ok = |value: f64, max: f64| value.is_finite() && (0.0..=max).contains(&value);

@@ -4,7 +4,7 @@
 use axum::extract::State;
 use axum::Json;
 use chrono::{NaiveDate, Utc};
-use command::moves::{MoveCommand, PROPERTY_TYPES};
+use command::moves::MoveCommand;
 use command::pricing::{cents, PriceEdit, PriceParts};
 use command::workers::decide_reschedule;
 use command::{DomainError, Role};
@@ -55,7 +55,8 @@ pub struct PropertyBody {
 }
 
 fn default_property() -> String {
-    PROPERTY_TYPES[0].into()
+    // §3's default, the first of the one list.
+    command::options::options().viviendas[0].value.clone()
 }
 fn default_access() -> String {
     "normal".into()

@@ -364,13 +364,7 @@ fn summary(q: &QuoteRequested) -> Summary {
         origen: q.origin.address.clone(),
         destino: q.destination.address.clone(),
         fecha: q.schedule.preferred_date.format("%d/%m/%Y").to_string(),
-        franja: match q.schedule.time_preference.as_str() {
-            "morning" => "por la mañana, de 8:00 a 12:00",
-            "afternoon" => "por la tarde, de 12:00 a 17:00",
-            "evening" => "por la tarde-noche, de 17:00 a 20:00",
-            _ => "horario flexible",
-        }
-        .to_string(),
+        franja: command::options::time_slot_phrase(&q.schedule.time_preference),
         objetos: objetos.join(" y "),
         contacto: match q.contact.preferred_contact.as_str() {
             "email" => "por email",

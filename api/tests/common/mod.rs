@@ -114,7 +114,7 @@ pub fn wizard(fecha: NaiveDate) -> Value {
         "services": {"dismount": true, "dismount_quantity": 2, "packaging": false,
                      "packaging_quantity": 0, "cleaning": true, "fragile": false, "long_stairs": false},
         "property_details": {
-            "origin": {"property_type": "apartment_2_rooms", "access": "difficult", "floor": "fourth", "elevator": 1},
+            "origin": {"property_type": "apartment_2_rooms", "access": "little_access", "floor": "fourth", "elevator": 1},
             "destination": {"property_type": "house_2_rooms", "access": "normal", "floor": "second", "elevator": 1}
         },
         "instrucciones": "Portero automático 3ºB",

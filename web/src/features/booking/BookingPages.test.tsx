@@ -166,19 +166,18 @@ describe('MoveDetailsPage', () => {
 describe('MoveFormPage', () => {
   const POST = 'POST /api/mi-mudanza/12/detalles';
 
-  it('starts from the move and follows the §4 floor rules', async () => {
+  // Issue 17, item 5: the price depends on floors, elevator and access; the client confirms them
+  // here and asks us for a change, which we reprice.
+  it('starts from the move and shows floors, elevator and access without letting them change', async () => {
     renderAt('/formulario-mudanza?id=12', { [GET]: () => jsonResponse(bookingAnswer()) });
     expect(((await screen.findByLabelText('Nombre y apellidos')) as HTMLInputElement).value).toBe('Marta Sánchez');
-    expect((screen.getByLabelText('Planta (origen)') as HTMLSelectElement).value).toBe('fourth');
-    expect((screen.getByLabelText('Hay ascensor (origen)') as HTMLInputElement).checked).toBe(true);
-    // The destination is a house: no floor selector, no elevator.
-    expect(screen.queryByLabelText('Planta (destino)')).toBeNull();
-    expect(screen.queryByLabelText('Hay ascensor (destino)')).toBeNull();
-
-    fireEvent.change(screen.getByLabelText('Planta (origen)'), { target: { value: 'ground' } });
-    expect(screen.queryByLabelText('Hay ascensor (origen)')).toBeNull();
-    fireEvent.change(screen.getByLabelText('Planta (origen)'), { target: { value: 'second' } });
-    expect((screen.getByLabelText('Hay ascensor (origen)') as HTMLInputElement).checked).toBe(false);
+    const places = within(screen.getByRole('region', { name: 'Acceso a las viviendas' }));
+    expect(places.getByText('4.º')).toBeTruthy();
+    expect(places.getByText('Sí')).toBeTruthy();
+    for (const label of ['Planta (origen)', 'Hay ascensor (origen)', 'Acceso (origen)', 'Acceso (destino)']) {
+      expect(screen.queryByLabelText(label)).toBeNull();
+    }
+    expect(screen.getByTestId('precio-fijo').textContent).toContain('forman parte del precio');
   });
 
   it('shows each rule broken by its field, focuses the first and sends nothing', async () => {
@@ -210,7 +209,6 @@ describe('MoveFormPage', () => {
     fireEvent.change(screen.getByLabelText('Fecha alternativa (opcional)'), { target: { value: '2099-06-20' } });
     fireEvent.click(screen.getByLabelText('Mis fechas son flexibles'));
     fireEvent.click(screen.getByRole('radio', { name: 'Tarde (12:00-17:00)' }));
-    fireEvent.change(screen.getByLabelText('Acceso (destino)'), { target: { value: 'difficult' } });
     fireEvent.change(screen.getByLabelText('Indicaciones para el equipo (opcional)'), {
       target: { value: ' Zona de carga en la esquina ' },
     });
@@ -229,7 +227,7 @@ describe('MoveFormPage', () => {
       hora_preferida: 'afternoon',
       property_details: {
         origin: { access: 'normal', floor: 'fourth', elevator: true },
-        destination: { access: 'difficult', floor: 'ground', elevator: false },
+        destination: { access: 'normal', floor: 'ground', elevator: false },
       },
       instrucciones: 'Zona de carga en la esquina',
     });

@@ -5,28 +5,23 @@ import type { BookingMove, ContactPreference, TimeSlot } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { formatPhone, PHONE_HINT } from '../../lib/validation';
 import { formatMoveDate, statusLabel } from '../client/clientMoves';
-import { ACCESS_TYPES, FLOORS, propertyTypeLabel } from '../manager/wizard';
 import {
-  asksElevator,
   BOOKING_MESSAGES,
   CONTACT_CHANNELS,
   detailsPath,
   formFrom,
   hasErrors,
-  hasFloors,
   INSTRUCTIONS_MAX,
   minAlternativeDate,
-  normaliseSide,
+  PRICED_DETAILS_HINT,
   TIME_SLOTS,
   toDetailsRequest,
   validateBookingForm,
   type BookingErrors,
   type BookingField,
   type BookingForm,
-  type Side,
-  type SideForm,
 } from './booking';
-import { BookingHero, BookingLoadState, useDashboardPath } from './BookingParts';
+import { BookingHero, BookingLoadState, PropertyFacts, useDashboardPath } from './BookingParts';
 import type { DetailsFlash } from './MoveDetailsPage';
 import { useBookingMove } from './useBookingMove';
 import './BookingPages.css';
@@ -71,83 +66,6 @@ function Field({ id, label, error, hint, wide, children }: FieldProps) {
         </p>
       )}
     </div>
-  );
-}
-
-interface SideFieldsProps {
-  side: Side;
-  title: string;
-  address: string;
-  propertyType: string;
-  value: SideForm;
-  disabled: boolean;
-  onChange: (next: SideForm) => void;
-}
-
-/** §4: the floor only for apartments, the elevator only above the ground floor. */
-function SideFields({ side, title, address, propertyType, value, disabled, onChange }: SideFieldsProps) {
-  const id = useId();
-  const floors = hasFloors(propertyType);
-  return (
-    <fieldset className="booking-fieldset">
-      <legend className="booking-fieldset__legend">{title}</legend>
-      <p className="booking-place__address">{address}</p>
-      <p className="client-hint">
-        Vivienda: <strong>{propertyTypeLabel(propertyType)}</strong>
-        {floors ? '' : ' (sin plantas: la mudanza se hace a pie de calle)'}
-      </p>
-      <div className="booking-form__grid">
-        <Field id={`${id}-access`} label={`Acceso (${side === 'origin' ? 'origen' : 'destino'})`}>
-          {(describedBy) => (
-            <select
-              id={`${id}-access`}
-              className="input"
-              value={value.access}
-              disabled={disabled}
-              aria-describedby={describedBy}
-              onChange={(e) => onChange({ ...value, access: e.target.value })}
-            >
-              {ACCESS_TYPES.map((a) => (
-                <option key={a.value} value={a.value}>
-                  {a.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {floors && (
-          <Field id={`${id}-floor`} label={`Planta (${side === 'origin' ? 'origen' : 'destino'})`}>
-            {(describedBy) => (
-              <select
-                id={`${id}-floor`}
-                className="input"
-                value={value.floor}
-                disabled={disabled}
-                aria-describedby={describedBy}
-                onChange={(e) => onChange(normaliseSide(propertyType, { ...value, floor: e.target.value }))}
-              >
-                {FLOORS.map((f) => (
-                  <option key={f.value} value={f.value}>
-                    {f.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        )}
-      </div>
-      {asksElevator(propertyType, value.floor) && (
-        <label className="booking-check">
-          <input
-            type="checkbox"
-            checked={value.elevator}
-            disabled={disabled}
-            onChange={(e) => onChange({ ...value, elevator: e.target.checked })}
-          />
-          <span>Hay ascensor ({side === 'origin' ? 'origen' : 'destino'})</span>
-        </label>
-      )}
-    </fieldset>
   );
 }
 
@@ -369,25 +287,10 @@ function MoveForm({ move }: { move: BookingMove }) {
           Acceso a las viviendas
         </h2>
         <div className="booking-places">
-          <SideFields
-            side="origin"
-            title="Origen"
-            address={move.origen}
-            propertyType={move.property_details.origin.property_type}
-            value={form.origin}
-            disabled={saving}
-            onChange={(next) => update('origin', next)}
-          />
-          <SideFields
-            side="destination"
-            title="Destino"
-            address={move.destino}
-            propertyType={move.property_details.destination.property_type}
-            value={form.destination}
-            disabled={saving}
-            onChange={(next) => update('destination', next)}
-          />
+          <PropertyFacts title="Origen" address={move.origen} property={move.property_details.origin} />
+          <PropertyFacts title="Destino" address={move.destino} property={move.property_details.destination} />
         </div>
+        <p className="client-hint" data-testid="precio-fijo">{PRICED_DETAILS_HINT}</p>
       </section>
 
       <section className="client-card booking-card" aria-labelledby={`${id}-notes`}>

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  asksElevator,
   BOOKING_MESSAGES,
   daysUntil,
   formFrom,
   hasErrors,
-  normaliseSide,
   parseMoveId,
   serviceLines,
   toDetailsRequest,
@@ -27,27 +25,6 @@ describe('parseMoveId', () => {
     for (const bad of [null, '', '0', '-3', '1.5', 'abc', '12abc', '1e3', '9'.repeat(20)]) {
       expect(parseMoveId(bad)).toBeNull();
     }
-  });
-});
-
-describe('§4 floor and elevator rules', () => {
-  it('puts a property without floors on the ground floor without elevator', () => {
-    expect(normaliseSide('house_2_rooms', { access: 'difficult', floor: 'fifth', elevator: true })).toEqual({
-      access: 'difficult',
-      floor: 'ground',
-      elevator: false,
-    });
-  });
-
-  it('keeps an apartment floor and clears the elevator on the ground floor', () => {
-    expect(normaliseSide('apartment_1_room', { access: 'normal', floor: 'third', elevator: true }).elevator).toBe(true);
-    expect(normaliseSide('apartment_1_room', { access: 'normal', floor: 'ground', elevator: true }).elevator).toBe(false);
-  });
-
-  it('asks about the elevator only above the ground floor of an apartment', () => {
-    expect(asksElevator('apartment_3_rooms', 'second')).toBe(true);
-    expect(asksElevator('apartment_3_rooms', 'ground')).toBe(false);
-    expect(asksElevator('office', 'second')).toBe(false);
   });
 });
 
@@ -81,23 +58,25 @@ describe('validateBookingForm', () => {
 });
 
 describe('toDetailsRequest', () => {
-  it('trims, sends no alternative date as null and applies the floor rules to each side', () => {
+  // Issue 17, item 5: floors, elevator and access are the price's, sent as the move has them.
+  it('trims, sends no alternative date as null and confirms each side as the move has it', () => {
     const move = makeBookingMove();
     const body = toDetailsRequest(
       form({
         contactName: '  Luis Sánchez ',
         instructions: '  Zona de carga  ',
         alternativeDate: '',
-        destination: { access: 'very_difficult', floor: 'third', elevator: true },
       }),
       move,
     );
     expect(body.contacto_nombre).toBe('Luis Sánchez');
     expect(body.instrucciones).toBe('Zona de carga');
     expect(body.fecha_alternativa).toBeNull();
-    expect(body.property_details.origin).toEqual({ access: 'normal', floor: 'fourth', elevator: true });
-    // The destination is a house: no floors.
-    expect(body.property_details.destination).toEqual({ access: 'very_difficult', floor: 'ground', elevator: false });
+    const { origin, destination } = move.property_details;
+    expect(body.property_details).toEqual({
+      origin: { access: origin.access, floor: origin.floor, elevator: origin.elevator },
+      destination: { access: destination.access, floor: destination.floor, elevator: destination.elevator },
+    });
   });
 
   it('starts from the move, falling back to sensible choices for values the form does not offer', () => {

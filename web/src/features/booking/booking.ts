@@ -11,6 +11,7 @@ import type {
   TimeSlot,
 } from '../../lib/api';
 import { isValidEmail, MESSAGES, validateFullName, validatePhone } from '../../lib/validation';
+import { TIME_SLOTS } from '../../lib/options';
 import { localToday } from '../moves/staffMoves';
 
 /** `?id=12` → 12; anything but a positive whole number → null. */
@@ -24,13 +25,8 @@ export const detailsPath = (id: number) => `/detalles-mudanza?id=${id}`;
 export const formPath = (id: number) => `/formulario-mudanza?id=${id}`;
 export const confirmPath = (id: number) => `/confirmar-mudanza?id=${id}`;
 
-/** §3 time slots as the customer pages word them (the calculator's reading of the afternoon). */
-export const TIME_SLOTS: readonly { value: TimeSlot; label: string }[] = [
-  { value: 'morning', label: 'Mañana (8:00-12:00)' },
-  { value: 'afternoon', label: 'Tarde (12:00-17:00)' },
-  { value: 'evening', label: 'Tarde-noche (17:00-20:00)' },
-  { value: 'flexible', label: 'Flexible' },
-];
+/** §3 time slots (the one list, lib/options). */
+export { TIME_SLOTS } from '../../lib/options';
 
 export const CONTACT_CHANNELS: readonly { value: ContactPreference; label: string }[] = [
   { value: 'phone', label: 'Teléfono' },
@@ -42,15 +38,7 @@ export function optionLabel(list: readonly { value: string; label: string }[], v
   return list.find((item) => item.value === value)?.label ?? value;
 }
 
-/** §4: only apartments have floors; elsewhere the move is on the ground floor. */
-export function hasFloors(propertyType: string): boolean {
-  return propertyType.startsWith('apartment');
-}
-
-/** §4: the elevator question only makes sense above the ground floor of an apartment. */
-export function asksElevator(propertyType: string, floor: string): boolean {
-  return hasFloors(propertyType) && floor !== 'ground';
-}
+export { hasFloors } from '../../lib/options';
 
 export interface SideForm {
   access: string;
@@ -69,8 +57,6 @@ export interface BookingForm {
   alternativeDate: string;
   flexible: boolean;
   timePreference: TimeSlot;
-  origin: SideForm;
-  destination: SideForm;
   instructions: string;
 }
 
@@ -118,16 +104,8 @@ export function formFrom(move: BookingMove): BookingForm {
     alternativeDate: move.fecha_alternativa ?? '',
     flexible: move.flexible,
     timePreference: isTimeSlot(move.hora_preferida) ? move.hora_preferida : 'flexible',
-    origin: sideForm(move.property_details.origin),
-    destination: sideForm(move.property_details.destination),
     instructions: move.instrucciones,
   };
-}
-
-/** §4: the ground floor has no elevator; a property without floors is on the ground floor. */
-export function normaliseSide(propertyType: string, side: SideForm): SideForm {
-  const floor = hasFloors(propertyType) ? side.floor : 'ground';
-  return { access: side.access, floor, elevator: floor === 'ground' ? false : side.elevator };
 }
 
 /** The earliest alternative date the form offers: today, or the move's date if later. */
@@ -164,7 +142,9 @@ export function hasErrors(errors: BookingErrors): boolean {
 }
 
 export function toDetailsRequest(form: BookingForm, move: BookingMove): BookingDetailsRequest {
-  const side = (key: Side) => normaliseSide(move.property_details[key].property_type, form[key]);
+  // The floors, elevator and access the price was made for, as the move has them: the client
+  // confirms them, and a change goes through the company, which reprices the move.
+  const side = (key: Side) => sideForm(move.property_details[key]);
   return {
     contacto_nombre: form.contactName.trim(),
     contacto_telefono: form.contactPhone.trim(),
@@ -179,6 +159,10 @@ export function toDetailsRequest(form: BookingForm, move: BookingMove): BookingD
 }
 
 // Texts.
+
+/** Why floors, elevator and access are shown, not asked (the server's rule, command::moves). */
+export const PRICED_DETAILS_HINT =
+  'La planta, el ascensor y el acceso forman parte del precio de tu mudanza: para cambiarlos, contacta con nosotros y te enviaremos el nuevo precio.';
 
 export const PAYMENT_LABELS: Record<BookingMove['estado_pago'], string> = {
   pending: 'Pendiente de pago',

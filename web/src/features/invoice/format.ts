@@ -1,5 +1,6 @@
 // Texts of the printable documents (invoice and waybill): money, dates and the Spanish names of
 // the wire values. Pure functions, shared by the invoice page and the waybill window.
+import * as options from '../../lib/options';
 
 // es-ES does not group four-digit numbers by default ('1234,56 €'); 'always' (ES2023, in every
 // current browser; not yet in this project's TypeScript lib) gives '1.234,56 €'.
@@ -72,81 +73,28 @@ export function statusLabel(estado: string): string {
   return STATUS_LABELS[estado.trim().toLowerCase()] ?? orMissing(estado);
 }
 
-/** §3 time slots (the staff wizard's afternoon runs to 18:00). */
-const TIME_SLOTS: Record<string, string> = {
-  morning: 'Mañana (8:00-12:00)',
-  afternoon: 'Tarde (12:00-18:00)',
-  evening: 'Tarde-noche (17:00-20:00)',
-  flexible: 'Horario flexible',
-};
-
 export function timeSlotLabel(time: string | null | undefined): string {
   const key = (time ?? '').trim().toLowerCase();
   if (key === '') return 'Sin preferencia';
-  return TIME_SLOTS[key] ?? String(time);
+  return options.timeSlotLabel(key) ?? String(time);
 }
 
 export function urgencyLabel(urgencia: string | null | undefined): string {
   return (urgencia ?? '').trim().toLowerCase() === 'urgente' ? 'Urgente' : 'Normal';
 }
 
-/** §3 property types of every reading (calculator, estimator, staff wizard). */
-const PROPERTY_TYPES: Record<string, string> = {
-  apartment_1_room: 'Piso de 1 habitación',
-  apartment_2_room: 'Piso de 2 habitaciones',
-  apartment_3_room: 'Piso de 3 habitaciones',
-  apartment_4_room: 'Piso de 4 habitaciones',
-  house_1_room: 'Casa de 1 habitación',
-  house_2_room: 'Casa de 2 habitaciones',
-  house_3_room: 'Casa de 3 habitaciones',
-  house_4_room: 'Casa de 4 habitaciones',
-  house_5_room: 'Casa de 5 o más habitaciones',
-  studio: 'Estudio',
-  storage: 'Trastero',
-  shared_floor: 'Piso compartido',
-  office: 'Oficina',
-};
-
-/** §3 spells the room counts both ways ('apartment_2_room', 'apartment_2_rooms'): either is named. */
+/** §3 property types, either spelling of the room counts. */
 export function propertyTypeLabel(value: string | null | undefined): string {
-  const key = (value ?? '').trim().toLowerCase().replace(/_rooms$/, '_room');
-  return PROPERTY_TYPES[key] ?? orMissing(value);
+  return options.propertyTypeLabel((value ?? '').trim().toLowerCase()) ?? orMissing(value);
 }
 
-/** §3 access types of the calculator and of the staff wizard. */
-const ACCESS_TYPES: Record<string, string> = {
-  normal: 'Normal',
-  little_access: 'Acceso reducido',
-  little: 'Acceso reducido',
-  cant_park: 'Sin aparcamiento cercano',
-  disabled_access: 'Acceso adaptado',
-  disabled: 'Acceso adaptado',
-  pedestrian_zone: 'Zona peatonal',
-  difficult: 'Difícil',
-  very_difficult: 'Muy difícil',
-};
-
+/** §3 access types (and the staff wizard's old ones, on moves that have them). */
 export function accessLabel(value: string | null | undefined): string {
-  return ACCESS_TYPES[(value ?? '').trim().toLowerCase()] ?? orMissing(value);
+  return options.accessLabel((value ?? '').trim().toLowerCase()) ?? orMissing(value);
 }
-
-const FLOORS: Record<string, string> = {
-  ground: 'Bajo',
-  first: '1.º',
-  second: '2.º',
-  third: '3.º',
-  fourth: '4.º',
-  fifth: '5.º',
-  sixth: '6.º',
-  seventh: '7.º',
-  eighth: '8.º',
-  ninth: '9.º',
-  tenth: '10.º',
-  higher: 'Más de 10',
-};
 
 export function floorLabel(value: string | null | undefined): string {
-  return FLOORS[(value ?? '').trim().toLowerCase()] ?? orMissing(value);
+  return options.floorLabel((value ?? '').trim().toLowerCase()) ?? orMissing(value);
 }
 
 /** §3 'Waybill': the footer states a 30-day warranty on dismounting and assembly. */

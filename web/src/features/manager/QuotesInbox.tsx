@@ -5,7 +5,6 @@ import { FilterButtons } from '../../components/StaffDashboard';
 import { formatDate, formatDateTime } from '../moves/staffMoves';
 import { formatEuros } from './pricing';
 import {
-  CALCULATOR_TIME_LABELS,
   calculatorAccessLabel,
   calculatorPropertyLabel,
   CONTACT_PREFERENCE_WORDS,
@@ -22,6 +21,7 @@ import {
 import { useQuotesStore } from './useQuotesStore';
 import { FLOORS, hasFloors, labelOf } from './wizard';
 import './QuotesInbox.css';
+import { timeSlotLabel } from '../../lib/options';
 
 const STATUS_TONES: Record<QuoteStatus, string> = { nueva: 'info', convertida: 'success', descartada: 'muted' };
 
@@ -138,7 +138,7 @@ function QuoteCard({
   const lines = objectLines(quote, names);
   const services = quoteServicesList(d.services);
   const schedule = [
-    CALCULATOR_TIME_LABELS[d.schedule.timePreference] ?? d.schedule.timePreference,
+    timeSlotLabel(d.schedule.timePreference) ?? d.schedule.timePreference,
     d.schedule.flexibleDates ? 'fechas flexibles' : null,
   ].filter(Boolean);
 

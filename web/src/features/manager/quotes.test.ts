@@ -14,8 +14,6 @@ import {
   quoteServicesList,
   quoteToWizardForm,
   upsertQuote,
-  wizardAccess,
-  wizardPropertyType,
 } from './quotes';
 import { makeQuote } from './testQuotes';
 import { buildCreateRequest, firstInvalidStep, initialWizardForm } from './wizard';
@@ -96,22 +94,17 @@ describe('objects', () => {
 });
 
 describe('the calculator values in the staff wizard', () => {
-  it('maps property types to the nearest wizard type and says when it is not exact', () => {
-    expect(wizardPropertyType('apartment_1_room')).toEqual({ value: 'apartment_1_room', exact: true });
-    expect(wizardPropertyType('apartment_3_room')).toEqual({ value: 'apartment_3_rooms', exact: true });
-    expect(wizardPropertyType('apartment_2_rooms')).toEqual({ value: 'apartment_2_rooms', exact: true });
-    expect(wizardPropertyType('house_5_rooms')).toEqual({ value: 'house_4_rooms', exact: false });
-    expect(wizardPropertyType('studio')).toEqual({ value: 'apartment_1_room', exact: false });
-    expect(wizardPropertyType('shared_floor')).toEqual({ value: 'apartment_1_room', exact: false });
-    expect(wizardPropertyType('storage')).toEqual({ value: 'storage', exact: true });
-  });
-
-  it('maps access types to normal, difficult or very difficult', () => {
-    expect(wizardAccess('normal')).toEqual({ value: 'normal', exact: true });
-    expect(wizardAccess('cant_park')).toEqual({ value: 'difficult', exact: false });
-    expect(wizardAccess('little_access')).toEqual({ value: 'difficult', exact: false });
-    expect(wizardAccess('pedestrian_zone')).toEqual({ value: 'very_difficult', exact: false });
-    expect(wizardAccess('disabled_access')).toEqual({ value: 'normal', exact: false });
+  // Issue 17, item 6: one list each, so a quote's property and access arrive in the wizard as they are.
+  it('keeps the quote property and access types as they are, either spelling', () => {
+    const base = makeQuote({ id: 'q3' });
+    const side = { ...base.moveDetails.origin, propertyType: 'apartment_3_room', access: 'pedestrian_zone' };
+    const form = quoteToWizardForm(
+      makeQuote({ id: 'q3', moveDetails: { ...base.moveDetails, origin: side, destination: { ...side, propertyType: 'house_5_rooms', access: 'little' } } }),
+      objectNames(null),
+    );
+    expect([form.originPropertyType, form.originAccess]).toEqual(['apartment_3_rooms', 'pedestrian_zone']);
+    expect([form.destinationPropertyType, form.destinationAccess]).toEqual(['house_5_rooms', 'little_access']);
+    expect(form.instructions).toBe('Portero automático 3ºB');
   });
 
   it('finds the base that with VAT gives the estimate, to the cent where cents allow', () => {
@@ -143,9 +136,9 @@ describe('quoteToWizardForm', () => {
       clientEmail: 'pablo@correo.es',
       originAddress: 'Calle de Atocha 30, 28012 Madrid',
       destinationAddress: 'Calle Mayor 2, 28801 Alcalá de Henares',
-      originPropertyType: 'apartment_1_room',
+      originPropertyType: 'studio',
       destinationPropertyType: 'house_2_rooms',
-      originAccess: 'difficult',
+      originAccess: 'cant_park',
       destinationAccess: 'normal',
       originFloor: 'fifth',
       destinationFloor: 'ground',
@@ -165,8 +158,7 @@ describe('quoteToWizardForm', () => {
       longStairs: false,
       instructions: [
         'Portero automático 3ºB',
-        'Del presupuesto web: vivienda de origen: Estudio; acceso en origen: No se puede aparcar cerca; ' +
-          'embalaje profesional de todo.',
+        'Del presupuesto web: embalaje profesional de todo.',
       ].join('\n'),
       preferredDate: '2099-03-10',
       alternativeDate: '2099-03-12',

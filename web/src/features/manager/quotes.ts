@@ -2,12 +2,12 @@
 // filters, the texts of a quote's card, and the create wizard filled from a quote. Pure: the store
 // and the components call these.
 //
-// The price finder speaks the customer calculator's enumerations (§3: property types of readings
-// A and B, access types such as cant_park); the staff wizard has its own shorter lists. Where a
-// value has no exact counterpart the wizard gets the nearest one and the instructions say what the
-// customer chose, so nothing they told us is lost.
+// The price finder and the staff wizard speak the same enumerations (lib/options). A value the
+// lists do not know gets the default and the instructions say what the customer chose, so nothing
+// they told us is lost.
 import type { CatalogueObject, MovedObject, QuoteInboxEntry, QuoteStatus } from '../../lib/api';
 import { COMMON_OBJECTS } from './catalog';
+import { accessLabel, ACCESS_TYPES, canonical, PROPERTY_TYPES, propertyTypeLabel, type Option } from '../../lib/options';
 import { computePrice } from './pricing';
 import { clampQuantity, hasFloors, initialWizardForm, showsElevator, type WizardForm } from './wizard';
 
@@ -145,42 +145,6 @@ export function quoteServicesList(services: QuoteInboxEntry['moveDetails']['serv
   return list;
 }
 
-// The customer calculator's enumerations (§3) and their staff wizard counterparts.
-
-export const CALCULATOR_PROPERTY_LABELS: Record<string, string> = {
-  apartment_1_room: 'Piso de 1 habitación',
-  apartment_2_room: 'Piso de 2 habitaciones',
-  apartment_3_room: 'Piso de 3 habitaciones',
-  apartment_4_room: 'Piso de 4 habitaciones',
-  house_1_room: 'Casa de 1 habitación',
-  house_2_rooms: 'Casa de 2 habitaciones',
-  house_3_rooms: 'Casa de 3 habitaciones',
-  house_4_rooms: 'Casa de 4 habitaciones',
-  house_5_rooms: 'Casa de 5 o más habitaciones',
-  studio: 'Estudio',
-  shared_floor: 'Piso compartido',
-  storage: 'Trastero',
-  office: 'Oficina',
-};
-
-export const CALCULATOR_ACCESS_LABELS: Record<string, string> = {
-  normal: 'Normal',
-  little_access: 'Acceso reducido',
-  little: 'Acceso reducido',
-  cant_park: 'No se puede aparcar cerca',
-  disabled_access: 'Acceso adaptado',
-  disabled: 'Acceso adaptado',
-  pedestrian_zone: 'Zona peatonal',
-};
-
-/** §3 time slots of the calculator (the staff wizard's afternoon runs to 18:00, the calculator's to 17:00). */
-export const CALCULATOR_TIME_LABELS: Record<string, string> = {
-  morning: 'Mañana (8:00-12:00)',
-  afternoon: 'Tarde (12:00-17:00)',
-  evening: 'Tarde-noche (17:00-20:00)',
-  flexible: 'Horario flexible',
-};
-
 /** How the customer prefers to be contacted, to read within a sentence ('prefiere WhatsApp'). */
 export const CONTACT_PREFERENCE_WORDS: Record<string, string> = {
   phone: 'teléfono',
@@ -188,55 +152,19 @@ export const CONTACT_PREFERENCE_WORDS: Record<string, string> = {
   whatsapp: 'WhatsApp',
 };
 
-/** §3 spells room counts both ways ('_room', '_rooms'): one spelling for lookups. */
-function singular(value: string): string {
-  return value.replace(/_rooms$/, '_room');
-}
-
+/** A property type or access type label (the one list, lib/options), else the value. */
 export function calculatorPropertyLabel(value: string): string {
-  const key = Object.keys(CALCULATOR_PROPERTY_LABELS).find((k) => singular(k) === singular(value));
-  return key ? CALCULATOR_PROPERTY_LABELS[key]! : value;
+  return propertyTypeLabel(value) ?? value;
 }
 
 export function calculatorAccessLabel(value: string): string {
-  return CALCULATOR_ACCESS_LABELS[value] ?? value;
+  return accessLabel(value) ?? value;
 }
 
-/** A wizard value for a calculator value; `exact` is false when the wizard has no such value. */
-export interface Mapped {
-  value: string;
-  exact: boolean;
-}
-
-/**
- * Apartments and houses keep their rooms (a house of 5 or more becomes one of 4); studios and
- * shared floors become flats of one room, which have floors too (§4).
- */
-export function wizardPropertyType(value: string): Mapped {
-  const match = /^(apartment|house)_(\d)_rooms?$/.exec(value);
-  if (match) {
-    const [, kind, rooms] = match;
-    const n = Math.min(4, Math.max(1, Number(rooms)));
-    const mapped = n === 1 ? `${kind}_1_room` : `${kind}_${n}_rooms`;
-    return { value: mapped, exact: Number(rooms) === n };
-  }
-  if (value === 'storage' || value === 'office') return { value, exact: true };
-  return { value: 'apartment_1_room', exact: false };
-}
-
-/** The wizard's access is normal, difficult or very difficult. */
-export function wizardAccess(value: string): Mapped {
-  switch (value) {
-    case 'normal':
-      return { value: 'normal', exact: true };
-    case 'disabled_access':
-    case 'disabled':
-      return { value: 'normal', exact: false };
-    case 'pedestrian_zone':
-      return { value: 'very_difficult', exact: false };
-    default:
-      return { value: 'difficult', exact: false };
-  }
+/** The quote's value as the wizard's (the same lists: only the spelling may differ). */
+function listed(value: string, list: readonly Option[], fallback: string): { value: string; exact: boolean } {
+  const key = canonical(value);
+  return list.some((o) => o.value === key) ? { value: key, exact: true } : { value: fallback, exact: false };
 }
 
 // Price.
@@ -270,8 +198,8 @@ export function quoteToWizardForm(quote: QuoteInboxEntry, names: ObjectNames): W
   const notes: string[] = [];
   const side = (which: 'origin' | 'destination', label: string) => {
     const address = d[which];
-    const type = wizardPropertyType(address.propertyType);
-    const access = wizardAccess(address.access);
+    const type = listed(address.propertyType, PROPERTY_TYPES, 'apartment_1_room');
+    const access = listed(address.access, ACCESS_TYPES, 'normal');
     if (!type.exact) notes.push(`vivienda de ${label}: ${calculatorPropertyLabel(address.propertyType)}`);
     if (!access.exact) notes.push(`acceso en ${label}: ${calculatorAccessLabel(address.access)}`);
     const floor = hasFloors(type.value) ? address.floor : 'ground';

@@ -12,7 +12,6 @@ import type {
 import {
   clampQuantity,
   CONTACT_PREFERENCES,
-  FLOORS as CALCULATOR_FLOORS,
   hasFloors,
   labelOf,
   showsElevator,
@@ -21,6 +20,7 @@ import {
   withPropertyType,
   type FloorAndElevator,
 } from '../moves/moveOptions';
+import { propertyTypeLabel as optionPropertyTypeLabel } from '../../lib/options';
 import { localToday } from '../moves/staffMoves';
 import { centsToEuros, computePrice, parseEuros, type PriceBreakdown } from './pricing';
 
@@ -38,46 +38,17 @@ export const WIZARD_STEPS = [
 
 export const STEP_COUNT = WIZARD_STEPS.length;
 
-// §3 staff wizard enumerations, with their Spanish labels.
+// §3 enumerations, with their Spanish labels: the one list each (lib/options), as the price finder's.
 
-export const PROPERTY_TYPES: readonly { value: string; label: string }[] = [
-  { value: 'apartment_1_room', label: 'Piso de 1 habitación' },
-  { value: 'apartment_2_rooms', label: 'Piso de 2 habitaciones' },
-  { value: 'apartment_3_rooms', label: 'Piso de 3 habitaciones' },
-  { value: 'apartment_4_rooms', label: 'Piso de 4 habitaciones' },
-  { value: 'house_1_room', label: 'Casa de 1 habitación' },
-  { value: 'house_2_rooms', label: 'Casa de 2 habitaciones' },
-  { value: 'house_3_rooms', label: 'Casa de 3 habitaciones' },
-  { value: 'house_4_rooms', label: 'Casa de 4 habitaciones' },
-  { value: 'office', label: 'Oficina' },
-  { value: 'storage', label: 'Trastero' },
-];
-
-export const ACCESS_TYPES: readonly { value: string; label: string }[] = [
-  { value: 'normal', label: 'Normal' },
-  { value: 'difficult', label: 'Difícil' },
-  { value: 'very_difficult', label: 'Muy difícil' },
-];
-
-export const FLOORS: readonly { value: string; label: string }[] = [
-  ...CALCULATOR_FLOORS,
-  { value: 'higher', label: 'Más de 10' },
-];
-
-export const TIME_PREFERENCES: readonly { value: TimePreference; label: string }[] = [
-  { value: 'morning', label: 'Mañana (8:00-12:00)' },
-  { value: 'afternoon', label: 'Tarde (12:00-18:00)' },
-  { value: 'evening', label: 'Tarde-noche (17:00-20:00)' },
-  { value: 'flexible', label: 'Flexible' },
-];
+export { ACCESS_TYPES, FLOORS, PROPERTY_TYPES } from '../../lib/options';
+export { TIME_SLOTS as TIME_PREFERENCES } from '../../lib/options';
 
 export { clampQuantity, CONTACT_PREFERENCES, hasFloors, labelOf, showsElevator };
 export { MAX_QUANTITY, MIN_QUANTITY } from '../moves/moveOptions';
 
-/** §3 spells the room counts both ways ('apartment_2_room', 'apartment_2_rooms'): either is named. */
+/** A property type's label (either spelling of §3), else the value. */
 export function propertyTypeLabel(value: string): string {
-  const singular = (v: string) => v.replace(/_rooms$/, '_room');
-  return PROPERTY_TYPES.find((t) => singular(t.value) === singular(value))?.label ?? value;
+  return optionPropertyTypeLabel(value) ?? value;
 }
 
 export type Side = 'origin' | 'destination';

@@ -2,30 +2,18 @@
 // the §4 floor/elevator rules, the 1-10 service quantities (§5) and the contact preferences (§3).
 // Pure; each form keeps its own shape and applies these to one side (origin or destination).
 import type { ContactPreference } from '../../lib/api';
+import { canonical, hasFloors, type Option } from '../../lib/options';
 
-export interface Option<T extends string = string> {
-  value: T;
-  label: string;
-}
+export type { Option };
 
+/** §3 floors: ground, first to tenth, higher (the one list, lib/options). */
+export { FLOORS, hasFloors } from '../../lib/options';
+
+/** A value's label in a list (the spec's other spellings read as the listed value), else the value. */
 export function labelOf(list: readonly Option[], value: string): string {
-  return list.find((item) => item.value === value)?.label ?? value;
+  const key = canonical(value);
+  return list.find((item) => item.value === key)?.label ?? value;
 }
-
-/** §3 floors of the calculator: ground, first to tenth (the staff wizard adds 'higher'). */
-export const FLOORS: readonly Option[] = [
-  { value: 'ground', label: 'Bajo' },
-  { value: 'first', label: '1.º' },
-  { value: 'second', label: '2.º' },
-  { value: 'third', label: '3.º' },
-  { value: 'fourth', label: '4.º' },
-  { value: 'fifth', label: '5.º' },
-  { value: 'sixth', label: '6.º' },
-  { value: 'seventh', label: '7.º' },
-  { value: 'eighth', label: '8.º' },
-  { value: 'ninth', label: '9.º' },
-  { value: 'tenth', label: '10.º' },
-];
 
 export const CONTACT_PREFERENCES: readonly Option<ContactPreference>[] = [
   { value: 'phone', label: 'Teléfono' },
@@ -34,11 +22,6 @@ export const CONTACT_PREFERENCES: readonly Option<ContactPreference>[] = [
 ];
 
 // §4 floor/elevator rules.
-
-/** Floors exist for apartments, studios and shared floors (§3: the elevator flag applies only there). */
-export function hasFloors(propertyType: string): boolean {
-  return propertyType.startsWith('apartment_') || propertyType === 'studio' || propertyType === 'shared_floor';
-}
 
 /** The elevator checkbox is shown only when the floor is not ground (on a type with floors). */
 export function showsElevator(propertyType: string, floor: string): boolean {

@@ -45,36 +45,7 @@ export const MIN_ADDRESS_LENGTH = 6;
 
 // §3 enumerations of the calculator, with their Spanish labels.
 
-/** Houses as reading A, apartments as reading B (the task's reading). */
-export const PROPERTY_TYPES: readonly Option[] = [
-  { value: 'apartment_1_room', label: 'Piso de 1 habitación' },
-  { value: 'apartment_2_room', label: 'Piso de 2 habitaciones' },
-  { value: 'apartment_3_room', label: 'Piso de 3 habitaciones' },
-  { value: 'apartment_4_room', label: 'Piso de 4 habitaciones' },
-  { value: 'house_1_room', label: 'Casa de 1 habitación' },
-  { value: 'house_2_rooms', label: 'Casa de 2 habitaciones' },
-  { value: 'house_3_rooms', label: 'Casa de 3 habitaciones' },
-  { value: 'house_4_rooms', label: 'Casa de 4 habitaciones' },
-  { value: 'house_5_rooms', label: 'Casa de 5 o más habitaciones' },
-  { value: 'studio', label: 'Estudio' },
-  { value: 'shared_floor', label: 'Piso compartido' },
-  { value: 'storage', label: 'Trastero' },
-];
-
-export const ACCESS_TYPES: readonly Option[] = [
-  { value: 'normal', label: 'Normal' },
-  { value: 'little_access', label: 'Acceso reducido (calle estrecha o portal pequeño)' },
-  { value: 'cant_park', label: 'No se puede aparcar cerca' },
-  { value: 'disabled_access', label: 'Acceso adaptado (rampa, sin escalones)' },
-  { value: 'pedestrian_zone', label: 'Zona peatonal' },
-];
-
-export const TIME_SLOTS: readonly Option<TimeSlot>[] = [
-  { value: 'morning', label: 'Mañana (8:00-12:00)' },
-  { value: 'afternoon', label: 'Tarde (12:00-17:00)' },
-  { value: 'evening', label: 'Tarde-noche (17:00-20:00)' },
-  { value: 'flexible', label: 'Flexible' },
-];
+export { ACCESS_TYPES, PROPERTY_TYPES, TIME_SLOTS } from '../../lib/options';
 
 export const CATEGORIES: readonly Option<ObjectCategory>[] = [
   { value: 'sofas', label: 'Sofás' },

@@ -2,6 +2,7 @@
 // (§4), stat cards (§9) and the card texts. Pure functions, so the rules are tested without a page.
 // What both staff dashboards share (status names and colours, merging, dates) is in ../moves/staffMoves.
 import type { MoveStatus, StaffMove } from '../../lib/api';
+import { timeSlotLabel as optionTimeSlotLabel } from '../../lib/options';
 
 /** §4: the statuses a worker may set, in any order (the server refuses 'confirmada'). */
 export const WORKER_STATUSES: readonly MoveStatus[] = ['pendiente', 'en curso', 'finalizada', 'cancelada'];
@@ -43,18 +44,9 @@ export function workerStats(moves: readonly StaffMove[], today: string): WorkerS
 
 const numberFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 
-/** §3 time slots. */
-const TIME_SLOTS: Record<string, string> = {
-  morning: 'Mañana (8:00-12:00)',
-  afternoon: 'Tarde (12:00-17:00)',
-  evening: 'Tarde-noche (17:00-20:00)',
-  flexible: 'Horario flexible',
-};
-
 export function timeSlotLabel(time: string): string {
-  const key = time.trim().toLowerCase();
-  if (key === '') return 'Sin preferencia de horario';
-  return TIME_SLOTS[key] ?? time;
+  if (time.trim() === '') return 'Sin preferencia de horario';
+  return optionTimeSlotLabel(time.trim().toLowerCase()) ?? time;
 }
 
 /** '3 objetos · 95 kg' and the first names, so the crew knows what to bring at a glance. */
