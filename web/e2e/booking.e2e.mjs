@@ -75,11 +75,14 @@ test(
       await page.getByRole('radio', { name: 'WhatsApp' }).check();
       await page.getByLabel('Fecha alternativa (opcional)').fill(localDatePlus(42));
       await page.getByRole('radio', { name: 'Tarde (12:00-17:00)' }).check();
-      await page.getByLabel('Planta (origen)').selectOption('fifth');
-      await page.getByLabel('Hay ascensor (origen)').uncheck();
-      // The destination is a house: no floor to choose (§4).
-      assert.equal(await page.getByLabel('Planta (destino)').count(), 0);
-      await page.getByLabel('Acceso (destino)').selectOption('difficult');
+      // Floors, elevator and access are part of the price the company set: shown to confirm,
+      // not changed here (issue 17, item 5).
+      const places = page.getByRole('region', { name: 'Acceso a las viviendas' });
+      assert.ok((await places.textContent()).includes('3.º'));
+      for (const label of ['Planta (origen)', 'Hay ascensor (origen)', 'Acceso (origen)', 'Acceso (destino)']) {
+        assert.equal(await page.getByLabel(label).count(), 0, label);
+      }
+      assert.ok((await page.getByTestId('precio-fijo').textContent()).includes('forman parte del precio'));
       await page.getByLabel('Indicaciones para el equipo (opcional)').fill('Zona de carga en la esquina');
       await page.getByRole('button', { name: 'Guardar datos' }).click();
 

@@ -248,7 +248,7 @@ describe('ManagerDashboardPage', () => {
     fireEvent.click(dialog.getByLabelText('Hay ascensor (origen)'));
     fireEvent.change(dialog.getByLabelText('Tipo de vivienda (destino)'), { target: { value: 'house_2_rooms' } });
     expect(dialog.queryByLabelText('Planta (destino)')).toBeNull();
-    fireEvent.change(dialog.getByLabelText('Acceso (destino)'), { target: { value: 'difficult' } });
+    fireEvent.change(dialog.getByLabelText('Acceso (destino)'), { target: { value: 'cant_park' } });
     next();
 
     expect(stepName()).toBe('Paso 4 de 9: Objetos');
@@ -341,7 +341,7 @@ describe('ManagerDashboardPage', () => {
       },
       property_details: {
         origin: { property_type: 'apartment_1_room', access: 'normal', floor: 'third', elevator: 1 },
-        destination: { property_type: 'house_2_rooms', access: 'difficult', floor: 'ground', elevator: 0 },
+        destination: { property_type: 'house_2_rooms', access: 'cant_park', floor: 'ground', elevator: 0 },
       },
       instrucciones: '',
       precio: { base: 180, distancia: 21, servicios: 40, urgencia: 0, iva: true },

@@ -7,6 +7,7 @@ import { NO_MATCHES } from './ObjectSearchDialog';
 import { ARMCHAIR, BED, BOX, PRICE_OK, SOFA } from './testCatalogue';
 import { elapse, nextButton, prefillTo, renderPage, settle } from './testing';
 import { usePriceFinderStore } from './usePriceFinderStore';
+import { PROPERTY_TYPES } from '../../lib/options';
 
 vi.mock('../../lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/api')>()),
@@ -42,24 +43,12 @@ describe('slide 2: properties', () => {
     const origin = fieldset('Origen');
     const type = within(origin).getByLabelText('Tipo de vivienda') as HTMLSelectElement;
     expect(type.value).toBe('apartment_1_room');
-    expect(Array.from(type.options).map((o) => o.value)).toEqual([
-      'apartment_1_room',
-      'apartment_2_room',
-      'apartment_3_room',
-      'apartment_4_room',
-      'house_1_room',
-      'house_2_rooms',
-      'house_3_rooms',
-      'house_4_rooms',
-      'house_5_rooms',
-      'studio',
-      'shared_floor',
-      'storage',
-    ]);
+    // The one list of lib/options (issue 17, item 6), as the staff wizard offers it.
+    expect(Array.from(type.options).map((o) => o.value)).toEqual(PROPERTY_TYPES.map((p) => p.value));
     const floor = () => within(origin).queryByLabelText('Planta') as HTMLSelectElement | null;
     const elevator = () => within(origin).queryByRole('checkbox', { name: 'Hay ascensor' }) as HTMLInputElement | null;
     expect(Array.from(floor()!.options).map((o) => o.value)).toEqual([
-      'ground', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth',
+      'ground', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'higher',
     ]);
     expect(elevator()).toBeNull();
 
@@ -283,14 +272,14 @@ describe('slide 5: dates and preferences', () => {
     expect(nextButton().disabled).toBe(true);
     expect(screen.getByText(WARNINGS.preferredDate)).toBeTruthy();
 
-    expect((screen.getByRole('radio', { name: 'Flexible' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Horario flexible' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('radio', { name: 'Teléfono' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('group', { name: 'Franja horaria' })).toBeTruthy();
     expect(screen.getAllByRole('radio').map((r) => r.parentElement?.textContent)).toEqual([
       'Mañana (8:00-12:00)',
       'Tarde (12:00-17:00)',
       'Tarde-noche (17:00-20:00)',
-      'Flexible',
+      'Horario flexible',
       'Teléfono',
       'Email',
       'WhatsApp',
