@@ -377,7 +377,8 @@ pub const ALTERNATIVE_BEFORE_TODAY: &str = "La fecha alternativa no puede ser an
 pub const ALTERNATIVE_BEFORE_MOVE: &str =
     "La fecha alternativa no puede ser anterior a la fecha de la mudanza";
 pub const INSTRUCTIONS_TOO_LONG: &str = "Las instrucciones no pueden superar los 1000 caracteres";
-pub const PRICED_DETAILS_FIXED: &str = "La planta, el ascensor y el acceso forman parte del precio de tu \
+pub const PRICED_DETAILS_FIXED: &str =
+    "La planta, el ascensor y el acceso forman parte del precio de tu \
      mudanza: para cambiarlos, contacta con nosotros y te enviaremos el nuevo precio.";
 /// Longest special instructions a client may leave, in characters.
 pub const INSTRUCTIONS_MAX: usize = 1000;

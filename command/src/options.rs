@@ -162,7 +162,10 @@ mod tests {
             assert!(access(old).is_none(), "{old}");
         }
         assert_eq!(floor_number("ground"), Some(0));
-        assert_eq!(property_type("apartment_2_room").unwrap().value, "apartment_2_rooms");
+        assert_eq!(
+            property_type("apartment_2_room").unwrap().value,
+            "apartment_2_rooms"
+        );
         assert_eq!(access_label("little"), "Acceso reducido");
         assert_eq!(access_label("difficult"), "Acceso difícil");
         assert_eq!(

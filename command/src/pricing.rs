@@ -25,7 +25,8 @@ pub struct PriceParts {
 
 pub const NEGATIVE: &str = "Los importes no pueden ser negativos";
 pub const TOTAL_NOT_POSITIVE: &str = "El precio total debe ser mayor a 0";
-pub const ADVANCE_OUT_OF_RANGE: &str = "El anticipo solicitado debe estar entre 0 € y el precio total";
+pub const ADVANCE_OUT_OF_RANGE: &str =
+    "El anticipo solicitado debe estar entre 0 € y el precio total";
 pub const NOT_CENTS: &str = "Los importes deben ir en pasos de 0,01 €";
 
 /// Euros as sent by a form (a number with at most two decimals) to cents.
@@ -68,11 +69,7 @@ pub fn price(parts: PriceParts) -> Result<Price, DomainError> {
     }
     let subtotal_cents = base_cents + distance_cents + services_cents + urgency_cents;
     // Half-up rounding to the cent, as a Spanish invoice rounds its VAT line.
-    let tax_cents = if iva_enabled {
-        tax(subtotal_cents)
-    } else {
-        0
-    };
+    let tax_cents = if iva_enabled { tax(subtotal_cents) } else { 0 };
     let total_cents = subtotal_cents + tax_cents;
     if total_cents <= 0 {
         return Err(DomainError::Invalid(TOTAL_NOT_POSITIVE.into()));
@@ -360,16 +357,24 @@ mod tests {
         }
 
         fn parts_strategy() -> impl Strategy<Value = PriceParts> {
-            (amount(), amount(), amount(), amount(), any::<bool>(), amount()).prop_map(
-                |(base, distance, services, urgency, iva, advance)| PriceParts {
-                    base_cents: base,
-                    distance_cents: distance,
-                    services_cents: services,
-                    urgency_cents: urgency,
-                    iva_enabled: iva,
-                    advance_cents: advance,
-                },
+            (
+                amount(),
+                amount(),
+                amount(),
+                amount(),
+                any::<bool>(),
+                amount(),
             )
+                .prop_map(|(base, distance, services, urgency, iva, advance)| {
+                    PriceParts {
+                        base_cents: base,
+                        distance_cents: distance,
+                        services_cents: services,
+                        urgency_cents: urgency,
+                        iva_enabled: iva,
+                        advance_cents: advance,
+                    }
+                })
         }
 
         fn edit_strategy() -> impl Strategy<Value = PriceEdit> {

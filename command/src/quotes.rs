@@ -225,11 +225,7 @@ fn address(side: &QuoteAddress) -> Result<QuoteAddress, DomainError> {
     if options::access(access).is_none() || options::floor_number(floor).is_none() {
         return Err(invalid(PROPERTY_INVALID));
     }
-    let floor = if kind.plantas {
-        floor
-    } else {
-        "ground"
-    };
+    let floor = if kind.plantas { floor } else { "ground" };
     Ok(QuoteAddress {
         address: text.to_string(),
         property_type: property_type.to_string(),
