@@ -68,7 +68,7 @@ pub fn options() -> &'static Options {
 }
 
 /// The listed value a value stands for (its other spelling resolved), if any.
-fn canonical<'a>(value: &'a str) -> &'a str {
+fn canonical(value: &str) -> &str {
     options().alias.get(value).map_or(value, String::as_str)
 }
 
