@@ -730,3 +730,133 @@ async fn a_new_key_ends_the_sessions_opened_with_the_old_one(pool: PgPool) {
         .await;
     assert_eq!(status, 200, "{body}");
 }
+
+/// A move of 454,96 € on `fecha`, cancelled by the manager now: (id, client name, key).
+async fn cancelled_move(server: &TestServer, fecha: chrono::NaiveDate) -> (i64, String, String) {
+    let manager = server.login_role("empresario").await;
+    let (status, body) = manager
+        .send(Method::POST, "/api/crear-mudanza", wizard(fecha))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let id = body["mudanza_id"].as_i64().unwrap();
+    let (status, body) = manager
+        .send(
+            Method::PUT,
+            "/api/actualizar-estado-mudanza",
+            json!({"mudanza_id": id, "nuevo_estado": "cancelada"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let key = staff_move(server, id).await["clave_pago"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    (id, "Lucía Gómez".into(), key)
+}
+
+async fn client_doc(pool: &PgPool, id: i64) -> Value {
+    sqlx::query_scalar("SELECT doc FROM move_client_view WHERE id = $1")
+        .bind(id)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_cancelled_move_owes_its_cancellation_fee_only(pool: PgPool) {
+    let server = start(pool.clone()).await;
+
+    // Three days ahead: more than 48 hours' notice, free. Nothing is pending anywhere.
+    let (free, name, key) = cancelled_move(&server, in_days(3)).await;
+    let m = staff_move(&server, free).await;
+    assert_eq!(
+        (
+            m["gastos_cancelacion"].as_f64(),
+            m["pago_pendiente"].as_f64(),
+            m["estado_pago"].as_str()
+        ),
+        (Some(0.0), Some(0.0), Some("paid")),
+        "{m}"
+    );
+    let client = client_doc(&pool, free).await;
+    assert_eq!(
+        (client["pendiente"].as_f64(), client["gastos_cancelacion"].as_f64()),
+        (Some(0.0), Some(0.0))
+    );
+    let sid = session(&server, &name, &key).await;
+    let payer = server.anonymous();
+    let (_, summary) = payer.get(&format!("/api/pagos/{sid}")).await;
+    assert_eq!(summary["pago"]["pendiente"], 0.0);
+    assert_eq!(summary["pago"]["opciones"], json!([]));
+    let (status, body) = payer
+        .send(
+            Method::POST,
+            &format!("/api/pagos/{sid}/tarjeta"),
+            card("pendiente", "4242424242424242"),
+        )
+        .await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("cancelada"));
+    // Workers see no money, the fee included.
+    let (_, list) = server
+        .login_role("empleado")
+        .await
+        .get("/api/todas-las-mudanzas")
+        .await;
+    assert!(!list.to_string().contains("gastos_cancelacion"));
+
+    // Today: less than 24 hours' notice, half the quote. The fee is in the log with the
+    // cancellation, and it is all that can be paid.
+    let (late, name, key) = cancelled_move(&server, in_days(0)).await;
+    let events = events_of(&pool, late).await;
+    let (_, cancellation) = events
+        .iter()
+        .rfind(|(t, _)| t == "move.status_changed")
+        .unwrap();
+    assert_eq!(cancellation["cancellation_fee_cents"], 22748);
+    let m = staff_move(&server, late).await;
+    assert_eq!(
+        (
+            m["gastos_cancelacion"].as_f64(),
+            m["pago_pendiente"].as_f64(),
+            m["estado_pago"].as_str()
+        ),
+        (Some(227.48), Some(227.48), Some("pending"))
+    );
+    assert_eq!(client_doc(&pool, late).await["pendiente"], 227.48);
+    let sid = session(&server, &name, &key).await;
+    let (_, summary) = payer.get(&format!("/api/pagos/{sid}")).await;
+    assert_eq!(
+        summary["pago"]["opciones"],
+        json!([{"tipo": "pendiente", "etiqueta": "Gastos de cancelación", "importe": 227.48}])
+    );
+    let path = format!("/api/pagos/{sid}/tarjeta");
+    let pay = |tipo: &str| payer.send(Method::POST, &path, card(tipo, "4242424242424242"));
+    assert_eq!(pay("anticipo").await.0, 409, "no deposit on a cancelled move");
+    let (status, body) = pay("pendiente").await;
+    assert_eq!((status, body["importe"].as_f64()), (200, Some(227.48)), "{body}");
+    let m = staff_move(&server, late).await;
+    assert_eq!(
+        (m["pagado"].as_f64(), m["pago_pendiente"].as_f64(), m["estado_pago"].as_str()),
+        (Some(227.48), Some(0.0), Some("paid"))
+    );
+    assert_eq!(pay("pendiente").await.0, 409, "the fee is paid once");
+
+    // Back from cancelada, the move owes its total again, less what was paid.
+    let (status, _) = server
+        .login_role("empresario")
+        .await
+        .send(
+            Method::PUT,
+            "/api/actualizar-estado-mudanza",
+            json!({"mudanza_id": late, "nuevo_estado": "pendiente"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let m = staff_move(&server, late).await;
+    assert!(m.get("gastos_cancelacion").is_none(), "{m}");
+    assert_eq!(
+        (m["pago_pendiente"].as_f64(), m["estado_pago"].as_str()),
+        (Some(227.48), Some("partial"))
+    );
+}

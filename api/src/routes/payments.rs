@@ -244,23 +244,27 @@ pub async fn summary(
     let session = session(&state, id).await?;
     let m = staff_move(&state, session.move_id).await?;
     let cancelled = m.estado == events_schema::events::MoveStatus::Cancelada;
-    let options: Vec<Value> = if cancelled {
-        Vec::new()
-    } else {
-        command::payments::options(m.precio.total_cents, m.precio.advance_cents, m.pagado_cents)
-            .into_iter()
-            .map(|(kind, cents)| {
-                json!({
-                    "tipo": kind_name(kind),
-                    "etiqueta": match kind {
-                        PaymentKind::Anticipo => "Anticipo para reservar la fecha",
-                        PaymentKind::Pendiente => "Todo lo pendiente",
-                    },
-                    "importe": euros(cents),
-                })
+    // A cancelled move is paid its cancellation fee only (one option, so labelled).
+    let (owed, advance) = command::payments::owed(
+        cancelled,
+        m.precio.total_cents,
+        m.precio.advance_cents,
+        m.gastos_cancelacion_cents.unwrap_or(0),
+    );
+    let options: Vec<Value> = command::payments::options(owed, advance, m.pagado_cents)
+        .into_iter()
+        .map(|(kind, cents)| {
+            json!({
+                "tipo": kind_name(kind),
+                "etiqueta": match kind {
+                    PaymentKind::Anticipo => "Anticipo para reservar la fecha",
+                    PaymentKind::Pendiente if cancelled => command::cancellation::FEE_LABEL,
+                    PaymentKind::Pendiente => "Todo lo pendiente",
+                },
+                "importe": euros(cents),
             })
-            .collect()
-    };
+        })
+        .collect();
     Ok(Json(json!({
         "success": true,
         "pago": {
@@ -272,6 +276,7 @@ pub async fn summary(
             "fecha": m.fecha_programada,
             "estado": m.estado,
             "cancelada": cancelled,
+            "gastos_cancelacion": m.gastos_cancelacion,
             "total": m.precio_total,
             "anticipo": m.pago_adelantado,
             "pagado": m.pagado,
