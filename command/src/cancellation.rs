@@ -1,5 +1,6 @@
 //! What a cancelled move owes (spec §9): cancelling with more than 48 hours' notice is free,
-//! with 24 to 48 hours it costs 25% of the quote, with less than 24 hours 50%.
+//! with 24 to 48 hours it costs 25% of the quote, with less than 24 hours 50% (the rule and its
+//! figures are the booking conditions' own, crate::booking, counted in whole minutes).
 //!
 //! The notice runs from the moment the cancellation is decided (the server's clock, kept in the
 //! `move.status_changed` event as the fee it gave) to the move's start, which is taken as 08:00
@@ -10,6 +11,7 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, TimeZone, U
 use events_schema::events::{MoveStatus, MoveStatusChanged};
 use events_schema::Event;
 
+use crate::booking::{cancellation_percent, share_cents};
 use crate::moves::MoveState;
 
 /// The hour (Madrid time) a move is taken to start for the notice of its cancellation.
@@ -19,17 +21,10 @@ pub const START_HOUR: u32 = 8;
 pub const FEE_LABEL: &str = "Gastos de cancelación";
 
 /// The fee, in cents, of cancelling a move of `total_cents` scheduled on `fecha` at `at`:
-/// 0, 25% or 50% of the total, rounded to the nearest cent.
+/// 0, 25% or 50% of the total, rounded half up to the cent.
 pub fn fee_cents(total_cents: i64, fecha: NaiveDate, at: DateTime<Utc>) -> i64 {
-    let notice = move_start(fecha) - at;
-    let percent = if notice > Duration::hours(48) {
-        0
-    } else if notice >= Duration::hours(24) {
-        25
-    } else {
-        50
-    };
-    (total_cents.max(0) * percent + 50) / 100
+    let notice = (move_start(fecha) - at).num_minutes();
+    share_cents(total_cents.max(0), cancellation_percent(notice))
 }
 
 /// 08:00 in Madrid on `fecha`, in UTC.
@@ -109,17 +104,17 @@ mod tests {
     fn the_fee_by_notice_at_each_boundary() {
         let fecha = day(2026, 12, 10); // starts 07:00 UTC
         let total = 400_51;
-        let second = Duration::seconds(1);
+        let minute = Duration::minutes(1);
         let start = move_start(fecha);
         let hours = |h| start - Duration::hours(h);
         // More than 48 hours: free.
-        assert_eq!(fee_cents(total, fecha, hours(48) - second), 0);
+        assert_eq!(fee_cents(total, fecha, hours(48) - minute), 0);
         assert_eq!(fee_cents(total, fecha, hours(24 * 30)), 0);
         // Exactly 48 hours is not more than 48: 25%, down to exactly 24 hours.
         assert_eq!(fee_cents(total, fecha, hours(48)), 100_13);
         assert_eq!(fee_cents(total, fecha, hours(24)), 100_13);
         // Under 24 hours, up to the start and after it: 50%.
-        assert_eq!(fee_cents(total, fecha, hours(24) + second), 200_26);
+        assert_eq!(fee_cents(total, fecha, hours(24) + minute), 200_26);
         assert_eq!(fee_cents(total, fecha, start), 200_26);
         assert_eq!(fee_cents(total, fecha, start + Duration::days(3)), 200_26);
         // Rounded to the nearest cent.
