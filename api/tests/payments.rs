@@ -678,7 +678,11 @@ async fn a_second_redsys_order_is_refused_while_one_is_open(pool: PgPool) {
     assert_eq!(order_of(&again), order_of(&opened));
     // Another session, or another amount, while that order is open: refused before any bank
     // page is shown.
-    for (sid, tipo) in [(&second, "anticipo"), (&second, "pendiente"), (&first, "pendiente")] {
+    for (sid, tipo) in [
+        (&second, "anticipo"),
+        (&second, "pendiente"),
+        (&first, "pendiente"),
+    ] {
         let (status, body) = form(sid, tipo).await;
         assert_eq!((status, body["error"].as_str()), (409, Some(IN_PROGRESS)));
     }
@@ -696,11 +700,18 @@ async fn a_new_key_ends_the_sessions_opened_with_the_old_one(pool: PgPool) {
     let (one, other) = (start(pool.clone()).await, start(pool.clone()).await);
     let (id, name, key) = new_move(&one).await;
     let old = session(&other, &name, &key).await;
-    assert_eq!(other.anonymous().get(&format!("/api/pagos/{old}")).await.0, 200);
+    assert_eq!(
+        other.anonymous().get(&format!("/api/pagos/{old}")).await.0,
+        200
+    );
     let (status, fresh) = one
         .login_role("empresario")
         .await
-        .send(Method::POST, &format!("/api/mudanza/{id}/clave-pago"), json!({}))
+        .send(
+            Method::POST,
+            &format!("/api/mudanza/{id}/clave-pago"),
+            json!({}),
+        )
         .await;
     assert_eq!(status, 200, "{fresh}");
     let fresh = fresh["clave_pago"].as_str().unwrap().to_string();
@@ -780,7 +791,10 @@ async fn a_cancelled_move_owes_its_cancellation_fee_only(pool: PgPool) {
     );
     let client = client_doc(&pool, free).await;
     assert_eq!(
-        (client["pendiente"].as_f64(), client["gastos_cancelacion"].as_f64()),
+        (
+            client["pendiente"].as_f64(),
+            client["gastos_cancelacion"].as_f64()
+        ),
         (Some(0.0), Some(0.0))
     );
     let sid = session(&server, &name, &key).await;
@@ -832,12 +846,24 @@ async fn a_cancelled_move_owes_its_cancellation_fee_only(pool: PgPool) {
     );
     let path = format!("/api/pagos/{sid}/tarjeta");
     let pay = |tipo: &str| payer.send(Method::POST, &path, card(tipo, "4242424242424242"));
-    assert_eq!(pay("anticipo").await.0, 409, "no deposit on a cancelled move");
+    assert_eq!(
+        pay("anticipo").await.0,
+        409,
+        "no deposit on a cancelled move"
+    );
     let (status, body) = pay("pendiente").await;
-    assert_eq!((status, body["importe"].as_f64()), (200, Some(227.48)), "{body}");
+    assert_eq!(
+        (status, body["importe"].as_f64()),
+        (200, Some(227.48)),
+        "{body}"
+    );
     let m = staff_move(&server, late).await;
     assert_eq!(
-        (m["pagado"].as_f64(), m["pago_pendiente"].as_f64(), m["estado_pago"].as_str()),
+        (
+            m["pagado"].as_f64(),
+            m["pago_pendiente"].as_f64(),
+            m["estado_pago"].as_str()
+        ),
         (Some(227.48), Some(0.0), Some("paid"))
     );
     assert_eq!(pay("pendiente").await.0, 409, "the fee is paid once");

@@ -46,7 +46,8 @@ pub fn move_start(fecha: NaiveDate) -> DateTime<Utc> {
 fn in_summer_time(at: DateTime<Utc>) -> bool {
     let year = at.year();
     let change = |month: u32| {
-        let last = NaiveDate::from_ymd_opt(year, month, 31).expect("March and October have 31 days");
+        let last =
+            NaiveDate::from_ymd_opt(year, month, 31).expect("March and October have 31 days");
         let back = last.weekday().num_days_from_sunday();
         let sunday = last - Duration::days(i64::from(back));
         debug_assert_eq!(sunday.weekday(), Weekday::Sun);
@@ -150,7 +151,11 @@ mod tests {
         );
         let early = utc(2026, 11, 1, 12, 0, 0);
         assert_eq!(
-            fee_of(with_fees(&state, vec![change(MoveStatus::Cancelada)], early)),
+            fee_of(with_fees(
+                &state,
+                vec![change(MoveStatus::Cancelada)],
+                early
+            )),
             Some(0)
         );
         assert_eq!(

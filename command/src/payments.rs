@@ -578,10 +578,14 @@ mod tests {
             amount_for(&state, PaymentKind::Anticipo),
             Err(DomainError::Conflict(OPTION_GONE.into()))
         );
-        state.ledger.evolve(&Event::PaymentAuthorised(authorised("R-1", 30_00)));
+        state
+            .ledger
+            .evolve(&Event::PaymentAuthorised(authorised("R-1", 30_00)));
         assert_eq!(amount_for(&state, PaymentKind::Pendiente), Ok(70_13));
         // Paid more than the fee before cancelling: nothing is due.
-        state.ledger.evolve(&Event::PaymentAuthorised(authorised("R-2", 80_00)));
+        state
+            .ledger
+            .evolve(&Event::PaymentAuthorised(authorised("R-2", 80_00)));
         assert_eq!(
             amount_for(&state, PaymentKind::Pendiente),
             Err(DomainError::Conflict(CANCELLED.into()))
@@ -595,11 +599,7 @@ mod tests {
         let mut state = existing(100_00, 30_00);
         let first = amount_for(&state, PaymentKind::Pendiente).unwrap();
         assert_eq!(first, 100_00);
-        let events = decide(
-            &state,
-            PaymentCommand::Authorise(authorised("R-1", first)),
-        )
-        .unwrap();
+        let events = decide(&state, PaymentCommand::Authorise(authorised("R-1", first))).unwrap();
         state = events.iter().fold(state, crate::moves::evolve);
         assert_eq!(
             amount_for(&state, PaymentKind::Pendiente),
@@ -611,7 +611,9 @@ mod tests {
         );
         // A deposit paid leaves only the rest: the deposit again is refused, the rest is exact.
         let mut state = existing(100_00, 30_00);
-        state.ledger.evolve(&Event::PaymentAuthorised(authorised("R-2", 30_00)));
+        state
+            .ledger
+            .evolve(&Event::PaymentAuthorised(authorised("R-2", 30_00)));
         assert_eq!(
             amount_for(&state, PaymentKind::Anticipo),
             Err(DomainError::Conflict(OPTION_GONE.into()))

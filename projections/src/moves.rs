@@ -291,7 +291,8 @@ impl StaffMove {
             }
             Event::MoveStatusChanged(c) => {
                 m.estado = c.to;
-                let fee = (c.to == MoveStatus::Cancelada).then(|| c.cancellation_fee_cents.unwrap_or(0));
+                let fee =
+                    (c.to == MoveStatus::Cancelada).then(|| c.cancellation_fee_cents.unwrap_or(0));
                 m.gastos_cancelacion_cents = fee;
                 m.gastos_cancelacion = fee.map(euros);
                 m.settle();

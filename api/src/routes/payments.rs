@@ -8,11 +8,11 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{Duration, Utc};
+use command::moves::MoveState;
 use command::payments::{
     amount_for, decide, display_key, key_from_bytes, normalise_key, same_name, validate_card,
     CardInput, PaymentCommand, KEY_LENGTH,
 };
-use command::moves::MoveState;
 use command::Role;
 use events_schema::events::{PaymentAuthorised, PaymentFailed, PaymentKind, PaymentRefunded};
 use events_schema::{Event, Metadata};
@@ -685,11 +685,13 @@ pub async fn new_payment_key(
     .await?;
     // Sessions of older keys no longer open (`session` checks the key); removed here too, so
     // nothing is kept that can never be used again.
-    sqlx::query("DELETE FROM payment_sessions WHERE move_id = $1 AND clave_pago IS DISTINCT FROM $2")
-        .bind(move_id)
-        .bind(display_key(&clave))
-        .execute(&state.pool)
-        .await?;
+    sqlx::query(
+        "DELETE FROM payment_sessions WHERE move_id = $1 AND clave_pago IS DISTINCT FROM $2",
+    )
+    .bind(move_id)
+    .bind(display_key(&clave))
+    .execute(&state.pool)
+    .await?;
     Ok(Json(
         json!({ "success": true, "clave_pago": display_key(&clave) }),
     ))
