@@ -538,7 +538,11 @@ fn status_change(version: i64, metadata: &Metadata) -> NewEvent {
         (MoveStatus::EnCurso, MoveStatus::Pendiente)
     };
     NewEvent::new(
-        Event::MoveStatusChanged(MoveStatusChanged { from, to }),
+        Event::MoveStatusChanged(MoveStatusChanged {
+            from,
+            to,
+            cancellation_fee_cents: None,
+        }),
         metadata.clone(),
     )
 }

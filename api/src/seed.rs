@@ -161,7 +161,8 @@ async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), Strin
         let mut state = MoveState::default();
         let mut events = Vec::new();
         for c in commands {
-            for e in decide(&state, c, Role::Empresario).map_err(|e| e.to_string())? {
+            let decided = decide(&state, c, Role::Empresario).map_err(|e| e.to_string())?;
+            for e in command::cancellation::with_fees(&state, decided, Utc::now()) {
                 state = evolve(state, &e);
                 events.push(NewEvent::new(e, Metadata::system("seed")));
             }

@@ -370,7 +370,11 @@ async fn append_changes(server: &TestServer, n: usize) -> i64 {
                 (MoveStatus::Confirmada, MoveStatus::Pendiente)
             };
             NewEvent::new(
-                Event::MoveStatusChanged(MoveStatusChanged { from, to }),
+                Event::MoveStatusChanged(MoveStatusChanged {
+                    from,
+                    to,
+                    cancellation_fee_cents: None,
+                }),
                 Metadata::system("test"),
             )
         })

@@ -574,3 +574,315 @@ async fn a_redsys_notification_received_twice_records_one_payment(pool: PgPool) 
         (Some(100.0), Some("partial"))
     );
 }
+
+/// The refusals a payer may get when another payment got in first: all 409, all Spanish.
+const IN_PROGRESS: &str =
+    "Ya hay un pago en curso en esta mudanza. Espera unos segundos y vuelve a intentarlo.";
+const NOTHING_DUE: &str = "No hay ningún importe pendiente de pago en esta mudanza.";
+const OPTION_GONE: &str =
+    "El importe a pagar ha cambiado. Vuelve a la página de pago para ver el importe actual.";
+
+/// Fires ten card payments of `tipo` at once, over `sessions` in turn (so some share a session
+/// and some do not): (status, error) of each.
+async fn ten_at_once(server: &TestServer, sessions: &[String], tipo: &str) -> Vec<(u16, Value)> {
+    let payer = server.anonymous();
+    let attempts = (0..10).map(|i| {
+        let payer = payer.clone();
+        let path = format!("/api/pagos/{}/tarjeta", sessions[i % sessions.len()]);
+        async move {
+            payer
+                .send(Method::POST, &path, card(tipo, "4242424242424242"))
+                .await
+        }
+    });
+    futures::future::join_all(attempts).await
+}
+
+fn authorisations(events: &[(String, Value)]) -> Vec<i64> {
+    events
+        .iter()
+        .filter(|(t, _)| t == "move.payment_authorised")
+        .map(|(_, d)| d["amount_cents"].as_i64().unwrap())
+        .collect()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn concurrent_card_payments_charge_once_per_pending_amount(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    let (id, name, key) = new_move(&server).await;
+    let mut sessions = Vec::new();
+    for _ in 0..3 {
+        sessions.push(session(&server, &name, &key).await);
+    }
+    let check = |answers: &[(u16, Value)]| {
+        let ok = answers.iter().filter(|(s, _)| *s == 200).count();
+        assert_eq!(ok, 1, "exactly one payment goes through: {answers:?}");
+        for (status, body) in answers.iter().filter(|(s, _)| *s != 200) {
+            assert_eq!(*status, 409, "{body}");
+            let error = body["error"].as_str().unwrap_or_default();
+            assert!(
+                [IN_PROGRESS, NOTHING_DUE, OPTION_GONE].contains(&error),
+                "a Spanish refusal: {body}"
+            );
+        }
+    };
+
+    // Ten deposits at once: one is charged.
+    check(&ten_at_once(&server, &sessions, "anticipo").await);
+    assert_eq!(authorisations(&events_of(&pool, id).await), [10000]);
+    // Ten payments of all that is pending at once: one is charged, the rest owe nothing.
+    check(&ten_at_once(&server, &sessions, "pendiente").await);
+    let events = events_of(&pool, id).await;
+    assert_eq!(authorisations(&events), [10000, 35496]);
+    assert_eq!(authorisations(&events).iter().sum::<i64>(), 45496);
+    let m = staff_move(&server, id).await;
+    assert_eq!(
+        (m["pagado"].as_f64(), m["pago_pendiente"].as_f64()),
+        (Some(454.96), Some(0.0))
+    );
+    assert_eq!(m["estado_pago"], "paid");
+    // Nothing more to pay, however many try.
+    let answers = ten_at_once(&server, &sessions, "pendiente").await;
+    assert!(answers.iter().all(|(s, _)| *s == 409), "{answers:?}");
+    assert_eq!(authorisations(&events_of(&pool, id).await).len(), 2);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_second_redsys_order_is_refused_while_one_is_open(pool: PgPool) {
+    let server = start_configured(pool.clone(), Default::default(), None, |config| {
+        config.redsys = Some(redsys::config());
+    })
+    .await;
+    let (_, name, key) = new_move(&server).await;
+    let (first, second) = (
+        session(&server, &name, &key).await,
+        session(&server, &name, &key).await,
+    );
+    let payer = server.anonymous();
+    let form = |sid: &str, tipo: &str| {
+        let payer = payer.clone();
+        let path = format!("/api/pagos/{sid}/redsys");
+        let body = json!({ "tipo": tipo });
+        async move { payer.send(Method::POST, &path, body).await }
+    };
+    let order_of = |form: &Value| {
+        let sent = form["campos"]["Ds_MerchantParameters"].as_str().unwrap();
+        let request: Value = serde_json::from_slice(&STANDARD.decode(sent).unwrap()).unwrap();
+        request["DS_MERCHANT_ORDER"].as_str().unwrap().to_string()
+    };
+    let (status, opened) = form(&first, "anticipo").await;
+    assert_eq!(status, 200, "{opened}");
+    // The same session asking again gets the same order (the bank pays an order once).
+    let (status, again) = form(&first, "anticipo").await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(order_of(&again), order_of(&opened));
+    // Another session, or another amount, while that order is open: refused before any bank
+    // page is shown.
+    for (sid, tipo) in [
+        (&second, "anticipo"),
+        (&second, "pendiente"),
+        (&first, "pendiente"),
+    ] {
+        let (status, body) = form(sid, tipo).await;
+        assert_eq!((status, body["error"].as_str()), (409, Some(IN_PROGRESS)));
+    }
+    let orders: i64 = sqlx::query_scalar("SELECT count(*) FROM payment_orders")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(orders, 1);
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_new_key_ends_the_sessions_opened_with_the_old_one(pool: PgPool) {
+    // Two server processes on one database: the key is reissued on one, the old session is
+    // used on the other.
+    let (one, other) = (start(pool.clone()).await, start(pool.clone()).await);
+    let (id, name, key) = new_move(&one).await;
+    let old = session(&other, &name, &key).await;
+    assert_eq!(
+        other.anonymous().get(&format!("/api/pagos/{old}")).await.0,
+        200
+    );
+    let (status, fresh) = one
+        .login_role("empresario")
+        .await
+        .send(
+            Method::POST,
+            &format!("/api/mudanza/{id}/clave-pago"),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{fresh}");
+    let fresh = fresh["clave_pago"].as_str().unwrap().to_string();
+
+    let payer = other.anonymous();
+    let (status, body) = payer.get(&format!("/api/pagos/{old}")).await;
+    assert_eq!(status, 404, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("ha caducado"));
+    let before = events_of(&pool, id).await.len();
+    let (status, body) = payer
+        .send(
+            Method::POST,
+            &format!("/api/pagos/{old}/tarjeta"),
+            card("anticipo", "4242424242424242"),
+        )
+        .await;
+    assert_eq!(status, 404, "{body}");
+    assert_eq!(events_of(&pool, id).await.len(), before, "nothing charged");
+    // The new key opens a session that pays.
+    let new = session(&other, &name, &fresh).await;
+    let (status, body) = payer
+        .send(
+            Method::POST,
+            &format!("/api/pagos/{new}/tarjeta"),
+            card("anticipo", "4242424242424242"),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+}
+
+/// A move of 454,96 € on `fecha`, cancelled by the manager now: (id, client name, key).
+async fn cancelled_move(server: &TestServer, fecha: chrono::NaiveDate) -> (i64, String, String) {
+    let manager = server.login_role("empresario").await;
+    let (status, body) = manager
+        .send(Method::POST, "/api/crear-mudanza", wizard(fecha))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let id = body["mudanza_id"].as_i64().unwrap();
+    let (status, body) = manager
+        .send(
+            Method::PUT,
+            "/api/actualizar-estado-mudanza",
+            json!({"mudanza_id": id, "nuevo_estado": "cancelada"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let key = staff_move(server, id).await["clave_pago"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    (id, "Lucía Gómez".into(), key)
+}
+
+async fn client_doc(pool: &PgPool, id: i64) -> Value {
+    sqlx::query_scalar("SELECT doc FROM move_client_view WHERE id = $1")
+        .bind(id)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_cancelled_move_owes_its_cancellation_fee_only(pool: PgPool) {
+    let server = start(pool.clone()).await;
+
+    // Three days ahead: more than 48 hours' notice, free. Nothing is pending anywhere.
+    let (free, name, key) = cancelled_move(&server, in_days(3)).await;
+    let m = staff_move(&server, free).await;
+    assert_eq!(
+        (
+            m["gastos_cancelacion"].as_f64(),
+            m["pago_pendiente"].as_f64(),
+            m["estado_pago"].as_str()
+        ),
+        (Some(0.0), Some(0.0), Some("paid")),
+        "{m}"
+    );
+    let client = client_doc(&pool, free).await;
+    assert_eq!(
+        (
+            client["pendiente"].as_f64(),
+            client["gastos_cancelacion"].as_f64()
+        ),
+        (Some(0.0), Some(0.0))
+    );
+    let sid = session(&server, &name, &key).await;
+    let payer = server.anonymous();
+    let (_, summary) = payer.get(&format!("/api/pagos/{sid}")).await;
+    assert_eq!(summary["pago"]["pendiente"], 0.0);
+    assert_eq!(summary["pago"]["opciones"], json!([]));
+    let (status, body) = payer
+        .send(
+            Method::POST,
+            &format!("/api/pagos/{sid}/tarjeta"),
+            card("pendiente", "4242424242424242"),
+        )
+        .await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("cancelada"));
+    // Workers see no money, the fee included.
+    let (_, list) = server
+        .login_role("empleado")
+        .await
+        .get("/api/todas-las-mudanzas")
+        .await;
+    assert!(!list.to_string().contains("gastos_cancelacion"));
+
+    // Today: less than 24 hours' notice, half the quote. The fee is in the log with the
+    // cancellation, and it is all that can be paid.
+    let (late, name, key) = cancelled_move(&server, in_days(0)).await;
+    let events = events_of(&pool, late).await;
+    let (_, cancellation) = events
+        .iter()
+        .rfind(|(t, _)| t == "move.status_changed")
+        .unwrap();
+    assert_eq!(cancellation["cancellation_fee_cents"], 22748);
+    let m = staff_move(&server, late).await;
+    assert_eq!(
+        (
+            m["gastos_cancelacion"].as_f64(),
+            m["pago_pendiente"].as_f64(),
+            m["estado_pago"].as_str()
+        ),
+        (Some(227.48), Some(227.48), Some("pending"))
+    );
+    assert_eq!(client_doc(&pool, late).await["pendiente"], 227.48);
+    let sid = session(&server, &name, &key).await;
+    let (_, summary) = payer.get(&format!("/api/pagos/{sid}")).await;
+    assert_eq!(
+        summary["pago"]["opciones"],
+        json!([{"tipo": "pendiente", "etiqueta": "Gastos de cancelación", "importe": 227.48}])
+    );
+    let path = format!("/api/pagos/{sid}/tarjeta");
+    let pay = |tipo: &str| payer.send(Method::POST, &path, card(tipo, "4242424242424242"));
+    assert_eq!(
+        pay("anticipo").await.0,
+        409,
+        "no deposit on a cancelled move"
+    );
+    let (status, body) = pay("pendiente").await;
+    assert_eq!(
+        (status, body["importe"].as_f64()),
+        (200, Some(227.48)),
+        "{body}"
+    );
+    let m = staff_move(&server, late).await;
+    assert_eq!(
+        (
+            m["pagado"].as_f64(),
+            m["pago_pendiente"].as_f64(),
+            m["estado_pago"].as_str()
+        ),
+        (Some(227.48), Some(0.0), Some("paid"))
+    );
+    assert_eq!(pay("pendiente").await.0, 409, "the fee is paid once");
+
+    // Back from cancelada, the move owes its total again, less what was paid.
+    let (status, _) = server
+        .login_role("empresario")
+        .await
+        .send(
+            Method::PUT,
+            "/api/actualizar-estado-mudanza",
+            json!({"mudanza_id": late, "nuevo_estado": "pendiente"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let m = staff_move(&server, late).await;
+    assert!(m.get("gastos_cancelacion").is_none(), "{m}");
+    assert_eq!(
+        (m["pago_pendiente"].as_f64(), m["estado_pago"].as_str()),
+        (Some(227.48), Some("partial"))
+    );
+}

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod booking;
+pub mod cancellation;
 pub mod demo;
 pub mod documents;
 pub mod estimate;

@@ -33,6 +33,8 @@ pub struct MoveState {
     pub advance_cents: i64,
     /// Its payment key and card payments.
     pub ledger: crate::payments::Ledger,
+    /// While cancelled, what the cancellation costs (crate::cancellation); 0 otherwise.
+    pub cancellation_fee_cents: i64,
 }
 
 pub enum MoveCommand {
@@ -91,7 +93,13 @@ pub fn evolve(mut state: MoveState, event: &Event) -> MoveState {
                 apply_access(&mut p.destination, &d.destination);
             }
         }
-        Event::MoveStatusChanged(c) => state.status = Some(c.to),
+        Event::MoveStatusChanged(c) => {
+            state.status = Some(c.to);
+            state.cancellation_fee_cents = match c.to {
+                MoveStatus::Cancelada => c.cancellation_fee_cents.unwrap_or(0),
+                _ => 0,
+            };
+        }
         Event::WorkerAssigned(w) => state.worker = Some(w.worker_id),
         Event::ClientErased(_) => state.client_erased = true,
         Event::MoveDocumentIssued(d) => match d.kind {
@@ -235,6 +243,7 @@ pub fn decide(
             Ok(vec![Event::MoveStatusChanged(MoveStatusChanged {
                 from: current,
                 to,
+                cancellation_fee_cents: None,
             })])
         }
         MoveCommand::UpdateDetails(update) => {
@@ -263,7 +272,11 @@ pub fn decide(
             }
             match (estado, current) {
                 (Some(to), Some(from)) if to != from => {
-                    events.push(Event::MoveStatusChanged(MoveStatusChanged { from, to }))
+                    events.push(Event::MoveStatusChanged(MoveStatusChanged {
+                        from,
+                        to,
+                        cancellation_fee_cents: None,
+                    }))
                 }
                 _ => {}
             }
@@ -353,6 +366,7 @@ pub fn decide(
                 Event::MoveStatusChanged(MoveStatusChanged {
                     from: MoveStatus::Pendiente,
                     to: MoveStatus::Confirmada,
+                    cancellation_fee_cents: None,
                 }),
             ])
         }
@@ -516,7 +530,8 @@ mod tests {
                 events,
                 vec![Event::MoveStatusChanged(MoveStatusChanged {
                     from: MoveStatus::Pendiente,
-                    to
+                    to,
+                    cancellation_fee_cents: None,
                 })]
             );
         }
@@ -565,6 +580,7 @@ mod tests {
             &Event::MoveStatusChanged(MoveStatusChanged {
                 from: MoveStatus::Pendiente,
                 to: MoveStatus::EnCurso,
+                cancellation_fee_cents: None,
             }),
         );
         assert_eq!((s.status, s.version), (Some(MoveStatus::EnCurso), 2));
@@ -994,6 +1010,7 @@ mod tests {
                 Event::MoveStatusChanged(MoveStatusChanged {
                     from: MoveStatus::Pendiente,
                     to: MoveStatus::Confirmada,
+                    cancellation_fee_cents: None,
                 }),
             ]
         );

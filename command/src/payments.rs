@@ -285,7 +285,8 @@ pub fn options(total_cents: i64, advance_cents: i64, paid_cents: i64) -> Vec<(Pa
 pub const NOTHING_DUE: &str = "No hay ningún importe pendiente de pago en esta mudanza.";
 pub const OPTION_GONE: &str =
     "El importe a pagar ha cambiado. Vuelve a la página de pago para ver el importe actual.";
-pub const CANCELLED: &str = "Esta mudanza está cancelada: no se puede pagar.";
+pub const CANCELLED: &str =
+    "Esta mudanza está cancelada y no tiene gastos de cancelación pendientes: no hay nada que pagar.";
 pub const REFUND_TOO_MUCH: &str = "No se puede reembolsar más de lo pagado con ese cobro.";
 pub const REFUND_NOTHING: &str = "Indica un importe a reembolsar mayor que cero.";
 pub const PAYMENT_UNKNOWN: &str = "Ese cobro no existe en esta mudanza.";
@@ -303,18 +304,35 @@ pub enum PaymentCommand {
     Refund(PaymentRefunded),
 }
 
-/// The amount a payer's chosen option stands for now, or why it cannot be paid.
+/// What a move owes and the deposit asked of it: its total and deposit, or, once cancelled,
+/// only the cancellation fee (spec §9; crate::cancellation), with no deposit.
+pub fn owed(cancelled: bool, total_cents: i64, advance_cents: i64, fee_cents: i64) -> (i64, i64) {
+    if cancelled {
+        (fee_cents, 0)
+    } else {
+        (total_cents, advance_cents)
+    }
+}
+
+/// The amount a payer's chosen option stands for on this state of the move (the version the
+/// payment is decided and recorded on), or why it cannot be paid: never more than is pending.
 pub fn amount_for(state: &MoveState, kind: PaymentKind) -> Result<i64, DomainError> {
     let ledger = &state.ledger;
     if !state.exists {
         return Err(DomainError::NotFound);
     }
-    if state.status == Some(MoveStatus::Cancelada) {
-        return Err(DomainError::Conflict(CANCELLED.into()));
-    }
-    let options = options(state.total_cents, state.advance_cents, ledger.paid_cents());
+    let cancelled = state.status == Some(MoveStatus::Cancelada);
+    let (total, advance) = owed(
+        cancelled,
+        state.total_cents,
+        state.advance_cents,
+        state.cancellation_fee_cents,
+    );
+    let options = options(total, advance, ledger.paid_cents());
     if options.is_empty() {
-        return Err(DomainError::Conflict(NOTHING_DUE.into()));
+        return Err(DomainError::Conflict(
+            if cancelled { CANCELLED } else { NOTHING_DUE }.into(),
+        ));
     }
     options
         .into_iter()
@@ -547,5 +565,59 @@ mod tests {
             amount_for(&state, PaymentKind::Pendiente),
             Err(DomainError::Conflict(CANCELLED.into()))
         );
+    }
+
+    #[test]
+    fn a_cancelled_move_is_paid_its_fee_only() {
+        let mut state = existing(400_51, 100_00);
+        state.status = Some(MoveStatus::Cancelada);
+        state.cancellation_fee_cents = 100_13;
+        assert_eq!(amount_for(&state, PaymentKind::Pendiente), Ok(100_13));
+        // No deposit on a cancelled move.
+        assert_eq!(
+            amount_for(&state, PaymentKind::Anticipo),
+            Err(DomainError::Conflict(OPTION_GONE.into()))
+        );
+        state
+            .ledger
+            .evolve(&Event::PaymentAuthorised(authorised("R-1", 30_00)));
+        assert_eq!(amount_for(&state, PaymentKind::Pendiente), Ok(70_13));
+        // Paid more than the fee before cancelling: nothing is due.
+        state
+            .ledger
+            .evolve(&Event::PaymentAuthorised(authorised("R-2", 80_00)));
+        assert_eq!(
+            amount_for(&state, PaymentKind::Pendiente),
+            Err(DomainError::Conflict(CANCELLED.into()))
+        );
+    }
+
+    #[test]
+    fn a_second_payment_decided_on_the_state_with_the_first_is_refused() {
+        // Two payers chose 'all that is pending' on the same version: the second is decided on
+        // the state folded with the first, and refused before any card is charged.
+        let mut state = existing(100_00, 30_00);
+        let first = amount_for(&state, PaymentKind::Pendiente).unwrap();
+        assert_eq!(first, 100_00);
+        let events = decide(&state, PaymentCommand::Authorise(authorised("R-1", first))).unwrap();
+        state = events.iter().fold(state, crate::moves::evolve);
+        assert_eq!(
+            amount_for(&state, PaymentKind::Pendiente),
+            Err(DomainError::Conflict(NOTHING_DUE.into()))
+        );
+        assert_eq!(
+            amount_for(&state, PaymentKind::Anticipo),
+            Err(DomainError::Conflict(NOTHING_DUE.into()))
+        );
+        // A deposit paid leaves only the rest: the deposit again is refused, the rest is exact.
+        let mut state = existing(100_00, 30_00);
+        state
+            .ledger
+            .evolve(&Event::PaymentAuthorised(authorised("R-2", 30_00)));
+        assert_eq!(
+            amount_for(&state, PaymentKind::Anticipo),
+            Err(DomainError::Conflict(OPTION_GONE.into()))
+        );
+        assert_eq!(amount_for(&state, PaymentKind::Pendiente), Ok(70_00));
     }
 }

@@ -207,6 +207,11 @@ pub struct MoveDetailsUpdated {
 pub struct MoveStatusChanged {
     pub from: MoveStatus,
     pub to: MoveStatus,
+    /// On a change to cancelada, what the cancellation costs by the notice given (spec §9),
+    /// decided with it: 0 when free. Absent on other changes and on cancellations recorded
+    /// before fees were (they owe nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cancellation_fee_cents: Option<i64>,
 }
 
 /// `move.worker_assigned` v1.

@@ -212,7 +212,11 @@ mod tests {
     }
 
     fn status(from: MoveStatus, to: MoveStatus) -> Event {
-        Event::MoveStatusChanged(MoveStatusChanged { from, to })
+        Event::MoveStatusChanged(MoveStatusChanged {
+            from,
+            to,
+            cancellation_fee_cents: None,
+        })
     }
 
     #[test]

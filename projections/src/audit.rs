@@ -461,6 +461,7 @@ mod tests {
                 Event::MoveStatusChanged(MoveStatusChanged {
                     from: MoveStatus::Pendiente,
                     to: MoveStatus::EnCurso,
+                    cancellation_fee_cents: None,
                 }),
                 10,
             ),
@@ -548,6 +549,7 @@ mod tests {
         let change = Event::MoveStatusChanged(MoveStatusChanged {
             from: MoveStatus::Pendiente,
             to: MoveStatus::Finalizada,
+            cancellation_fee_cents: None,
         });
         assert_eq!(summary(&change), "Pendiente → Completada");
         assert_eq!(role_label("empresario"), "Gerente");

@@ -55,7 +55,8 @@ pub struct StaffMove {
     pub precio: Price,
     /// The deposit asked for to secure the date.
     pub pago_adelantado: f64,
-    /// Total less what was paid.
+    /// What is owed less what was paid: of the total, or, once cancelled, of the cancellation
+    /// fee (nothing when the cancellation was free).
     pub pago_pendiente: f64,
     /// From the payments: pending (nothing paid), partial, paid.
     pub estado_pago: PaymentStatus,
@@ -70,6 +71,11 @@ pub struct StaffMove {
     /// The payment key (spec §3 `clave_pago`), as shown: `K7MQ-2XPA`.
     #[serde(default)]
     pub clave_pago: Option<String>,
+    /// While cancelled: what the cancellation costs by the notice given (spec §9), 0 when free.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gastos_cancelacion: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gastos_cancelacion_cents: Option<i64>,
     pub urgencia: Urgency,
     pub objects: Vec<MovedObject>,
     pub services: Services,
@@ -149,6 +155,9 @@ pub struct ClientMove {
     pub pendiente: f64,
     #[serde(default = "pending")]
     pub estado_pago: PaymentStatus,
+    /// While cancelled: what the cancellation costs, 0 when free (then nothing is pending).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gastos_cancelacion: Option<f64>,
 }
 
 fn pending() -> PaymentStatus {
@@ -185,6 +194,7 @@ impl StaffMove {
             pagado: self.pagado,
             pendiente: self.pago_pendiente,
             estado_pago: self.estado_pago,
+            gastos_cancelacion: self.gastos_cancelacion,
         }
     }
 
@@ -221,6 +231,8 @@ impl StaffMove {
                 pagado_cents: 0,
                 pagos: Vec::new(),
                 clave_pago: None,
+                gastos_cancelacion: None,
+                gastos_cancelacion_cents: None,
                 precio: c.precio,
                 urgencia: c.urgencia,
                 objects: c.objects,
@@ -277,7 +289,14 @@ impl StaffMove {
                     m.settle();
                 }
             }
-            Event::MoveStatusChanged(c) => m.estado = c.to,
+            Event::MoveStatusChanged(c) => {
+                m.estado = c.to;
+                let fee =
+                    (c.to == MoveStatus::Cancelada).then(|| c.cancellation_fee_cents.unwrap_or(0));
+                m.gastos_cancelacion_cents = fee;
+                m.gastos_cancelacion = fee.map(euros);
+                m.settle();
+            }
             Event::WorkerAssigned(w) => {
                 m.worker_id = Some(w.worker_id);
                 m.worker = w.worker_name;
@@ -403,7 +422,20 @@ fn command_free_display_key(key: &str) -> String {
 }
 
 impl StaffMove {
-    /// Paid, pending and the payment status, from the payments and the price.
+    /// What the move owes: its total, or, once cancelled, only the cancellation fee.
+    pub fn owed_cents(&self) -> i64 {
+        match self.gastos_cancelacion_cents {
+            Some(fee) if self.estado == MoveStatus::Cancelada => fee,
+            _ => self.precio.total_cents,
+        }
+    }
+
+    /// What is still to be paid of what the move owes.
+    pub fn pending_cents(&self) -> i64 {
+        (self.owed_cents() - self.pagado_cents).max(0)
+    }
+
+    /// Paid, pending and the payment status, from the payments and what the move owes.
     fn settle(&mut self) {
         self.pagado_cents = self
             .pagos
@@ -412,14 +444,23 @@ impl StaffMove {
             .map(|p| p.importe_cents - p.reembolsado_cents)
             .sum();
         self.pagado = euros(self.pagado_cents);
-        self.pago_pendiente = euros(self.precio.pending_cents(self.pagado_cents));
-        self.estado_pago = self.precio.payment_status(self.pagado_cents);
+        self.pago_pendiente = euros(self.pending_cents());
+        let owed = Price {
+            total_cents: self.owed_cents(),
+            ..Price::default()
+        };
+        // A free cancellation with nothing paid owes nothing: settled, not pending.
+        self.estado_pago = if self.estado == MoveStatus::Cancelada && owed.total_cents == 0 {
+            PaymentStatus::Paid
+        } else {
+            owed.payment_status(self.pagado_cents)
+        };
     }
 }
 
 /// The keys of a staff document about money. Workers never see money: not the price, nor
 /// what was paid, nor the key to pay with.
-pub const MONEY_KEYS: [&str; 9] = [
+pub const MONEY_KEYS: [&str; 11] = [
     "precio_total",
     "precio",
     "pago_adelantado",
@@ -429,6 +470,8 @@ pub const MONEY_KEYS: [&str; 9] = [
     "pagado_cents",
     "pagos",
     "clave_pago",
+    "gastos_cancelacion",
+    "gastos_cancelacion_cents",
 ];
 
 /// The staff document as a worker may see it: no prices.

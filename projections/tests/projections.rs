@@ -66,7 +66,11 @@ async fn history(store: &EventStore, moves: i64) -> i64 {
             last = append(
                 store,
                 id,
-                Event::MoveStatusChanged(MoveStatusChanged { from, to: *to }),
+                Event::MoveStatusChanged(MoveStatusChanged {
+                    from,
+                    to: *to,
+                    cancellation_fee_cents: None,
+                }),
             )
             .await;
             if i == 1 {

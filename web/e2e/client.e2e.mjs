@@ -296,3 +296,33 @@ test('eliminar la cuenta desde el panel cierra la sesión y ya no se puede entra
     await context.close();
   }
 });
+
+test('una mudanza cancelada sin gastos no muestra nada pendiente de pago', { timeout: 60_000 }, async () => {
+  // The demo's cancelled move was cancelled more than 48 hours ahead: free (spec §9).
+  let seen = 0;
+  for (const who of [MARTA, PABLO]) {
+    const { context, page, errors } = await openPage();
+    try {
+      await openOwnDashboard(page, who);
+      const cards = page.getByRole('tabpanel', { name: 'Mis Mudanzas' }).getByRole('article');
+      await cards.first().waitFor();
+      const cancelled = (await pageApi(page, 'GET', '/api/mis-mudanzas')).body.mudanzas.filter(
+        (m) => m.status === 'cancelled',
+      );
+      for (const m of cancelled) {
+        seen += 1;
+        assert.equal(m.pendiente, 0, `la mudanza ${m.id} cancelada debe 0 €`);
+        assert.equal(m.gastos_cancelacion, 0);
+        const card = page.getByRole('article', { name: `Mudanza ${m.id}` });
+        await card.waitFor();
+        const text = await card.textContent();
+        assert.ok(!/Pendiente/.test(text), `la tarjeta de la mudanza ${m.id} dice: ${text}`);
+        assert.equal(await card.getByRole('link', { name: /Pagar/ }).count(), 0);
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+  assert.ok(seen > 0, 'la demo tiene una mudanza cancelada');
+});

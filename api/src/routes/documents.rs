@@ -41,6 +41,7 @@ pub async fn invoice(
             "pagado": m.pagado,
             "pendiente": m.pago_pendiente,
             "estado_pago": m.estado_pago,
+            "gastos_cancelacion": m.gastos_cancelacion,
             "pagos": crate::routes::payments::payments_list(&m, false),
         });
     }
@@ -232,7 +233,7 @@ async fn content(
             "objetos": m.objects.iter()
                 .map(|o| json!({"nombre": o.nombre, "cantidad": o.quantity, "peso": o.peso}))
                 .collect::<Vec<_>>(),
-            "importes": amounts(p, m.pagado_cents),
+            "importes": amounts(p, m.pagado_cents, m.pending_cents()),
             "garantia": WARRANTY,
         }),
         DocumentKind::Albaran => {

@@ -463,7 +463,11 @@ async fn apply_edit(
     fecha: NaiveDate,
 ) -> ApiResult<()> {
     let (current, _) = load_move(state, move_id).await?;
-    let events = command::moves::decide(&current, command, user.role)?;
+    let events = command::cancellation::with_fees(
+        &current,
+        command::moves::decide(&current, command, user.role)?,
+        chrono::Utc::now(),
+    );
     if events.is_empty() {
         return Ok(());
     }

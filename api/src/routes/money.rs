@@ -8,8 +8,9 @@ pub fn euros(cents: i64) -> f64 {
 }
 
 /// A move's price as the invoice and the client's move details print it, with what was paid
-/// (card payments less refunds) and what is still owed.
-pub fn amounts(p: &Price, paid_cents: i64) -> Value {
+/// (card payments less refunds) and what is still owed (`pending_cents`: of the total, or of the
+/// cancellation fee once cancelled, `StaffMove::pending_cents`).
+pub fn amounts(p: &Price, paid_cents: i64, pending_cents: i64) -> Value {
     json!({
         "base": euros(p.base_cents),
         "distancia": euros(p.distance_cents),
@@ -22,6 +23,6 @@ pub fn amounts(p: &Price, paid_cents: i64) -> Value {
         "total": euros(p.total_cents),
         "anticipo": euros(p.advance_cents),
         "pagado": euros(paid_cents),
-        "pendiente": euros(p.pending_cents(paid_cents)),
+        "pendiente": euros(pending_cents),
     })
 }

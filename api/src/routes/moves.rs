@@ -73,7 +73,12 @@ pub async fn execute(
     command: MoveCommand,
 ) -> ApiResult<i64> {
     let (current, last) = load_move(state, move_id).await?;
-    let events = crate::routes::payments::with_payment_key(decide(&current, command, user.role)?);
+    let decided = decide(&current, command, user.role)?;
+    let events = crate::routes::payments::with_payment_key(command::cancellation::with_fees(
+        &current,
+        decided,
+        chrono::Utc::now(),
+    ));
     if events.is_empty() {
         return Ok(last);
     }

@@ -8,6 +8,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{Duration, Utc};
+use command::moves::MoveState;
 use command::payments::{
     amount_for, decide, display_key, key_from_bytes, normalise_key, same_name, validate_card,
     CardInput, PaymentCommand, KEY_LENGTH,
@@ -36,7 +37,11 @@ pub const SESSION_GONE: &str =
 const CARD_FORM_ONLY: &str = "Este pago se hace en la página segura del banco.";
 const REDIRECT_ONLY: &str = "Este pago se hace con el formulario de tarjeta.";
 const BAD_NOTIFICATION: &str = "Notificación de pago no válida";
+pub const IN_PROGRESS: &str =
+    "Ya hay un pago en curso en esta mudanza. Espera unos segundos y vuelve a intentarlo.";
 const SESSION_MINUTES: i64 = 30;
+/// How long a Redsys order holds its move: as long as the session that asked for it.
+const ORDER_MINUTES: i64 = SESSION_MINUTES;
 
 /// Wrong name or key from one address: 10 in 15 minutes.
 pub const PAY_PER_ADDRESS: Limit = Limit {
@@ -99,10 +104,11 @@ pub async fn auth_pay(
     let name_key = name.to_lowercase();
     PAY_PER_ADDRESS.check(&state.pool, &address).await?;
     PAY_PER_NAME.check(&state.pool, &name_key).await?;
+    let shown_key = display_key(&key);
     let found: Option<(i64, String)> = sqlx::query_as(
         "SELECT id, doc ->> 'cliente_nombre' FROM move_staff_view WHERE doc ->> 'clave_pago' = $1",
     )
-    .bind(display_key(&key))
+    .bind(&shown_key)
     .fetch_optional(&state.pool)
     .await?;
     let Some(move_id) = found
@@ -117,11 +123,12 @@ pub async fn auth_pay(
     let session = Uuid::new_v4();
     sqlx::query(
         "WITH gone AS (DELETE FROM payment_sessions WHERE expires_at < now() - interval '1 day') \
-         INSERT INTO payment_sessions (id, move_id, expires_at) VALUES ($1, $2, $3)",
+         INSERT INTO payment_sessions (id, move_id, expires_at, clave_pago) VALUES ($1, $2, $3, $4)",
     )
     .bind(session)
     .bind(move_id)
     .bind(Utc::now() + Duration::minutes(SESSION_MINUTES))
+    .bind(&shown_key)
     .execute(&state.pool)
     .await?;
     Ok(Json(json!({
@@ -135,21 +142,64 @@ struct Session {
     id: Uuid,
     move_id: i64,
     expires_at: chrono::DateTime<Utc>,
+    /// The key it was opened with, as shown (`K7MQ-2XPA`).
+    clave_pago: String,
 }
 
+/// A live session: not expired, and opened with the move's current key (a new key ends the
+/// sessions of the old one, in every server process, since this is read from the database).
 async fn session(state: &AppState, id: Uuid) -> ApiResult<Session> {
-    let row: Option<(i64, chrono::DateTime<Utc>)> = sqlx::query_as(
-        "SELECT move_id, expires_at FROM payment_sessions WHERE id = $1 AND expires_at > now()",
+    let row: Option<(i64, chrono::DateTime<Utc>, String)> = sqlx::query_as(
+        "SELECT s.move_id, s.expires_at, s.clave_pago FROM payment_sessions s \
+         JOIN move_staff_view v ON v.id = s.move_id \
+         WHERE s.id = $1 AND s.expires_at > now() AND s.clave_pago = v.doc ->> 'clave_pago'",
     )
     .bind(id)
     .fetch_optional(&state.pool)
     .await?;
-    let (move_id, expires_at) = row.ok_or_else(|| ApiError::NotFound(SESSION_GONE.into()))?;
+    let (move_id, expires_at, clave_pago) =
+        row.ok_or_else(|| ApiError::NotFound(SESSION_GONE.into()))?;
     Ok(Session {
         id,
         move_id,
         expires_at,
+        clave_pago,
     })
+}
+
+/// The session against the log itself before money moves: the read model above may lag a new
+/// key by a moment.
+fn opened_with_current_key(session: &Session, current: &MoveState) -> ApiResult<()> {
+    match &current.ledger.clave_pago {
+        Some(key) if display_key(key) == session.clave_pago => Ok(()),
+        _ => Err(ApiError::NotFound(SESSION_GONE.into())),
+    }
+}
+
+/// The right to charge a card for a move, held from the decision on what is owed until the
+/// gateway's answer is in the log: a PostgreSQL advisory lock (key space 3; projectors use 1,
+/// the sealer 2), so it holds across server processes. It is tried, never waited for: a second
+/// payment on the same move meanwhile is refused before any card is charged, and no request
+/// sits on a pooled connection waiting.
+struct MoveClaim(sqlx::Transaction<'static, sqlx::Postgres>);
+
+impl MoveClaim {
+    async fn take(state: &AppState, move_id: i64) -> ApiResult<MoveClaim> {
+        let mut tx = state.pool.begin().await?;
+        let taken: bool =
+            sqlx::query_scalar("SELECT pg_try_advisory_xact_lock(3, hashtext('pago:' || $1))")
+                .bind(move_id.to_string())
+                .fetch_one(&mut *tx)
+                .await?;
+        if !taken {
+            return Err(ApiError::Conflict(IN_PROGRESS.into()));
+        }
+        Ok(MoveClaim(tx))
+    }
+
+    async fn release(self) -> ApiResult<()> {
+        Ok(self.0.commit().await?)
+    }
 }
 
 async fn staff_move(state: &AppState, move_id: i64) -> ApiResult<StaffMove> {
@@ -194,23 +244,27 @@ pub async fn summary(
     let session = session(&state, id).await?;
     let m = staff_move(&state, session.move_id).await?;
     let cancelled = m.estado == events_schema::events::MoveStatus::Cancelada;
-    let options: Vec<Value> = if cancelled {
-        Vec::new()
-    } else {
-        command::payments::options(m.precio.total_cents, m.precio.advance_cents, m.pagado_cents)
-            .into_iter()
-            .map(|(kind, cents)| {
-                json!({
-                    "tipo": kind_name(kind),
-                    "etiqueta": match kind {
-                        PaymentKind::Anticipo => "Anticipo para reservar la fecha",
-                        PaymentKind::Pendiente => "Todo lo pendiente",
-                    },
-                    "importe": euros(cents),
-                })
+    // A cancelled move is paid its cancellation fee only (one option, so labelled).
+    let (owed, advance) = command::payments::owed(
+        cancelled,
+        m.precio.total_cents,
+        m.precio.advance_cents,
+        m.gastos_cancelacion_cents.unwrap_or(0),
+    );
+    let options: Vec<Value> = command::payments::options(owed, advance, m.pagado_cents)
+        .into_iter()
+        .map(|(kind, cents)| {
+            json!({
+                "tipo": kind_name(kind),
+                "etiqueta": match kind {
+                    PaymentKind::Anticipo => "Anticipo para reservar la fecha",
+                    PaymentKind::Pendiente if cancelled => command::cancellation::FEE_LABEL,
+                    PaymentKind::Pendiente => "Todo lo pendiente",
+                },
+                "importe": euros(cents),
             })
-            .collect()
-    };
+        })
+        .collect();
     Ok(Json(json!({
         "success": true,
         "pago": {
@@ -222,6 +276,7 @@ pub async fn summary(
             "fecha": m.fecha_programada,
             "estado": m.estado,
             "cancelada": cancelled,
+            "gastos_cancelacion": m.gastos_cancelacion,
             "total": m.precio_total,
             "anticipo": m.pago_adelantado,
             "pagado": m.pagado,
@@ -263,10 +318,10 @@ fn order_number() -> String {
     format!("{:04}{tail}", rng.gen_range(0..10_000))
 }
 
-fn order_for(state: &AppState, session: &Session, amount_cents: i64) -> Order {
+fn order_for(state: &AppState, session: &Session, number: String, amount_cents: i64) -> Order {
     let base = state.config.public_url.trim_end_matches('/');
     Order {
-        number: order_number(),
+        number,
         amount_cents,
         notification_url: format!("{base}/api/pagos/redsys/notificacion"),
         ok_url: format!("{base}/pago-exitoso?id={}", session.id),
@@ -285,12 +340,16 @@ fn payer_metadata(session: Uuid) -> Metadata {
     }
 }
 
-/// Decides the verdict on the move's current state and appends it (an authorisation or a
-/// failure; nothing when this gateway reference was already recorded). Retries when another
-/// write got in first.
+/// Decides the verdict on the move's state and appends it (an authorisation or a failure;
+/// nothing when this gateway reference was already recorded): first on `decided`, the state the
+/// amount was decided on, when there is one; when another write got in first, on the state
+/// folded again. A charge the gateway made is recorded whatever changed meanwhile: the log says
+/// what happened to the money.
+#[allow(clippy::too_many_arguments)]
 async fn record(
     state: &AppState,
     move_id: i64,
+    mut decided: Option<MoveState>,
     session: Uuid,
     kind: PaymentKind,
     verdict: &Verdict,
@@ -298,7 +357,10 @@ async fn record(
     metadata: Metadata,
 ) -> ApiResult<Option<Uuid>> {
     for _ in 0..5 {
-        let (current, _) = load_move(state, move_id).await?;
+        let current = match decided.take() {
+            Some(current) => current,
+            None => load_move(state, move_id).await?.0,
+        };
         let payment_id = Uuid::now_v7();
         let command = match &verdict.outcome {
             Ok(()) => PaymentCommand::Authorise(PaymentAuthorised {
@@ -352,9 +414,14 @@ pub async fn pay_by_card(
         },
         Utc::now().date_naive(),
     )?;
+    // Decide what is owed, charge it and record the verdict under the move's claim: a second
+    // payment meanwhile is refused before its card is charged, and the next one decides on a
+    // state that includes this one.
+    let claim = MoveClaim::take(&state, session.move_id).await?;
     let (current, _) = load_move(&state, session.move_id).await?;
+    opened_with_current_key(&session, &current)?;
     let amount = amount_for(&current, body.tipo)?;
-    let order = order_for(&state, &session, amount);
+    let order = order_for(&state, &session, order_number(), amount);
     if gateway.checkout(&order) != Checkout::CardForm {
         return Err(ApiError::Conflict(CARD_FORM_ONLY.into()));
     }
@@ -365,6 +432,7 @@ pub async fn pay_by_card(
     record(
         &state,
         session.move_id,
+        Some(current),
         session.id,
         body.tipo,
         &verdict,
@@ -372,6 +440,7 @@ pub async fn pay_by_card(
         payer_metadata(session.id),
     )
     .await?;
+    claim.release().await?;
     Ok(match verdict.outcome {
         Ok(()) => Json(json!({
             "success": true,
@@ -412,23 +481,48 @@ pub async fn redsys_form(
 ) -> ApiResult<Json<Value>> {
     let session = session(&state, id).await?;
     let gateway = provider(&state.config);
+    // The bank charges whatever order it is shown: so a move has at most one open order, and
+    // it is decided and stored under the move's claim.
+    let mut claim = MoveClaim::take(&state, session.move_id).await?;
     let (current, _) = load_move(&state, session.move_id).await?;
+    opened_with_current_key(&session, &current)?;
     let amount = amount_for(&current, body.tipo)?;
-    let order = order_for(&state, &session, amount);
+    let open: Option<(String, Uuid, i64, String)> = sqlx::query_as(
+        "SELECT order_number, session_id, amount_cents, kind FROM payment_orders \
+         WHERE move_id = $1 AND settled_at IS NULL AND created_at > now() - make_interval(mins => $2) \
+         ORDER BY created_at DESC LIMIT 1",
+    )
+    .bind(session.move_id)
+    .bind(ORDER_MINUTES as i32)
+    .fetch_optional(&mut *claim.0)
+    .await?;
+    let number = match open {
+        // The same payer asking again (a reload, a second click) gets the same order, which the
+        // bank pays at most once.
+        Some((number, owner, cents, kind))
+            if owner == session.id && cents == amount && kind == kind_name(body.tipo) =>
+        {
+            number
+        }
+        Some(_) => return Err(ApiError::Conflict(IN_PROGRESS.into())),
+        None => order_number(),
+    };
+    let order = order_for(&state, &session, number, amount);
     let Checkout::Redirect { url, fields } = gateway.checkout(&order) else {
         return Err(ApiError::Conflict(REDIRECT_ONLY.into()));
     };
     sqlx::query(
         "INSERT INTO payment_orders (order_number, session_id, move_id, amount_cents, kind) \
-         VALUES ($1, $2, $3, $4, $5)",
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (order_number) DO NOTHING",
     )
     .bind(&order.number)
     .bind(session.id)
     .bind(session.move_id)
     .bind(amount)
     .bind(kind_name(body.tipo))
-    .execute(&state.pool)
+    .execute(&mut *claim.0)
     .await?;
+    claim.release().await?;
     Ok(Json(
         json!({ "success": true, "url": url, "campos": fields }),
     ))
@@ -464,6 +558,7 @@ pub async fn redsys_notification(
     record(
         &state,
         move_id,
+        None,
         session,
         kind,
         &verdict,
@@ -471,6 +566,11 @@ pub async fn redsys_notification(
         Metadata::system("redsys"),
     )
     .await?;
+    // The order has its verdict: the move may be paid again (the rest, or after a refusal).
+    sqlx::query("UPDATE payment_orders SET settled_at = now() WHERE order_number = $1")
+        .bind(&verdict.order)
+        .execute(&state.pool)
+        .await?;
     Ok("OK")
 }
 
@@ -582,6 +682,15 @@ pub async fn new_payment_key(
         events,
         metadata_for(&user),
     )
+    .await?;
+    // Sessions of older keys no longer open (`session` checks the key); removed here too, so
+    // nothing is kept that can never be used again.
+    sqlx::query(
+        "DELETE FROM payment_sessions WHERE move_id = $1 AND clave_pago IS DISTINCT FROM $2",
+    )
+    .bind(move_id)
+    .bind(display_key(&clave))
+    .execute(&state.pool)
     .await?;
     Ok(Json(
         json!({ "success": true, "clave_pago": display_key(&clave) }),

@@ -9,6 +9,7 @@ pub fn status_event(to: MoveStatus) -> NewEvent {
         Event::MoveStatusChanged(MoveStatusChanged {
             from: MoveStatus::Pendiente,
             to,
+            cancellation_fee_cents: None,
         }),
         Metadata::system("test"),
     )

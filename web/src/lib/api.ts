@@ -240,6 +240,9 @@ export interface StaffMove {
   pagado?: number;
   pago_pendiente?: number;
   estado_pago?: 'pending' | 'partial' | 'paid';
+  /** While cancelled: what the cancellation costs by the notice given (0 when free); then it is
+   * all the move owes. */
+  gastos_cancelacion?: number;
   /** Card payments and failed attempts, oldest first. */
   pagos?: PaymentRecord[];
   /** The payment key the client pays with on /acceso-de-pago (XXXX-XXXX). */
@@ -709,6 +712,8 @@ export interface ClientMove {
   pagado?: number;
   pendiente?: number;
   estado_pago?: 'pending' | 'partial' | 'paid';
+  /** While cancelled: the cancellation fee (0 when free), all that is then owed. */
+  gastos_cancelacion?: number;
 }
 
 export interface MyMovesResponse {
@@ -1711,6 +1716,8 @@ export interface PaymentSession {
   fecha: string;
   estado: string;
   cancelada: boolean;
+  /** While cancelled: the cancellation fee (0 when free), the only thing that can be paid. */
+  gastos_cancelacion?: number | null;
   total: number;
   anticipo: number;
   pagado: number;

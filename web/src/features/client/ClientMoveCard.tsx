@@ -17,6 +17,9 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
   const [downloading, setDownloading] = useState(false);
   const { shown, hidden } = thumbnails(move.images.filter((image) => !failed.has(image.id)));
   const more = moreImagesLabel(hidden);
+  // A cancelled move owes only its cancellation fee (spec §9), which the server already counts
+  // as what is pending: nothing at all when the cancellation was free.
+  const cancellationFee = move.status === 'cancelled' && (move.gastos_cancelacion ?? 0) > 0;
 
   const download = async () => {
     setDownloading(true);
@@ -68,16 +71,16 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
               {formatPrice(move.pagado)}
               {move.pendiente > 0 && (
                 <span className="client-move__vat" data-testid={`pendiente-${move.id}`}>
-                  Pendiente: {formatPrice(move.pendiente)}
+                  {cancellationFee ? 'Gastos de cancelación pendientes' : 'Pendiente'}: {formatPrice(move.pendiente)}
                 </span>
               )}
             </dd>
           </div>
         )}
       </dl>
-      {move.pendiente !== undefined && move.pendiente > 0 && move.status !== 'cancelled' && (
+      {move.pendiente !== undefined && move.pendiente > 0 && (
         <Link to="/acceso-de-pago" className="client-move__pay">
-          Pagar con tarjeta
+          {cancellationFee ? 'Pagar los gastos de cancelación' : 'Pagar con tarjeta'}
         </Link>
       )}
 

@@ -99,6 +99,12 @@ function Summary({ session }: { session: PaymentSession }) {
           <dt>Pagado</dt>
           <dd>{formatEuros(session.pagado)}</dd>
         </div>
+        {session.cancelada && (
+          <div>
+            <dt>Gastos de cancelación</dt>
+            <dd>{formatEuros(session.gastos_cancelacion ?? 0)}</dd>
+          </div>
+        )}
         <div className="payment__amounts-due">
           <dt>Pendiente</dt>
           <dd>{formatEuros(session.pendiente)}</dd>
@@ -150,7 +156,7 @@ function PaymentForm({ sessionId, session }: { sessionId: string; session: Payme
           <h1 className="payment__title">No hay nada pendiente de pago</h1>
           <p className="payment__text">
             {session.cancelada
-              ? 'Esta mudanza está cancelada, así que no se puede pagar. Si crees que es un error, contacta con nosotros.'
+              ? 'Esta mudanza está cancelada y no tiene gastos de cancelación pendientes: no hay nada que pagar. Si crees que es un error, contacta con nosotros.'
               : 'Esta mudanza ya está pagada. ¡Gracias! Puedes ver los pagos en tu área de cliente.'}
           </p>
           <Link to="/" className="button button--primary">
