@@ -663,25 +663,39 @@ async fn a_log_sealed_before_0016_keeps_verifying_and_new_events_seal_recorded_a
     .unwrap();
     assert_eq!(chain::seal(&pool, 4).await.unwrap(), 15);
     let seals = || async {
-        sqlx::query_as::<_, (i64, Vec<u8>)>("SELECT position, chain_hash FROM log_chain ORDER BY position")
-            .fetch_all(&pool)
-            .await
-            .unwrap()
+        sqlx::query_as::<_, (i64, Vec<u8>)>(
+            "SELECT position, chain_hash FROM log_chain ORDER BY position",
+        )
+        .fetch_all(&pool)
+        .await
+        .unwrap()
     };
     let sealed_before = seals().await;
 
     events_schema::MIGRATOR.run(&pool).await.unwrap();
     let v = verify(&pool).await;
     assert_eq!((v.ok, v.verificados, v.pendientes), (true, 15, 0), "{v:?}");
-    assert_eq!(seals().await, sealed_before, "the old seals are as they were");
+    assert_eq!(
+        seals().await,
+        sealed_before,
+        "the old seals are as they were"
+    );
 
     let store = store(&pool);
     store
-        .append("move-1", ExpectedVersion::Exact(3), &[status_event(MoveStatus::Finalizada)])
+        .append(
+            "move-1",
+            ExpectedVersion::Exact(3),
+            &[status_event(MoveStatus::Finalizada)],
+        )
         .await
         .unwrap();
     store
-        .append("move-7", ExpectedVersion::NoStream, &[status_event(MoveStatus::Confirmada)])
+        .append(
+            "move-7",
+            ExpectedVersion::NoStream,
+            &[status_event(MoveStatus::Confirmada)],
+        )
         .await
         .unwrap();
     chain::seal(&pool, 8).await.unwrap();
