@@ -584,11 +584,11 @@ const euros = (n) =>
 test('la gerencia abre la factura de una mudanza y los importes impresos son los de la API', { timeout: 45_000 }, async () => {
   const { context, page, errors } = await openManagerDashboard();
   try {
-    const readInvoice = (moveId) =>
-      page.evaluate(async (moveId) => {
-        const r = await fetch(`/api/factura/${moveId}`, { credentials: 'include' });
-        return { status: r.status, body: await r.json() };
-      }, moveId);
+    // Read with the page's session but outside the page, whose console would log the 404s.
+    const readInvoice = async (moveId) => {
+      const r = await context.request.get(url(`/api/factura/${moveId}`));
+      return { status: r.status(), body: await r.json() };
+    };
     // A move shown without an invoice yet, when there is one (else the first: a run again).
     const shown = await page.getByRole('article').evaluateAll((cards) =>
       cards.map((card) => Number(card.getAttribute('aria-label')?.replace('Mudanza ', ''))),
@@ -658,11 +658,10 @@ test('la gerencia abre la factura de una mudanza y los importes impresos son los
 test('la gerencia genera el albarán con su botón y se abre en una ventana; leerlo antes no lo emite', { timeout: 45_000 }, async () => {
   const { context, page, errors } = await openManagerDashboard();
   try {
-    const readWaybill = (moveId) =>
-      page.evaluate(async (moveId) => {
-        const r = await fetch(`/api/albaran/${moveId}`, { credentials: 'include' });
-        return { status: r.status, body: await r.json() };
-      }, moveId);
+    const readWaybill = async (moveId) => {
+      const r = await context.request.get(url(`/api/albaran/${moveId}`));
+      return { status: r.status(), body: await r.json() };
+    };
     const shown = await page.getByRole('article').evaluateAll((cards) =>
       cards.map((card) => Number(card.getAttribute('aria-label')?.replace('Mudanza ', ''))),
     );
