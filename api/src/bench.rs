@@ -761,14 +761,15 @@ async fn steady_state(pool: &PgPool, rows: usize) -> Result<(), String> {
     for start in (0..rows as i64).step_by(chunk as usize) {
         let end = (start + chunk).min(rows as i64);
         for sql in [
-            // Each stream's ten events lie within one chunk, chained as an append chains them.
+            // Each stream's ten events lie within one chunk, chained as an append chains them
+            // (hash format 2: recorded_at is the column's default, the same now()).
             format!(
                 "INSERT INTO events (position, transaction_id, {columns}, prev_hash, hash) \
                  SELECT p, x, {columns}, \
                      coalesce(lag(hash) OVER w, '\\x{zero}'), hash \
-                 FROM (SELECT r.*, event_chain('\\x{zero}', stream_id, stream_version, \
-                           event_id, event_type, schema_version, data, metadata, occurred_at) \
-                           OVER w AS hash \
+                 FROM (SELECT r.*, event_chain_v2('\\x{zero}', stream_id, stream_version, \
+                           event_id, event_type, schema_version, data, metadata, occurred_at, \
+                           now()) OVER w AS hash \
                        FROM (SELECT pg_current_xact_id()::text::bigint * {chunk} + g - $1 AS p, \
                                  pg_current_xact_id() AS x, {values}) \
                             AS r(p, x, {columns}) \

@@ -715,10 +715,14 @@ async fn an_auditor_changes_nothing(pool: PgPool) {
         .upload_photo(&id.to_string(), Some(("a.png", PNG.to_vec())), "")
         .await;
     assert_eq!(status, 403, "subir-foto: {answer}");
-    // Reading documents would issue them: an auditor only reads what was issued.
-    for path in [format!("/api/factura/{id}"), format!("/api/albaran/{id}")] {
-        let (status, answer) = auditor.get(&path).await;
-        assert_eq!(status, 403, "{path}: {answer}");
+    // An auditor reads documents once issued, and issues none.
+    for kind in ["factura", "albaran"] {
+        let (status, answer) = auditor.get(&format!("/api/{kind}/{id}")).await;
+        assert_eq!(status, 404, "{kind} not issued yet: {answer}");
+        let (status, answer) = auditor
+            .send(Method::POST, &format!("/api/{kind}/{id}/emitir"), json!({}))
+            .await;
+        assert_eq!(status, 403, "{kind}: {answer}");
     }
     assert_eq!(event_count(&server).await, before, "the log is untouched");
     let (_, still) = manager.get(&format!("/api/mudanza/{id}")).await;

@@ -187,7 +187,11 @@ async fn the_waybill_gives_category_size_and_volume_of_catalogue_objects(pool: P
     let (status, body) = server
         .login(&owner)
         .await
-        .get(&format!("/api/albaran/{id}"))
+        .send(
+            reqwest::Method::POST,
+            &format!("/api/albaran/{id}/emitir"),
+            serde_json::json!({}),
+        )
         .await;
     assert_eq!(status, 200, "{body}");
     let a = &body["albaran"];
@@ -232,7 +236,13 @@ async fn an_object_the_catalogue_does_not_know_leaves_its_figures_and_the_total_
         .await;
     assert_eq!(status, 200, "{created}");
     let id = created["mudanza_id"].as_i64().unwrap();
-    let (status, doc) = manager.get(&format!("/api/albaran/{id}")).await;
+    let (status, doc) = manager
+        .send(
+            reqwest::Method::POST,
+            &format!("/api/albaran/{id}/emitir"),
+            serde_json::json!({}),
+        )
+        .await;
     assert_eq!(status, 200, "{doc}");
     let a = &doc["albaran"];
     assert_eq!(a["objetos"][0]["volumen_m3"], 1.696);

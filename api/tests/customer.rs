@@ -94,10 +94,15 @@ async fn clients_see_only_their_own_moves_once_their_email_is_confirmed(pool: Pg
         .await;
     let (_, answer) = newcomer.get("/api/mis-mudanzas").await;
     assert_eq!(ids(&answer), vec![id]);
+    let issue = format!("/api/albaran/{id}/emitir");
+    let (status, _) = newcomer.send(Method::POST, &issue, json!({})).await;
+    assert_eq!(status, 200);
     let (status, _) = newcomer.get(&format!("/api/albaran/{id}")).await;
     assert_eq!(status, 200);
     let (status, _) = marta.get(&format!("/api/albaran/{id}")).await;
     assert_eq!(status, 404, "another client's waybill");
+    let (status, _) = marta.send(Method::POST, &issue, json!({})).await;
+    assert_eq!(status, 404, "nor may she issue it");
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
@@ -250,7 +255,13 @@ async fn deleting_the_account_ends_it_and_blanks_its_moves_but_keeps_its_invoice
     let client = confirmed_client(&server, email).await;
     let id = move_for(&server, email).await;
     let manager = server.login_role("empresario").await;
-    let (status, invoice) = manager.get(&format!("/api/factura/{id}")).await;
+    let (status, invoice) = manager
+        .send(
+            Method::POST,
+            &format!("/api/factura/{id}/emitir"),
+            json!({}),
+        )
+        .await;
     assert_eq!(status, 200);
 
     let delete = |caller: &Caller, body: Value| {

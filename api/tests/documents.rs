@@ -1,11 +1,32 @@
-//! `GET /api/factura/{id}` and `GET /api/albaran/{id}`: correlative series, issued once.
+//! `POST /api/factura/{id}/emitir` and `POST /api/albaran/{id}/emitir`: correlative series,
+//! issued once; `GET /api/factura/{id}` and `GET /api/albaran/{id}` read what was issued and never
+//! issue.
 
 mod common;
 
+use api::routes::documents::{INVOICE_NOT_ISSUED, WAYBILL_NOT_ISSUED};
 use chrono::{Datelike, Utc};
-use common::{account, account_by_login, move_of, projected, start};
-use serde_json::json;
+use common::{account, account_by_login, move_of, projected, start, Caller};
+use serde_json::{json, Value};
 use sqlx::PgPool;
+
+/// Issues the move's document of this kind (`factura` or `albaran`).
+async fn issue(caller: &Caller, kind: &str, id: i64) -> (u16, Value) {
+    caller
+        .send(
+            reqwest::Method::POST,
+            &format!("/api/{kind}/{id}/emitir"),
+            json!({}),
+        )
+        .await
+}
+
+async fn events(pool: &PgPool) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM events")
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
 
 async fn move_ids(pool: &PgPool) -> Vec<i64> {
     sqlx::query_scalar("SELECT id FROM move_staff_view ORDER BY id")
@@ -22,7 +43,17 @@ async fn invoices_take_the_next_number_once_and_never_change(pool: PgPool) {
     let manager = server.login_role("empresario").await;
     let ids = move_ids(&pool).await;
 
-    let (status, first) = manager.get(&format!("/api/factura/{}", ids[0])).await;
+    // Reading a move's invoice before it is issued issues nothing.
+    let before = events(&pool).await;
+    let (status, body) = manager.get(&format!("/api/factura/{}", ids[0])).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (404, Some(INVOICE_NOT_ISSUED)),
+        "{body}"
+    );
+    assert_eq!(events(&pool).await, before);
+
+    let (status, first) = issue(&manager, "factura", ids[0]).await;
     assert_eq!(status, 200, "{first}");
     let f = &first["factura"];
     assert_eq!(f["numero"], format!("F{year}-000001"));
@@ -36,10 +67,13 @@ async fn invoices_take_the_next_number_once_and_never_change(pool: PgPool) {
     let iva = f["importes"]["iva"].as_f64().unwrap();
     assert!((base + iva - f["importes"]["total"].as_f64().unwrap()).abs() < 0.005);
 
-    // Asking again: the same invoice. The next move: the next number.
-    let (_, again) = manager.get(&format!("/api/factura/{}", ids[0])).await;
+    // Reading it, or issuing again: the same invoice. The next move: the next number.
+    let (status, read) = manager.get(&format!("/api/factura/{}", ids[0])).await;
+    assert_eq!(status, 200, "{read}");
+    assert_eq!(read["factura"], first["factura"]);
+    let (_, again) = issue(&manager, "factura", ids[0]).await;
     assert_eq!(again["factura"], first["factura"]);
-    let (_, second) = manager.get(&format!("/api/factura/{}", ids[1])).await;
+    let (_, second) = issue(&manager, "factura", ids[1]).await;
     assert_eq!(second["factura"]["numero"], format!("F{year}-000002"));
 
     // An invoice is immutable: repricing the move afterwards does not touch it.
@@ -72,8 +106,9 @@ async fn invoices_take_the_next_number_once_and_never_change(pool: PgPool) {
     );
     assert_eq!(
         auditor.get(&format!("/api/factura/{}", ids[2])).await.0,
-        403
+        404
     );
+    assert_eq!(issue(&auditor, "factura", ids[2]).await.0, 403);
     for role in ["empleado", "cliente"] {
         let caller = server.login_role(role).await;
         assert_eq!(
@@ -81,20 +116,50 @@ async fn invoices_take_the_next_number_once_and_never_change(pool: PgPool) {
             403,
             "{role}"
         );
+        assert_eq!(issue(&caller, "factura", ids[2]).await.0, 403, "{role}");
     }
+    let anonymous = server.anonymous();
     assert_eq!(
-        server
-            .anonymous()
-            .get(&format!("/api/factura/{}", ids[2]))
-            .await
-            .0,
+        anonymous.get(&format!("/api/factura/{}", ids[2])).await.0,
         401
     );
-    let (status, body) = manager.get("/api/factura/999999").await;
-    assert_eq!(
-        (status, body["error"].as_str()),
-        (404, Some("Mudanza no encontrada"))
-    );
+    assert_eq!(issue(&anonymous, "factura", ids[2]).await.0, 401);
+    for (status, body) in [
+        manager.get("/api/factura/999999").await,
+        issue(&manager, "factura", 999999).await,
+    ] {
+        assert_eq!(
+            (status, body["error"].as_str()),
+            (404, Some("Mudanza no encontrada"))
+        );
+    }
+}
+
+/// Issuing changes state, so a page of another site cannot make a signed-in manager's browser do
+/// it (the origin check refuses every method but GET, HEAD and OPTIONS).
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn another_sites_page_cannot_issue_a_document(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let manager = server.login_role("empresario").await;
+    let id = move_ids(&pool).await[0];
+    let before = events(&pool).await;
+    for kind in ["factura", "albaran"] {
+        let response = manager
+            .http
+            .post(format!("{}/api/{kind}/{id}/emitir", server.base))
+            .header(reqwest::header::COOKIE, manager.cookie.clone().unwrap())
+            .header(reqwest::header::ORIGIN, "https://otro-sitio.example")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 403, "{kind}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["error"], api::security::FOREIGN_ORIGIN);
+    }
+    assert_eq!(events(&pool).await, before);
+    let (status, _) = manager.get(&format!("/api/factura/{id}")).await;
+    assert_eq!(status, 404, "still not issued");
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
@@ -118,8 +183,10 @@ async fn invoices_issued_at_the_same_instant_get_distinct_numbers_without_gaps(p
         } else {
             admin.clone()
         };
-        let path = format!("/api/factura/{id}");
-        calls.push(tokio::spawn(async move { caller.get(&path).await }));
+        let id = *id;
+        calls.push(tokio::spawn(
+            async move { issue(&caller, "factura", id).await },
+        ));
     }
     let mut numbers = Vec::new();
     for call in calls {
@@ -150,7 +217,17 @@ async fn waybills_have_their_own_series_for_staff_and_the_moves_client(pool: PgP
 
     let client = server.login(&owner).await;
     let (status, body) = client.get(&path).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (404, Some(WAYBILL_NOT_ISSUED)),
+        "{body}"
+    );
+    // The auditor changes nothing.
+    let auditor = server.login_role("auditor").await;
+    assert_eq!(issue(&auditor, "albaran", id).await.0, 403);
+    let (status, body) = issue(&client, "albaran", id).await;
     assert_eq!(status, 200, "{body}");
+    assert_eq!(client.get(&path).await.1, body);
     let a = &body["albaran"];
     assert_eq!(a["numero_albaran"], format!("A{year}-000001"));
     assert_eq!(a["cliente"]["email"], owner.email.as_str());
@@ -172,14 +249,16 @@ async fn waybills_have_their_own_series_for_staff_and_the_moves_client(pool: PgP
         "workers see no prices"
     );
 
+    let (status, as_auditor) = auditor.get(&path).await;
+    assert_eq!(status, 200);
+    assert_eq!(as_auditor["albaran"]["numero_albaran"], a["numero_albaran"]);
+
     let other = server.login(&account_by_login("pablo@mudanzas.test")).await;
     assert_eq!(other.get(&path).await.0, 404);
+    assert_eq!(issue(&other, "albaran", id).await.0, 404);
     assert_eq!(server.anonymous().get(&path).await.0, 401);
+    assert_eq!(issue(&server.anonymous(), "albaran", id).await.0, 401);
     // The invoice series is separate.
-    let (_, invoice) = server
-        .login_role("empresario")
-        .await
-        .get(&format!("/api/factura/{id}"))
-        .await;
+    let (_, invoice) = issue(&server.login_role("empresario").await, "factura", id).await;
     assert_eq!(invoice["factura"]["numero"], format!("F{year}-000001"));
 }

@@ -301,7 +301,13 @@ async fn the_test_cards_become_events_amounts_and_invoice_lines(pool: PgPool) {
 
     // The invoice shows the payment; then the rest is paid and it shows that.
     let manager = server.login_role("empresario").await;
-    let (_, invoice) = manager.get(&format!("/api/factura/{id}")).await;
+    let (_, invoice) = manager
+        .send(
+            reqwest::Method::POST,
+            &format!("/api/factura/{id}/emitir"),
+            json!({}),
+        )
+        .await;
     let cobros = &invoice["factura"]["cobros"];
     assert_eq!(
         (cobros["pagado"].as_f64(), cobros["pendiente"].as_f64()),

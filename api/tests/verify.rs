@@ -138,3 +138,37 @@ async fn a_rebuild_leaves_the_log_chain_alone(pool: PgPool) {
     let (status, body) = server.login_role("admin").await.get(PATH).await;
     assert_eq!((status, body["ok"].clone()), (200, true.into()), "{body}");
 }
+
+/// The auditor's 'state as of an instant' reads `recorded_at`: an event recorded after the
+/// seal's format 2 (migration 0016) whose recording time was moved by a month behind the guard is
+/// named by the check, as any other change.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_moved_recording_time_is_reported_at_its_position(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    sealed_by_the_server(&server).await;
+    let (x, stream, event_type): (i64, String, String) = sqlx::query_as(
+        "SELECT position, stream_id, event_type FROM events ORDER BY position OFFSET 3 LIMIT 1",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let mut tx = pool.begin().await.unwrap();
+    sqlx::raw_sql(&format!(
+        "ALTER TABLE events DISABLE TRIGGER events_no_update_delete; \
+         UPDATE events SET recorded_at = recorded_at - interval '30 days' WHERE position = {x}; \
+         ALTER TABLE events ENABLE TRIGGER events_no_update_delete;"
+    ))
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+
+    let (status, body) = server.login_role("auditor").await.get(PATH).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["ok"], false, "{body}");
+    let broken = &body["primer_fallo"];
+    assert_eq!(broken["position"], x);
+    assert_eq!(broken["stream_id"], stream.as_str());
+    assert_eq!(broken["event_type"], event_type.as_str());
+    assert_eq!(broken["motivo"], motivo::CONTENIDO);
+}

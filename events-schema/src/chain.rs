@@ -4,8 +4,10 @@
 //!
 //! - **Per stream, at append.** `events.hash` = sha256(`prev_hash` || [`canonical_encoding`]),
 //!   `prev_hash` being the hash of the stream's previous event (32 zero bytes for version 1). The
-//!   append statement computes it in SQL (`event_hash`); [`event_hash`] here is the same function
-//!   in Rust, and a test holds the two equal.
+//!   append statement computes it in SQL (`event_hash_v2`); [`event_hash`] here is the same
+//!   function in Rust, and a test holds the two equal. Which fields the encoding covers is the
+//!   event's [`HashFormat`] (`events.hash_format`): events appended since migration 0016 cover
+//!   `recorded_at` too.
 //! - **Over the whole log, sealed after commit.** `log_chain.chain_hash` = sha256(previous
 //!   chain_hash || position as 8 bytes big-endian || `events.hash`), in position order. The
 //!   sealer ([`seal_step`], [`spawn_sealer`]) follows the committed gap-free prefix like a
@@ -34,8 +36,29 @@ pub mod motivo {
     pub const FALTA_SELLADO: &str = "falta el evento sellado en esta posición";
     pub const SIN_SELLO: &str =
         "el evento no está en la cadena sellada, aunque eventos posteriores sí lo están";
+    pub const FORMATO: &str = "el formato del hash del evento es desconocido";
     pub fn falta_anterior(version: i64) -> String {
         format!("falta el evento anterior de su flujo (versión {version})")
+    }
+}
+
+/// Which fields an event's hash covers (`events.hash_format`, migrations/0016).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HashFormat {
+    /// Migration 0009's encoding, of the events recorded before 0016: not `recorded_at`.
+    V1,
+    /// Since 0016: 0009's fields, then `recorded_at`.
+    V2,
+}
+
+impl HashFormat {
+    /// The format stored as `events.hash_format`, if it is one.
+    pub fn from_stored(n: i16) -> Option<HashFormat> {
+        match n {
+            1 => Some(HashFormat::V1),
+            2 => Some(HashFormat::V2),
+            _ => None,
+        }
     }
 }
 
@@ -43,6 +66,7 @@ pub mod motivo {
 /// text output (`data::text`), which is canonical: the same value always prints the same way.
 #[derive(Debug, Clone, Copy)]
 pub struct EventContent<'a> {
+    pub format: HashFormat,
     pub stream_id: &'a str,
     pub stream_version: i64,
     pub event_id: Uuid,
@@ -51,15 +75,19 @@ pub struct EventContent<'a> {
     pub data: &'a str,
     pub metadata: &'a str,
     pub occurred_at: DateTime<Utc>,
+    /// Covered by [`HashFormat::V2`] only.
+    pub recorded_at: DateTime<Utc>,
 }
 
 /// The canonical encoding: the UTF-8 text of each field followed by one zero byte, in the order
-/// stream_id, stream_version, event_id, event_type, schema_version, data, metadata, occurred_at.
-/// Integers in decimal, the uuid lowercase with hyphens, occurred_at in UTC as
-/// `YYYY-MM-DDTHH:MI:SS.ffffffZ` (PostgreSQL's `to_char(…, 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`).
-/// No PostgreSQL text holds a zero byte, so the encoding is unambiguous.
+/// stream_id, stream_version, event_id, event_type, schema_version, data, metadata, occurred_at,
+/// and, in [`HashFormat::V2`], recorded_at. Integers in decimal, the uuid lowercase with hyphens,
+/// times in UTC as `YYYY-MM-DDTHH:MI:SS.ffffffZ` (PostgreSQL's
+/// `to_char(…, 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`: the microseconds a timestamptz stores). No
+/// PostgreSQL text holds a zero byte, so the encoding is unambiguous, across formats too (eight
+/// fields against nine).
 pub fn canonical_encoding(e: &EventContent<'_>) -> Vec<u8> {
-    let fields = [
+    let mut fields = vec![
         e.stream_id.to_string(),
         e.stream_version.to_string(),
         e.event_id.hyphenated().to_string(),
@@ -69,6 +97,9 @@ pub fn canonical_encoding(e: &EventContent<'_>) -> Vec<u8> {
         e.metadata.to_string(),
         utc_text(e.occurred_at),
     ];
+    if e.format == HashFormat::V2 {
+        fields.push(utc_text(e.recorded_at));
+    }
     let mut out = Vec::with_capacity(fields.iter().map(|f| f.len() + 1).sum());
     for field in &fields {
         out.extend_from_slice(field.as_bytes());
@@ -77,7 +108,7 @@ pub fn canonical_encoding(e: &EventContent<'_>) -> Vec<u8> {
     out
 }
 
-/// `occurred_at` as the hash encodes it. Written out field by field rather than with chrono's
+/// A time as the hash encodes it. Written out field by field rather than with chrono's
 /// `%Y`, which prefixes a `+` to years past 9999 where PostgreSQL's `YYYY` does not.
 fn utc_text(t: DateTime<Utc>) -> String {
     format!(
@@ -92,7 +123,8 @@ fn utc_text(t: DateTime<Utc>) -> String {
     )
 }
 
-/// An event's hash: sha256(prev || canonical encoding). Equal to SQL's `event_hash`.
+/// An event's hash: sha256(prev || canonical encoding). Equal to SQL's `event_hash` (format 1)
+/// and `event_hash_v2` (format 2).
 pub fn event_hash(prev: &[u8], event: &EventContent<'_>) -> [u8; 32] {
     let mut h = Sha256::new();
     h.update(prev);
@@ -268,6 +300,8 @@ struct Row {
     data: Option<String>,
     metadata: Option<String>,
     occurred_at: Option<DateTime<Utc>>,
+    recorded_at: Option<DateTime<Utc>>,
+    hash_format: Option<i16>,
     prev_hash: Option<Vec<u8>>,
     hash: Option<Vec<u8>>,
     /// The stored hash of the stream's previous event.
@@ -280,7 +314,7 @@ struct Row {
 const WALK: &str = "\
     SELECT k.position, e.stream_id, e.stream_version, e.event_id, e.event_type, \
            e.schema_version, e.data::text AS data, e.metadata::text AS metadata, e.occurred_at, \
-           e.prev_hash, e.hash, p.hash AS predecessor, c.chain_hash \
+           e.recorded_at, e.hash_format, e.prev_hash, e.hash, p.hash AS predecessor, c.chain_hash \
     FROM (SELECT position FROM ( \
               (SELECT position FROM events WHERE position > $1 ORDER BY position LIMIT $2) \
               UNION \
@@ -355,6 +389,8 @@ impl Walk {
             Some(data),
             Some(metadata),
             Some(occurred_at),
+            Some(recorded_at),
+            Some(hash_format),
             Some(prev_hash),
             Some(hash),
         ) = (
@@ -366,6 +402,8 @@ impl Walk {
             &row.data,
             &row.metadata,
             row.occurred_at,
+            row.recorded_at,
+            row.hash_format,
             &row.prev_hash,
             &row.hash,
         )
@@ -385,7 +423,11 @@ impl Walk {
             event_type: event_type.clone(),
             motivo,
         };
+        let Some(format) = HashFormat::from_stored(hash_format) else {
+            return Some(broken(motivo::FORMATO.into()));
+        };
         let content = EventContent {
+            format,
             stream_id,
             stream_version,
             event_id,
@@ -394,6 +436,7 @@ impl Walk {
             data,
             metadata,
             occurred_at,
+            recorded_at,
         };
         if event_hash(prev_hash, &content)[..] != hash[..] {
             return Some(broken(motivo::CONTENIDO.into()));

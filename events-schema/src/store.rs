@@ -105,20 +105,22 @@ macro_rules! last_of_stream {
 /// Hence one append per transaction: a second would reuse the first one's positions and fail on
 /// the primary key.
 ///
-/// Tamper evidence (migrations/0009): each row also gets `prev_hash`, the hash of the stream's
-/// previous event, read by the same index probe that reads the stream's version (32 zero bytes
-/// for a new stream), and `hash` = `event_hash(prev_hash, …)`. That predecessor is committed: a
+/// Tamper evidence (migrations/0009, 0016): each row also gets `prev_hash`, the hash of the
+/// stream's previous event, read by the same index probe that reads the stream's version (32 zero
+/// bytes for a new stream), and `hash` = `event_hash_v2(prev_hash, …, recorded_at)`, hash format
+/// 2, with `recorded_at` written as the same `now()` it hashes. That predecessor is committed: a
 /// concurrent append of the same version fails on the unique index, so the link is never to an
-/// event that could vanish. Many events chain one after another through the `event_chain`
+/// event that could vanish. Many events chain one after another through the `event_chain_v2`
 /// running aggregate.
 const APPEND: &str = concat!(
     "INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
-     event_type, schema_version, data, metadata, occurred_at, prev_hash, hash) \
+     event_type, schema_version, data, metadata, occurred_at, recorded_at, hash_format, \
+     prev_hash, hash) \
      SELECT pg_current_xact_id()::text::bigint * 10000 + c.i - 1, pg_current_xact_id(), c.id, $1, \
-            c.version, c.t, c.v, c.d, c.m, c.o, \
+            c.version, c.t, c.v, c.d, c.m, c.o, now(), 2, \
             coalesce(lag(c.hash) OVER (ORDER BY c.i), c.start), c.hash \
      FROM (SELECT e.*, s.version + e.i AS version, s.hash AS start, \
-                  event_chain(s.hash, $1, s.version + e.i, e.id, e.t, e.v, e.d, e.m, e.o) \
+                  event_chain_v2(s.hash, $1, s.version + e.i, e.id, e.t, e.v, e.d, e.m, e.o, now()) \
                       OVER (ORDER BY e.i) AS hash \
            FROM ",
     last_of_stream!("$1"),
@@ -131,10 +133,11 @@ const APPEND: &str = concat!(
 /// unnest, and the hash as one inlined expression rather than a running aggregate.
 const APPEND_ONE: &str = concat!(
     "INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
-     event_type, schema_version, data, metadata, occurred_at, prev_hash, hash) \
+     event_type, schema_version, data, metadata, occurred_at, recorded_at, hash_format, \
+     prev_hash, hash) \
      SELECT pg_current_xact_id()::text::bigint * 10000, pg_current_xact_id(), e.id, $1, \
-            s.version + 1, e.t, e.v, e.d, e.m, e.o, s.hash, \
-            event_hash(s.hash, $1, s.version + 1, e.id, e.t, e.v, e.d, e.m, e.o) \
+            s.version + 1, e.t, e.v, e.d, e.m, e.o, now(), 2, s.hash, \
+            event_hash_v2(s.hash, $1, s.version + 1, e.id, e.t, e.v, e.d, e.m, e.o, now()) \
      FROM ",
     last_of_stream!("$1"),
     " s, (VALUES ($3::uuid, $4::text, $5::integer, $6::jsonb, $7::jsonb, $8::timestamptz)) \
@@ -523,11 +526,13 @@ const APPEND_STREAMS: &str = concat!(
     " l), \
      ok AS (SELECT bool_and(expected IS NULL OR version = expected) AS ok FROM s) \
      INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
-         event_type, schema_version, data, metadata, occurred_at, prev_hash, hash) \
+         event_type, schema_version, data, metadata, occurred_at, recorded_at, hash_format, \
+     prev_hash, hash) \
      SELECT pg_current_xact_id()::text::bigint * 10000 + c.i - 1, pg_current_xact_id(), c.id, \
-            c.stream, c.version, c.t, c.v, c.d, c.m, c.o, \
+            c.stream, c.version, c.t, c.v, c.d, c.m, c.o, now(), 2, \
             coalesce(lag(c.hash) OVER (PARTITION BY c.k ORDER BY c.i), c.start), c.hash \
-     FROM (SELECT n.*, event_chain(n.start, n.stream, n.version, n.id, n.t, n.v, n.d, n.m, n.o) \
+     FROM (SELECT n.*, event_chain_v2(n.start, n.stream, n.version, n.id, n.t, n.v, n.d, n.m, \
+                                      n.o, now()) \
                            OVER (PARTITION BY n.k ORDER BY n.i) AS hash \
            FROM (SELECT e.*, s.stream, s.hash AS start, \
                         s.version + row_number() OVER (PARTITION BY e.k ORDER BY e.i) AS version \

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::time::Duration;
 
 use chrono::{TimeZone, Utc};
-use events_schema::chain::{self, motivo, EventContent, Verification};
+use events_schema::chain::{self, motivo, EventContent, HashFormat, Verification};
 use events_schema::events::MoveStatus;
 use events_schema::{EventStore, ExpectedVersion, RawEvent, StoreOptions, StreamAppend};
 use sqlx::{PgPool, Row};
@@ -132,11 +132,13 @@ async fn rust_and_sql_compute_the_same_hash(pool: PgPool) {
         Utc.with_ymd_and_hms(12345, 6, 7, 8, 9, 10).unwrap(),
     ];
     for (i, data) in datas.iter().enumerate() {
-        for time in times {
+        for (time, recorded) in times.into_iter().zip(times.into_iter().rev()) {
             let id = Uuid::now_v7();
             let row = sqlx::query(
                 "SELECT event_hash($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9), \
-                        $7::jsonb::text, $8::jsonb::text, $9::timestamptz",
+                        $7::jsonb::text, $8::jsonb::text, $9::timestamptz, \
+                        event_hash_v2($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10), \
+                        $10::timestamptz",
             )
             .bind(&prev)
             .bind(format!("mudanza-ñ-{i}"))
@@ -147,26 +149,39 @@ async fn rust_and_sql_compute_the_same_hash(pool: PgPool) {
             .bind(data)
             .bind(r#"{"actor_id": "empleado-1", "request_id": "r-é"}"#)
             .bind(time)
+            .bind(recorded)
             .fetch_one(&pool)
             .await
             .unwrap();
             let (sql_hash, data_text, meta_text, stored_time): (Vec<u8>, String, String, _) =
                 (row.get(0), row.get(1), row.get(2), row.get(3));
+            let (sql_hash_v2, stored_recorded): (Vec<u8>, _) = (row.get(4), row.get(5));
             let stream = format!("mudanza-ñ-{i}");
-            let rust_hash = chain::event_hash(
-                &prev,
-                &EventContent {
-                    stream_id: &stream,
-                    stream_version: i as i64 + 1,
-                    event_id: id,
-                    event_type: "move.status_changed",
-                    schema_version: 2,
-                    data: &data_text,
-                    metadata: &meta_text,
-                    occurred_at: stored_time,
-                },
-            );
+            let content = EventContent {
+                format: HashFormat::V1,
+                stream_id: &stream,
+                stream_version: i as i64 + 1,
+                event_id: id,
+                event_type: "move.status_changed",
+                schema_version: 2,
+                data: &data_text,
+                metadata: &meta_text,
+                occurred_at: stored_time,
+                recorded_at: stored_recorded,
+            };
+            let rust_hash = chain::event_hash(&prev, &content);
             assert_eq!(sql_hash, rust_hash.to_vec(), "data {data}, time {time}");
+            let v2 = EventContent {
+                format: HashFormat::V2,
+                ..content
+            };
+            let rust_hash_v2 = chain::event_hash(&prev, &v2);
+            assert_eq!(
+                sql_hash_v2,
+                rust_hash_v2.to_vec(),
+                "format 2: data {data}, time {time}, recorded {recorded}"
+            );
+            assert_ne!(rust_hash, rust_hash_v2);
         }
     }
 }
@@ -334,6 +349,68 @@ async fn changed_metadata_is_found_at_exactly_that_event(pool: PgPool) {
     assert_broken(&verify(&pool).await, x, motivo::CONTENIDO);
 }
 
+/// The auditor's 'state of a move as of an instant' reads the log up to `recorded_at`: moving it,
+/// by a month or by one microsecond (what a timestamptz stores), is a change like any other;
+/// moved back, the log verifies again.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_moved_recorded_at_is_found_at_exactly_that_event(pool: PgPool) {
+    let x = sealed_history(&pool).await;
+    for shift in ["30 days", "1 microsecond"] {
+        behind_the_guard(
+            &pool,
+            &format!("UPDATE events SET recorded_at = recorded_at - interval '{shift}' WHERE position = {x}"),
+        )
+        .await;
+        assert_broken(&verify(&pool).await, x, motivo::CONTENIDO);
+        behind_the_guard(
+            &pool,
+            &format!("UPDATE events SET recorded_at = recorded_at + interval '{shift}' WHERE position = {x}"),
+        )
+        .await;
+        assert!(verify(&pool).await.ok, "{shift} moved back");
+    }
+}
+
+/// An event passed off as format 1 (whose hash does not cover recorded_at) is found: its hash was
+/// made in format 2, and recomputing it in format 1 breaks the seal like any recomputed hash.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn an_event_passed_off_as_the_old_format_is_found(pool: PgPool) {
+    let x = sealed_history(&pool).await;
+    behind_the_guard(
+        &pool,
+        &format!(
+            "UPDATE events SET hash_format = 1, recorded_at = recorded_at - interval '30 days' \
+             WHERE position = {x}"
+        ),
+    )
+    .await;
+    assert_broken(&verify(&pool).await, x, motivo::CONTENIDO);
+    behind_the_guard(
+        &pool,
+        &format!(
+            "UPDATE events SET hash = event_hash(prev_hash, stream_id, stream_version, event_id, \
+                 event_type, schema_version, data, metadata, occurred_at) WHERE position = {x}"
+        ),
+    )
+    .await;
+    assert_broken(&verify(&pool).await, x, motivo::SELLO);
+}
+
+/// A format no verifier knows is reported, not guessed at.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn an_unknown_hash_format_is_reported(pool: PgPool) {
+    let x = sealed_history(&pool).await;
+    behind_the_guard(
+        &pool,
+        &format!(
+            "ALTER TABLE events DROP CONSTRAINT events_hash_format; \
+             UPDATE events SET hash_format = 3 WHERE position = {x}"
+        ),
+    )
+    .await;
+    assert_broken(&verify(&pool).await, x, motivo::FORMATO);
+}
+
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
 async fn a_change_with_its_hash_recomputed_breaks_the_seal(pool: PgPool) {
     let x = sealed_history(&pool).await;
@@ -341,8 +418,9 @@ async fn a_change_with_its_hash_recomputed_breaks_the_seal(pool: PgPool) {
         &pool,
         &format!(
             "UPDATE events SET occurred_at = occurred_at - interval '1 day' WHERE position = {x}; \
-             UPDATE events SET hash = event_hash(prev_hash, stream_id, stream_version, event_id, \
-                 event_type, schema_version, data, metadata, occurred_at) WHERE position = {x}"
+             UPDATE events SET hash = event_hash_v2(prev_hash, stream_id, stream_version, \
+                 event_id, event_type, schema_version, data, metadata, occurred_at, recorded_at) \
+                 WHERE position = {x}"
         ),
     )
     .await;
@@ -372,9 +450,9 @@ async fn a_change_to_an_unsealed_event_with_its_hash_recomputed_breaks_the_next_
         &pool,
         &format!(
             "UPDATE events SET data = '{{\"from\": \"pendiente\", \"to\": \"cancelada\"}}', \
-                 hash = event_hash(prev_hash, stream_id, stream_version, event_id, event_type, \
+                 hash = event_hash_v2(prev_hash, stream_id, stream_version, event_id, event_type, \
                      schema_version, '{{\"from\": \"pendiente\", \"to\": \"cancelada\"}}', \
-                     metadata, occurred_at) \
+                     metadata, occurred_at, recorded_at) \
              WHERE position = {x}"
         ),
     )
@@ -464,7 +542,8 @@ async fn an_event_slipped_into_the_sealed_log_is_found(pool: PgPool) {
                  event_type, schema_version, data, metadata, occurred_at, prev_hash, hash) \
              SELECT {x} + 1, pg_current_xact_id(), id, 'move-forged', 1, 'move.status_changed', 1, \
                  d, '{{}}', now(), '\\x{zero}', \
-                 event_hash('\\x{zero}', 'move-forged', 1, id, 'move.status_changed', 1, d, '{{}}', now()) \
+                 event_hash_v2('\\x{zero}', 'move-forged', 1, id, 'move.status_changed', 1, d, '{{}}', \
+                     now(), now()) \
              FROM (SELECT gen_random_uuid() AS id, '{{\"from\": \"pendiente\", \"to\": \"en curso\"}}'::jsonb AS d) f",
             zero = "00".repeat(32)
         ),
@@ -541,6 +620,117 @@ async fn the_migration_hashes_events_stored_before_it(pool: PgPool) {
         .await
         .unwrap_err();
     assert!(err.to_string().contains("append-only"), "{err}");
+}
+
+/// A database whose log was hashed and sealed before 0016 (format 1): after the migration its
+/// events keep their hashes and seals and verify as before; new appends chain on from them in
+/// format 2, which covers recorded_at; the old events' recorded_at stays uncovered, as their
+/// seals were made.
+#[sqlx::test(migrations = false)]
+async fn a_log_sealed_before_0016_keeps_verifying_and_new_events_seal_recorded_at(pool: PgPool) {
+    let before = sqlx::migrate::Migrator {
+        migrations: Cow::Owned(
+            events_schema::MIGRATOR
+                .migrations
+                .iter()
+                .filter(|m| m.version < 16)
+                .cloned()
+                .collect(),
+        ),
+        ..sqlx::migrate::Migrator::DEFAULT
+    };
+    before.run(&pool).await.unwrap();
+    // As the append of 0009 wrote them: 5 streams of 3 versions, chained by `event_chain`.
+    sqlx::query(&format!(
+        "INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
+             event_type, schema_version, data, metadata, occurred_at, prev_hash, hash) \
+         SELECT p, x, id, s, v, t, 1, d, m, o, coalesce(lag(h) OVER w, '\\x{zero}'), h \
+         FROM (SELECT r.*, event_chain('\\x{zero}', s, v, id, t, 1, d, m, o) OVER w AS h \
+               FROM (SELECT pg_current_xact_id()::text::bigint * 10000 + g AS p, \
+                         pg_current_xact_id() AS x, gen_random_uuid() AS id, \
+                         'move-' || g % 5 AS s, (g / 5 + 1)::bigint AS v, \
+                         'move.status_changed' AS t, \
+                         jsonb_build_object('from', 'pendiente', 'to', 'en curso', 'n', g) AS d, \
+                         jsonb_build_object('actor_id', 'viejo') AS m, \
+                         now() - interval '1 year' AS o \
+                     FROM generate_series(0, 14) g) r \
+               WINDOW w AS (PARTITION BY s ORDER BY v)) h \
+         WINDOW w AS (PARTITION BY s ORDER BY v)",
+        zero = "00".repeat(32)
+    ))
+    .execute(&pool)
+    .await
+    .unwrap();
+    assert_eq!(chain::seal(&pool, 4).await.unwrap(), 15);
+    let seals = || async {
+        sqlx::query_as::<_, (i64, Vec<u8>)>(
+            "SELECT position, chain_hash FROM log_chain ORDER BY position",
+        )
+        .fetch_all(&pool)
+        .await
+        .unwrap()
+    };
+    let sealed_before = seals().await;
+
+    events_schema::MIGRATOR.run(&pool).await.unwrap();
+    let v = verify(&pool).await;
+    assert_eq!((v.ok, v.verificados, v.pendientes), (true, 15, 0), "{v:?}");
+    assert_eq!(
+        seals().await,
+        sealed_before,
+        "the old seals are as they were"
+    );
+
+    let store = store(&pool);
+    store
+        .append(
+            "move-1",
+            ExpectedVersion::Exact(3),
+            &[status_event(MoveStatus::Finalizada)],
+        )
+        .await
+        .unwrap();
+    store
+        .append(
+            "move-7",
+            ExpectedVersion::NoStream,
+            &[status_event(MoveStatus::Confirmada)],
+        )
+        .await
+        .unwrap();
+    chain::seal(&pool, 8).await.unwrap();
+    let v = verify(&pool).await;
+    assert_eq!((v.ok, v.verificados, v.pendientes), (true, 17, 0), "{v:?}");
+    let formats: Vec<(String, i64, i16)> = sqlx::query_as(
+        "SELECT stream_id, stream_version, hash_format FROM events \
+         WHERE stream_id IN ('move-1', 'move-7') ORDER BY stream_id, stream_version",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        formats,
+        [
+            ("move-1".to_string(), 1, 1),
+            ("move-1".to_string(), 2, 1),
+            ("move-1".to_string(), 3, 1),
+            ("move-1".to_string(), 4, 2),
+            ("move-7".to_string(), 1, 2),
+        ]
+    );
+
+    let shift = |position: i64| {
+        format!("UPDATE events SET recorded_at = recorded_at - interval '30 days' WHERE position = {position}")
+    };
+    // Before the cut-over: the old seal never covered it (README 'Tamper evidence').
+    behind_the_guard(&pool, &shift(position_of(&pool, "move-2", 2).await)).await;
+    assert!(verify(&pool).await.ok);
+    // After it: named.
+    let x = position_of(&pool, "move-1", 4).await;
+    behind_the_guard(&pool, &shift(x)).await;
+    let v = verify(&pool).await;
+    assert_broken(&v, x, motivo::CONTENIDO);
+    assert_eq!(v.primer_fallo.unwrap().stream_id, "move-1");
 }
 
 /// Raw appends (golden histories, old versions) are hashed like any other.

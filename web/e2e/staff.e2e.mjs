@@ -574,8 +574,9 @@ test('/gestion cabe en 375 px y el asistente se usa en el móvil', { timeout: 45
   }
 });
 
-// Invoice (/factura). GET /api/factura/{id} issues the invoice on the first call and returns the
-// same one afterwards, so this can run again on the same database.
+// Invoice (/factura). The 'Generar factura' button issues the invoice (POST
+// /api/factura/{id}/emitir); GET /api/factura/{id} only reads one issued, 404 before. A move keeps
+// its first invoice, so this can run again on the same database.
 
 const euros = (n) =>
   new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(n);
@@ -583,18 +584,37 @@ const euros = (n) =>
 test('la gerencia abre la factura de una mudanza y los importes impresos son los de la API', { timeout: 45_000 }, async () => {
   const { context, page, errors } = await openManagerDashboard();
   try {
-    const card = page.getByRole('article').first();
-    const id = Number((await card.getAttribute('aria-label'))?.replace('Mudanza ', ''));
+    // Read with the page's session but outside the page, whose console would log the 404s.
+    const readInvoice = async (moveId) => {
+      const r = await context.request.get(url(`/api/factura/${moveId}`));
+      return { status: r.status(), body: await r.json() };
+    };
+    // A move shown without an invoice yet, when there is one (else the first: a run again).
+    const shown = await page.getByRole('article').evaluateAll((cards) =>
+      cards.map((card) => Number(card.getAttribute('aria-label')?.replace('Mudanza ', ''))),
+    );
+    let id = shown[0];
+    for (const candidate of shown) {
+      if ((await readInvoice(candidate)).status === 404) {
+        id = candidate;
+        break;
+      }
+    }
+    const before = await readInvoice(id);
+    const issuedBefore = before.status === 200;
+    if (!issuedBefore) {
+      // Reading issued nothing: still not there.
+      assert.equal(before.body.error, 'La factura de esta mudanza aún no se ha emitido');
+      assert.equal((await readInvoice(id)).status, 404);
+    }
     // As a manager does it: the move's view, then its invoice button.
+    const card = moveCard(page, id);
     await card.getByRole('button', { name: 'Ver' }).click();
     const view = page.getByRole('dialog', { name: `Mudanza #${id}` });
-    await view.getByRole('button', { name: /^(Generar factura|Factura F\d{4}-\d{6})$/ }).click();
+    await view.getByRole('button', { name: issuedBefore ? /^Factura F\d{4}-\d{6}$/ : 'Generar factura' }).click();
     await page.waitForURL(url(`/factura?id=${id}`));
-    // The same invoice, asked again: what the page shows must be what the API keeps.
-    const answer = await page.evaluate(async (moveId) => {
-      const r = await fetch(`/api/factura/${moveId}`, { credentials: 'include' });
-      return { status: r.status, body: await r.json() };
-    }, id);
+    // The same invoice, read again: what the page shows must be what the API keeps.
+    const answer = await readInvoice(id);
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     const { factura } = answer.body;
     const numero = page.getByTestId('factura-numero');
@@ -627,6 +647,50 @@ test('la gerencia abre la factura de una mudanza y los importes impresos son los
 
     await page.getByRole('button', { name: 'Volver al panel' }).click();
     await page.waitForURL(url('/gestion'));
+    assert.deepEqual(errors, [], errors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
+
+// Waybill: 'Generar albarán' issues it (POST /api/albaran/{id}/emitir) and opens it in a new window;
+// GET /api/albaran/{id} only reads one issued.
+test('la gerencia genera el albarán con su botón y se abre en una ventana; leerlo antes no lo emite', { timeout: 45_000 }, async () => {
+  const { context, page, errors } = await openManagerDashboard();
+  try {
+    const readWaybill = async (moveId) => {
+      const r = await context.request.get(url(`/api/albaran/${moveId}`));
+      return { status: r.status(), body: await r.json() };
+    };
+    const shown = await page.getByRole('article').evaluateAll((cards) =>
+      cards.map((card) => Number(card.getAttribute('aria-label')?.replace('Mudanza ', ''))),
+    );
+    let id = shown[0];
+    for (const candidate of shown) {
+      if ((await readWaybill(candidate)).status === 404) {
+        id = candidate;
+        break;
+      }
+    }
+    const before = await readWaybill(id);
+    const issuedBefore = before.status === 200;
+    if (!issuedBefore) {
+      assert.equal(before.body.error, 'El albarán de esta mudanza aún no se ha emitido');
+      assert.equal((await readWaybill(id)).status, 404);
+    }
+    await moveCard(page, id).getByRole('button', { name: 'Ver' }).click();
+    const view = page.getByRole('dialog', { name: `Mudanza #${id}` });
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      view.getByRole('button', { name: issuedBefore ? /^Albarán A\d{4}-\d{6}$/ : 'Generar albarán' }).click(),
+    ]);
+    const numero = popup.locator('[data-field="numero_albaran"]');
+    await numero.waitFor();
+    const answer = await readWaybill(id);
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.match(answer.body.albaran.numero_albaran, /^A\d{4}-\d{6}$/);
+    assert.equal((await numero.textContent())?.trim(), answer.body.albaran.numero_albaran);
+    await popup.close();
     assert.deepEqual(errors, [], errors.join('\n'));
   } finally {
     await context.close();

@@ -1,10 +1,13 @@
-//! `GET /api/factura/{id}` and `GET /api/albaran/{id}`: a move's invoice and waybill, issued on
-//! first request with the next number of the year's series, and the same document ever after.
+//! A move's invoice and waybill. `POST /api/factura/{id}/emitir` and `POST /api/albaran/{id}/emitir`
+//! issue one with the next number of the year's series (or answer the one already issued);
+//! `GET /api/factura/{id}` and `GET /api/albaran/{id}` only read what was issued, 404 before. A
+//! GET never issues: the origin check lets GETs from other sites through, so a page elsewhere
+//! could otherwise make a signed-in manager issue an invoice.
 
 use axum::extract::State;
 use axum::Json;
 use chrono::{Datelike, Utc};
-use command::documents::{decide_issue, Issue};
+use command::documents::{decide_issue, may_issue, Issue};
 use command::Role;
 use events_schema::events::{document_series_stream, DocumentKind, MovedObject, Services};
 use projections::moves::StaffMove;
@@ -23,15 +26,33 @@ const RETRIES: usize = 20;
 const WARRANTY: &str =
     "Garantía de 30 días en los trabajos de desmontaje y montaje de muebles realizados.";
 
-/// `GET /api/factura/{id}`: managers issue; the auditor reads an invoice already issued.
+pub const INVOICE_NOT_ISSUED: &str = "La factura de esta mudanza aún no se ha emitido";
+pub const WAYBILL_NOT_ISSUED: &str = "El albarán de esta mudanza aún no se ha emitido";
+
+/// `GET /api/factura/{id}`: the invoice as issued, for managers, the admin and the auditor.
 pub async fn invoice(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<i64>,
 ) -> ApiResult<Json<Value>> {
-    let user = user.require(&[Role::Empresario, Role::Admin, Role::Auditor])?;
-    let mut doc = document(&state, &user, DocumentKind::Factura, id).await?;
-    // The invoice's lines are as issued; what has been paid is as of now.
+    user.require(&[Role::Empresario, Role::Admin, Role::Auditor])?;
+    let doc = issued(&state, DocumentKind::Factura, id).await?;
+    invoice_answer(&state, id, doc).await
+}
+
+/// `POST /api/factura/{id}/emitir`: managers and the admin issue the invoice; answered as the GET.
+pub async fn issue_invoice(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> ApiResult<Json<Value>> {
+    let user = user.require(&[Role::Empresario, Role::Admin])?;
+    let doc = issue(&state, &user, DocumentKind::Factura, id).await?;
+    invoice_answer(&state, id, doc).await
+}
+
+/// The invoice's lines are as issued; what has been paid is as of now.
+async fn invoice_answer(state: &AppState, id: i64, mut doc: Value) -> ApiResult<Json<Value>> {
     let m: Option<Value> = sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = $1")
         .bind(id)
         .fetch_optional(&state.pool)
@@ -48,7 +69,7 @@ pub async fn invoice(
     Ok(Json(json!({ "success": true, "factura": doc })))
 }
 
-/// `GET /api/albaran/{id}`: staff, and the client whose move it is.
+/// `GET /api/albaran/{id}`: the waybill as issued, for staff and the client whose move it is.
 pub async fn waybill(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -59,17 +80,56 @@ pub async fn waybill(
         // Another client's move: as if it did not exist.
         return Err(ApiError::NotFound("Mudanza no encontrada".into()));
     }
-    let mut doc = document(&state, &user, DocumentKind::Albaran, id).await?;
+    let doc = issued(&state, DocumentKind::Albaran, id).await?;
+    Ok(waybill_answer(&user, doc))
+}
+
+/// `POST /api/albaran/{id}/emitir`: whoever may see the move issues its waybill (staff on site,
+/// or its client downloading it), except the auditor, who changes nothing; answered as the GET.
+pub async fn issue_waybill(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> ApiResult<Json<Value>> {
+    let user = user.0;
+    if !may_see_move(&state, &user, id).await? {
+        return Err(ApiError::NotFound("Mudanza no encontrada".into()));
+    }
+    if !may_issue(DocumentKind::Albaran, user.role) {
+        return Err(ApiError::Forbidden);
+    }
+    let doc = issue(&state, &user, DocumentKind::Albaran, id).await?;
+    Ok(waybill_answer(&user, doc))
+}
+
+/// Workers see no prices.
+fn waybill_answer(user: &User, mut doc: Value) -> Json<Value> {
     if !(user.role.sees_prices() || user.role == Role::Cliente) {
         if let Some(o) = doc.as_object_mut() {
             o.remove("precio_con_iva");
         }
     }
-    Ok(Json(json!({ "success": true, "albaran": doc })))
+    Json(json!({ "success": true, "albaran": doc }))
+}
+
+/// The move's document of this kind as issued; 404 when the move has none yet (or no move).
+async fn issued(state: &AppState, kind: DocumentKind, move_id: i64) -> ApiResult<Value> {
+    let (current, last) = load_move(state, move_id).await?;
+    if !current.exists {
+        return Err(ApiError::NotFound("Mudanza no encontrada".into()));
+    }
+    let (numero, not_issued) = match kind {
+        DocumentKind::Factura => (&current.factura, INVOICE_NOT_ISSUED),
+        DocumentKind::Albaran => (&current.albaran, WAYBILL_NOT_ISSUED),
+    };
+    match numero {
+        Some(numero) => stored(state, numero, last).await,
+        None => Err(ApiError::NotFound(not_issued.into())),
+    }
 }
 
 /// The move's document of this kind, issuing it first if it has none.
-async fn document(
+async fn issue(
     state: &AppState,
     user: &User,
     kind: DocumentKind,

@@ -11,7 +11,7 @@ mod company;
 mod customer;
 mod debug;
 mod dev;
-mod documents;
+pub mod documents;
 pub(crate) mod forms;
 mod geo;
 mod manage;
@@ -253,7 +253,17 @@ fn routes() -> ApiRouter<AppState> {
                 documents::invoice,
                 doc(
                     MUDANZAS,
-                    "Factura de una mudanza (empresario, admin; el auditor, una ya emitida)",
+                    "La factura emitida de una mudanza (empresario, admin, auditor)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/factura/{id}/emitir",
+            post_with(
+                documents::issue_invoice,
+                doc(
+                    MUDANZAS,
+                    "Emitir la factura de una mudanza, o la ya emitida (empresario, admin)",
                 ),
             ),
         )
@@ -263,7 +273,18 @@ fn routes() -> ApiRouter<AppState> {
                 documents::waybill,
                 doc(
                     MUDANZAS,
-                    "Albarán de una mudanza (personal, y el cliente de la mudanza)",
+                    "El albarán emitido de una mudanza (personal, y el cliente de la mudanza)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/albaran/{id}/emitir",
+            post_with(
+                documents::issue_waybill,
+                doc(
+                    MUDANZAS,
+                    "Emitir el albarán de una mudanza, o el ya emitido (personal salvo auditor, \
+                     y el cliente de la mudanza)",
                 ),
             ),
         )

@@ -555,9 +555,14 @@ export interface InvoiceResponse {
   error?: string;
 }
 
-/** GET /api/factura/{id} (managers, admin, auditor): issues the invoice on the first call. */
+/** GET /api/factura/{id} (managers, admin, auditor): the invoice as issued; 404 until it is. */
 export function fetchInvoice(id: number): Promise<ApiResponse<InvoiceResponse>> {
   return request<InvoiceResponse>('GET', `/api/factura/${encodeURIComponent(String(id))}`);
+}
+
+/** POST /api/factura/{id}/emitir (managers, admin): issues the invoice, or answers the one issued. */
+export function issueInvoice(id: number): Promise<ApiResponse<InvoiceResponse>> {
+  return request<InvoiceResponse>('POST', `/api/factura/${encodeURIComponent(String(id))}/emitir`);
 }
 
 export interface WaybillObject {
@@ -591,9 +596,17 @@ export interface WaybillResponse {
   error?: string;
 }
 
-/** GET /api/albaran/{id} (staff, and the client who owns the move). */
+/** GET /api/albaran/{id} (staff, and the client who owns the move): the waybill as issued; 404 until it is. */
 export function fetchWaybill(id: number): Promise<ApiResponse<WaybillResponse>> {
   return request<WaybillResponse>('GET', `/api/albaran/${encodeURIComponent(String(id))}`);
+}
+
+/**
+ * POST /api/albaran/{id}/emitir (staff but the auditor, and the client who owns the move): issues
+ * the waybill, or answers the one issued.
+ */
+export function issueWaybill(id: number): Promise<ApiResponse<WaybillResponse>> {
+  return request<WaybillResponse>('POST', `/api/albaran/${encodeURIComponent(String(id))}/emitir`);
 }
 
 // Customer accounts (§3 'Registration', 'Confirmation', 'Profile', 'Password change'; §7; §8).

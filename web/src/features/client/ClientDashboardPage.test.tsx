@@ -223,7 +223,7 @@ describe('ClientDashboardPage', () => {
     renderPage();
     const c14 = within(await screen.findByRole('article', { name: 'Mudanza 14' }));
     fireEvent.click(c14.getByRole('button', { name: 'Descargar albarán' }));
-    expect(openWaybill).toHaveBeenCalledWith(14);
+    expect(openWaybill).toHaveBeenCalledWith(14, true);
     await screen.findAllByRole('button', { name: 'Descargar albarán' });
   });
 

@@ -24,8 +24,9 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
   const download = async () => {
     setDownloading(true);
     try {
-      // Opens its window straight away (popup blockers), fetches the waybill, alerts on failure (§8).
-      await openWaybill(move.id);
+      // Opens its window straight away (popup blockers), issues the waybill or fetches the one
+      // issued (the client's view does not know which), alerts on failure (§8).
+      await openWaybill(move.id, true);
     } finally {
       setDownloading(false);
     }

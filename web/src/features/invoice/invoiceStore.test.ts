@@ -30,6 +30,17 @@ describe('openInvoice', () => {
     expect(showAlert).not.toHaveBeenCalled();
   });
 
+  it('issues the invoice with a POST when asked to: a GET only reads one issued', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/factura/7/emitir': () => jsonResponse({ success: true, factura: makeInvoice() }),
+    });
+    const navigate = vi.fn();
+    await expect(openInvoice(7, navigate, true)).resolves.toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/factura?id=7');
+    expect(readStoredInvoice()?.numero).toBe('F2026-000007');
+  });
+
   it('alerts the §8 message and stays when the server refuses', async () => {
     mockFetch({
       'GET /api/factura/9': () => jsonResponse({ success: false, error: 'Mudanza no encontrada' }, 404),

@@ -1,8 +1,8 @@
-// §2/§7: the manager dashboard asks GET /api/factura/{id}, keeps the invoice locally and opens
-// /factura, which reads it from there. sessionStorage: it survives a reload of the invoice tab
+// §2/§7: the manager dashboard issues the invoice (POST /api/factura/{id}/emitir) or reads the one
+// issued (GET /api/factura/{id}), keeps it locally and opens /factura, which reads it from there. sessionStorage: it survives a reload of the invoice tab
 // but not the browser session, and is not shared with other tabs' sessions.
 import type { NavigateFunction } from 'react-router-dom';
-import { fetchInvoice, type Invoice } from '../../lib/api';
+import { fetchInvoice, issueInvoice, type Invoice } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
 
 /** §8. */
@@ -53,9 +53,12 @@ export function readStoredInvoice(): Invoice | null {
   }
 }
 
-/** Asks the server for a move's invoice (issuing it the first time). Throws on any failure. */
-export async function loadInvoice(moveId: number): Promise<Invoice> {
-  const response = await fetchInvoice(moveId);
+/**
+ * Asks the server for a move's invoice: the one issued, or, with `issue`, issuing it when there is
+ * none yet (a GET never issues). Throws on any failure.
+ */
+export async function loadInvoice(moveId: number, issue = false): Promise<Invoice> {
+  const response = await (issue ? issueInvoice(moveId) : fetchInvoice(moveId));
   const factura = response.body?.factura;
   if (!response.ok || !response.body?.success || !isInvoice(factura)) {
     throw new Error(`factura respondió ${response.status}`);
@@ -64,13 +67,14 @@ export async function loadInvoice(moveId: number): Promise<Invoice> {
 }
 
 /**
- * What the dashboard's invoice button does: fetch, keep locally, open /factura?id=.
+ * What the dashboard's invoice button does: issue it (`issue`, the 'Generar factura' button) or
+ * fetch the one issued, keep it locally, open /factura?id=.
  * On failure it shows the §8 alert and stays; resolves to whether the page was opened.
  */
-export async function openInvoice(moveId: number, navigate: NavigateFunction): Promise<boolean> {
+export async function openInvoice(moveId: number, navigate: NavigateFunction, issue = false): Promise<boolean> {
   let invoice: Invoice;
   try {
-    invoice = await loadInvoice(moveId);
+    invoice = await loadInvoice(moveId, issue);
   } catch {
     showAlert(INVOICE_ERROR);
     return false;

@@ -240,13 +240,13 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
         <button type="button" className="button button--ghost" onClick={onClose}>
           Cerrar
         </button>
-        <button type="button" className="button button--outline" onClick={() => openWaybill(move.id)}>
+        <button type="button" className="button button--outline" onClick={() => openWaybill(move.id, !move.albaran)}>
           {move.albaran ? `Albarán ${move.albaran}` : 'Generar albarán'}
         </button>
         <button
           type="button"
           className="button button--outline"
-          onClick={() => void openInvoice(move.id, navigate)}
+          onClick={() => void openInvoice(move.id, navigate, !move.factura)}
         >
           {move.factura ? `Factura ${move.factura}` : 'Generar factura'}
         </button>

@@ -66,6 +66,17 @@ describe('openWaybill', () => {
     expect(showAlert).not.toHaveBeenCalled();
   });
 
+  it('issues the waybill with a POST when asked to: a GET only reads one issued', async () => {
+    const { win, shown } = fakeWindow();
+    vi.spyOn(window, 'open').mockReturnValue(win as unknown as Window);
+    const fetchMock = mockFetch({
+      'POST /api/albaran/7/emitir': () => jsonResponse({ success: true, albaran: makeWaybill() }),
+    });
+    await expect(openWaybill(7, true)).resolves.toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(shown().title).toBe('Albarán A2026-000003 | Mudanzas');
+  });
+
   it('closes the window and alerts the server message on an error answer', async () => {
     const { win } = fakeWindow();
     vi.spyOn(window, 'open').mockReturnValue(win as unknown as Window);

@@ -1,5 +1,12 @@
 // §2 'Delivery note / waybill': opens in a new window with print and close buttons.
-import { errorText, fetchWaybill, NetworkError, type WaybillResponse, type ApiResponse } from '../../lib/api';
+import {
+  errorText,
+  fetchWaybill,
+  issueWaybill,
+  NetworkError,
+  type WaybillResponse,
+  type ApiResponse,
+} from '../../lib/api';
 import { showAlert } from '../../lib/browser';
 import { CLOSE_BUTTON_ID, PRINT_BUTTON_ID, renderWaybillHtml, renderWaybillLoadingHtml } from './waybillHtml';
 
@@ -28,12 +35,13 @@ function closeQuietly(win: Window): void {
 }
 
 /**
- * Opens the waybill of a move in a new window. Call it straight from the click handler: the
+ * Opens the waybill of a move in a new window: with `issue`, issuing it first when it has none
+ * (POST; a GET only reads one issued). Call it straight from the click handler: the
  * window is opened before anything is awaited, so popup blockers let it through. The window
  * shows 'Generando albarán...' until the server answers, then the document; on failure it is
  * closed again and the §8 alert is shown. Resolves to whether the waybill was shown.
  */
-export async function openWaybill(moveId: number): Promise<boolean> {
+export async function openWaybill(moveId: number, issue = false): Promise<boolean> {
   const win = window.open('', '_blank');
   if (!win) {
     showAlert(waybillError(POPUP_BLOCKED));
@@ -47,7 +55,7 @@ export async function openWaybill(moveId: number): Promise<boolean> {
 
   let response: ApiResponse<WaybillResponse>;
   try {
-    response = await fetchWaybill(moveId);
+    response = await (issue ? issueWaybill(moveId) : fetchWaybill(moveId));
   } catch (error) {
     closeQuietly(win);
     showAlert(error instanceof NetworkError ? WAYBILL_CONNECTION_ERROR : waybillError(String(error)));

@@ -118,7 +118,7 @@ export function MoveCard({ move, today, onChangeStatus, onUploadPhoto, onViewPho
         <button type="button" className="button button--ghost" onClick={onViewPhotos}>
           Ver fotos ({photos})
         </button>
-        <button type="button" className="button button--ghost" onClick={() => openWaybill(move.id)}>
+        <button type="button" className="button button--ghost" onClick={() => openWaybill(move.id, !move.albaran)}>
           Albarán
         </button>
       </div>
