@@ -700,7 +700,7 @@ async fn steps_run<'a>(
                 let to = flip(current.status.unwrap_or(MoveStatus::Pendiente));
                 let metadata = metadata_for(&user);
                 let events: Vec<NewEvent> =
-                    decide(&current, MoveCommand::ChangeStatus(to), user.role)
+                    decide(&current, MoveCommand::ChangeStatus { to, by: user.id }, user.role)
                         .ctx("deciding a status change")?
                         .into_iter()
                         .map(|e| NewEvent::new(e, metadata.clone()))
