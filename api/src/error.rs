@@ -192,6 +192,15 @@ where
     }
 }
 
+/// A request body read first as a JSON value (to read part of it twice), then as `T`: refused as
+/// [`ApiJson`] refuses, naming the field.
+pub fn body_from_value<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> Result<T, ApiError> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        tracing::debug!(error = %e, "rejected JSON body");
+        ApiError::BadRequest(json_rejection(&e))
+    })
+}
+
 /// A JSON body that does not fit its request, in Spanish, naming the field (as a path:
 /// `objects[0].id`) and what it should hold when serde says; malformed JSON, or a body of the
 /// wrong kind altogether, is the general message.

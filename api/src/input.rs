@@ -35,9 +35,9 @@ mod tests {
 
     #[derive(Deserialize, Debug, PartialEq)]
     struct Body {
-        #[serde(default, deserialize_with = "super::optional_date")]
+        #[serde(default, deserialize_with = "crate::input::optional_date")]
         fecha: Option<NaiveDate>,
-        #[serde(default, deserialize_with = "super::optional_date")]
+        #[serde(default, deserialize_with = "crate::input::optional_date")]
         desde: Option<DateTime<Utc>>,
     }
 

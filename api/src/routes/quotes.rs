@@ -228,8 +228,7 @@ pub async fn submit(
     UseApi(ApiJson(raw), _): UseApi<ApiJson<Value>, ApiJson<SubmitBody>>,
 ) -> ApiResult<Json<Value>> {
     QUOTE_PER_ADDRESS.check(&state.pool, &address).await?;
-    let body: SubmitBody = serde_json::from_value(raw.clone())
-        .map_err(|_| ApiError::BadRequest(crate::error::INVALID_DATA.into()))?;
+    let body: SubmitBody = crate::error::body_from_value(raw.clone())?;
     let estimate = server_estimate(&state, &raw["moveDetails"]).await;
     let quote_id = Uuid::now_v7();
     let events = decide(
