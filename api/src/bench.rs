@@ -1713,12 +1713,18 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
             request_id: None,
             idempotency_key: None,
         };
-        let events: Vec<NewEvent> =
-            decide(&current, MoveCommand::ChangeStatus { to, by: BENCH_ACTOR }, Role::Empresario)
-                .ctx("deciding a status change")?
-                .into_iter()
-                .map(|e| NewEvent::new(e, metadata.clone()))
-                .collect();
+        let events: Vec<NewEvent> = decide(
+            &current,
+            MoveCommand::ChangeStatus {
+                to,
+                by: BENCH_ACTOR,
+            },
+            Role::Empresario,
+        )
+        .ctx("deciding a status change")?
+        .into_iter()
+        .map(|e| NewEvent::new(e, metadata.clone()))
+        .collect();
         let appended = state
             .store
             .append(&stream, ExpectedVersion::Exact(current.version), &events)

@@ -151,8 +151,8 @@ pub fn check_docx(bytes: &[u8]) -> Result<(), (u16, &'static str)> {
     for i in 0..archive.len() {
         let entry = archive.by_index(i).map_err(|_| BROKEN)?;
         let size = entry.size();
-        let read = std::io::copy(&mut entry.take(size + 1), &mut std::io::sink())
-            .map_err(|_| BROKEN)?;
+        let read =
+            std::io::copy(&mut entry.take(size + 1), &mut std::io::sink()).map_err(|_| BROKEN)?;
         if read != size {
             return Err(BROKEN);
         }
@@ -283,7 +283,11 @@ mod tests {
         // 21 MB of zeros in a few KB: refused before inflating anything, by what it declares.
         let bomb = deflated_docx(21 * 1024 * 1024);
         assert!(bomb.len() < 100 * 1024, "{} bytes on disk", bomb.len());
-        assert_eq!(CvKind::of_content(&bomb), Some(CvKind::Docx), "a ZIP that looks right");
+        assert_eq!(
+            CvKind::of_content(&bomb),
+            Some(CvKind::Docx),
+            "a ZIP that looks right"
+        );
         assert_eq!(check("cv.docx", &bomb), Err((400, CV_DOCX_TOO_LARGE)));
         // The same bomb declaring 100 bytes per part: inflating stops past what it declared.
         let mut liar = deflated_docx(21 * 1024 * 1024);
@@ -296,7 +300,9 @@ mod tests {
             writer.start_file(name, options).unwrap();
         }
         for n in 0..MAX_DOCX_ENTRIES {
-            writer.start_file(format!("word/media/{n}.xml"), options).unwrap();
+            writer
+                .start_file(format!("word/media/{n}.xml"), options)
+                .unwrap();
         }
         let many = writer.finish().unwrap().into_inner();
         assert_eq!(check("cv.docx", &many), Err((400, CV_DOCX_TOO_LARGE)));
@@ -323,10 +329,7 @@ mod tests {
         for byte in &mut corrupt[data..data + 8] {
             *byte ^= 0x5a;
         }
-        assert_eq!(
-            check("cv.docx", &corrupt),
-            Err((400, CV_CONTENT_MISMATCH))
-        );
+        assert_eq!(check("cv.docx", &corrupt), Err((400, CV_CONTENT_MISMATCH)));
         assert_eq!(
             check("cv.docx", b"PK\x03\x04 no soy un zip"),
             Err((400, CV_CONTENT_MISMATCH))

@@ -76,9 +76,7 @@ impl ApiError {
                     | DomainError::Conflict(_) => StatusCode::CONFLICT,
                     DomainError::Forbidden
                     | DomainError::StatusNotAllowed(_)
-                    | DomainError::NotAssigned => {
-                        StatusCode::FORBIDDEN
-                    }
+                    | DomainError::NotAssigned => StatusCode::FORBIDDEN,
                     DomainError::Invalid(_) => StatusCode::BAD_REQUEST,
                 };
                 (status, e.to_string())
@@ -194,7 +192,9 @@ where
 
 /// A request body read first as a JSON value (to read part of it twice), then as `T`: refused as
 /// [`ApiJson`] refuses, naming the field.
-pub fn body_from_value<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> Result<T, ApiError> {
+pub fn body_from_value<T: serde::de::DeserializeOwned>(
+    value: serde_json::Value,
+) -> Result<T, ApiError> {
     serde_path_to_error::deserialize(value).map_err(|e| {
         tracing::debug!(error = %e, "rejected JSON body");
         ApiError::BadRequest(json_rejection(&e))
@@ -211,7 +211,9 @@ fn json_rejection(error: &serde_path_to_error::Error<serde_json::Error>) -> Stri
     }
     // serde_json adds the position to serde's message.
     let text = inner.to_string();
-    let message = text.rsplit_once(" at line ").map_or(text.as_str(), |(m, _)| m);
+    let message = text
+        .rsplit_once(" at line ")
+        .map_or(text.as_str(), |(m, _)| m);
     let path = error.path().to_string();
     let at = |field: &str| match path.as_str() {
         "." => field.to_string(),

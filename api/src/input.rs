@@ -121,7 +121,11 @@ mod tests {
                 }
             }
         }
-        assert!(missing.is_empty(), "without optional_date:\n{}", missing.join("\n"));
+        assert!(
+            missing.is_empty(),
+            "without optional_date:\n{}",
+            missing.join("\n")
+        );
         assert!(checked >= 6, "the scan found only {checked} fields");
     }
 }

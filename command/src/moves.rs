@@ -535,8 +535,8 @@ mod tests {
         };
         assert_eq!(
             decide(&back, status(MoveStatus::Pendiente, WORKER), Role::Empleado)
-            .unwrap()
-            .len(),
+                .unwrap()
+                .len(),
             1
         );
         let err = decide(

@@ -169,7 +169,9 @@ pub async fn upload(
         &user,
         move_id,
         MoveCommand::AddPhoto { photo, by: user.id },
-    ).await {
+    )
+    .await
+    {
         match outcome_after(&state, &e, move_id, photo_id).await {
             Some(true) => {} // stored after all: the photo is there, say so
             Some(false) => {
