@@ -295,6 +295,7 @@ test('un trabajador solo cambia y fotografía las mudanzas que tiene asignadas',
     assert.equal(await card.getByRole('button', { name: 'Cambiar estado' }).count(), 0);
     assert.equal(await card.getByRole('button', { name: 'Subir foto' }).count(), 0);
     assert.ok((await firstOwnCardId(page)) > 0, 'el trabajador no tiene ninguna mudanza asignada');
+    assert.deepEqual(errors, [], errors.join('\n'));
 
     // Asked directly, the server refuses it with its Spanish message.
     const answer = await page.evaluate(async (mudanza_id) => {
@@ -308,7 +309,6 @@ test('un trabajador solo cambia y fotografía las mudanzas que tiene asignadas',
     }, id);
     assert.equal(answer.status, 403, JSON.stringify(answer.body));
     assert.match(answer.body.error, /^Esta mudanza no está asignada a ti/);
-    assert.deepEqual(errors, [], errors.join('\n'));
   } finally {
     await context.close();
   }
