@@ -66,11 +66,11 @@ describe('worker statuses and filters (§4)', () => {
 
 describe('assigned moves', () => {
   it('a worker acts only on the moves assigned to them', () => {
-    const mine = makeMove({ workerId: 'w-1' });
+    const mine = makeMove({ id: 1, workerId: 'w-1' });
     expect(isAssignedTo(mine, 'w-1')).toBe(true);
     expect(isAssignedTo(mine, 'w-2')).toBe(false);
-    expect(isAssignedTo(makeMove({ workerId: null }), 'w-1')).toBe(false);
-    expect(isAssignedTo(makeMove({ workerId: null }), undefined)).toBe(false);
+    expect(isAssignedTo(makeMove({ id: 2, workerId: null }), 'w-1')).toBe(false);
+    expect(isAssignedTo(makeMove({ id: 2, workerId: null }), undefined)).toBe(false);
   });
 });
 
