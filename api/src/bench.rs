@@ -60,6 +60,8 @@ const STREAMS_PER_WRITER: usize = 200;
 /// The batch `mudanzas rebuild` uses.
 const REPLAY_BATCH: i64 = 2_000;
 const EVENTS_PER_MOVE: usize = 10;
+/// The benchmark decides its histories as a manager with no account of its own.
+const BENCH_ACTOR: Uuid = Uuid::nil();
 const STUB_WEB: &str = "mudanzas-bench-web";
 
 const SELECT_EVENTS: &str = "SELECT position, event_id, stream_id, stream_version, event_type, \
@@ -1016,16 +1018,34 @@ fn move_history(move_id: i64, today: NaiveDate) -> Result<Vec<Event>, String> {
             fecha_programada: fecha.succ_opt(),
             ..MoveDetailsUpdated::default()
         })),
-        MoveCommand::ChangeStatus(MoveStatus::Confirmada),
-        MoveCommand::AddPhoto(photo(1, "carga", "Salón antes de la carga")),
-        MoveCommand::ChangeStatus(MoveStatus::EnCurso),
-        MoveCommand::AddPhoto(photo(2, "descarga", "Muebles en el camión")),
+        MoveCommand::ChangeStatus {
+            to: MoveStatus::Confirmada,
+            by: BENCH_ACTOR,
+        },
+        MoveCommand::AddPhoto {
+            by: BENCH_ACTOR,
+            photo: photo(1, "carga", "Salón antes de la carga"),
+        },
+        MoveCommand::ChangeStatus {
+            to: MoveStatus::EnCurso,
+            by: BENCH_ACTOR,
+        },
+        MoveCommand::AddPhoto {
+            by: BENCH_ACTOR,
+            photo: photo(2, "descarga", "Muebles en el camión"),
+        },
         MoveCommand::UpdateDetails(Box::new(MoveDetailsUpdated {
             precio: Some(repriced),
             ..MoveDetailsUpdated::default()
         })),
-        MoveCommand::AddPhoto(photo(3, "descarga", "Entrega en destino")),
-        MoveCommand::ChangeStatus(MoveStatus::Finalizada),
+        MoveCommand::AddPhoto {
+            by: BENCH_ACTOR,
+            photo: photo(3, "descarga", "Entrega en destino"),
+        },
+        MoveCommand::ChangeStatus {
+            to: MoveStatus::Finalizada,
+            by: BENCH_ACTOR,
+        },
     ];
     let mut state = MoveState::default();
     let mut events = Vec::with_capacity(EVENTS_PER_MOVE);
@@ -1344,7 +1364,7 @@ struct Session {
 }
 
 /// Who does what in a benchmark, as indices into the logged-in sessions: the manager, those who
-/// may change a status (not the auditor, not clients), and those who watch every move.
+/// may change any move's status (managers and the admin), and those who watch every move.
 struct Cast {
     manager: usize,
     writers: Vec<usize>,
@@ -1361,7 +1381,8 @@ fn cast(sessions: &[Session]) -> Result<Cast, String> {
         manager: *with_role(&[Role::Empresario])
             .first()
             .ok_or("no empresario among the demo accounts")?,
-        writers: with_role(&[Role::Empresario, Role::Empleado, Role::Admin]),
+        // Workers change only the moves assigned to them; the bench's moves are anyone's.
+        writers: with_role(&[Role::Empresario, Role::Admin]),
         staff: with_role(&[Role::Empresario, Role::Empleado, Role::Admin, Role::Auditor]),
     })
 }
@@ -1697,12 +1718,18 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
             request_id: None,
             idempotency_key: None,
         };
-        let events: Vec<NewEvent> =
-            decide(&current, MoveCommand::ChangeStatus(to), Role::Empresario)
-                .ctx("deciding a status change")?
-                .into_iter()
-                .map(|e| NewEvent::new(e, metadata.clone()))
-                .collect();
+        let events: Vec<NewEvent> = decide(
+            &current,
+            MoveCommand::ChangeStatus {
+                to,
+                by: BENCH_ACTOR,
+            },
+            Role::Empresario,
+        )
+        .ctx("deciding a status change")?
+        .into_iter()
+        .map(|e| NewEvent::new(e, metadata.clone()))
+        .collect();
         let appended = state
             .store
             .append(&stream, ExpectedVersion::Exact(current.version), &events)

@@ -21,6 +21,14 @@ pub const CV_WRONG_TYPE: &str = "El currículum debe ser un archivo PDF, DOC o D
 pub const CV_CONTENT_MISMATCH: &str =
     "El archivo no es un PDF, DOC o DOCX válido: su contenido no coincide con su extensión";
 pub const CV_TOO_LARGE: &str = "El currículum supera el tamaño máximo de 5 MB";
+pub const CV_DOCX_TOO_LARGE: &str =
+    "El currículum DOCX no es válido: descomprimido supera el tamaño máximo de 20 MB";
+
+/// The most a DOCX may hold once inflated, all its parts together (issue 17: a 2 GiB zip bomb
+/// of a few KB was stored as a CV). A CV with photos is a few MB.
+pub const MAX_DOCX_INFLATED: u64 = 20 * 1024 * 1024;
+/// The most parts a DOCX may have: a CV has a few dozen.
+pub const MAX_DOCX_ENTRIES: usize = 1_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CvKind {
@@ -73,7 +81,7 @@ impl CvKind {
     ///   document has (MS-DOC §2.1.1) and which sets it apart from an `.xls` in the same
     ///   container; the directory entry's name is UTF-16LE;
     /// - DOCX: a ZIP whose central directory lists `[Content_Types].xml` and
-    ///   `word/document.xml`. Only the directory is read: nothing is decompressed.
+    ///   `word/document.xml` (whether it fits once inflated is [`check_docx`]'s part).
     pub fn of_content(bytes: &[u8]) -> Option<CvKind> {
         if bytes.starts_with(b"%PDF-") {
             return Some(CvKind::Pdf);
@@ -109,9 +117,47 @@ pub fn check(file_name: &str, bytes: &[u8]) -> Result<CvKind, (u16, &'static str
     }
     let claimed = CvKind::from_file_name(file_name).ok_or((400, CV_WRONG_TYPE))?;
     match CvKind::of_content(bytes) {
+        Some(CvKind::Docx) if claimed == CvKind::Docx => {
+            check_docx(bytes)?;
+            Ok(CvKind::Docx)
+        }
         Some(kind) if kind == claimed => Ok(kind),
         _ => Err((400, CV_CONTENT_MISMATCH)),
     }
+}
+
+/// A DOCX whole and within [`MAX_DOCX_INFLATED`] once inflated: at most [`MAX_DOCX_ENTRIES`]
+/// parts, whose declared sizes add up to no more than the cap, and which really inflate to no
+/// more than that (a ZIP may declare sizes it does not keep), each within its declared size and
+/// with the checksum it declares. Inflating stops there, so a bomb costs no more than the cap.
+pub fn check_docx(bytes: &[u8]) -> Result<(), (u16, &'static str)> {
+    const TOO_LARGE: (u16, &str) = (400, CV_DOCX_TOO_LARGE);
+    const BROKEN: (u16, &str) = (400, CV_CONTENT_MISMATCH);
+    use std::io::Read;
+    let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|_| BROKEN)?;
+    if archive.len() > MAX_DOCX_ENTRIES {
+        return Err(TOO_LARGE);
+    }
+    let mut declared: u64 = 0;
+    for i in 0..archive.len() {
+        let entry = archive.by_index_raw(i).map_err(|_| BROKEN)?;
+        declared = declared.saturating_add(entry.size());
+    }
+    if declared > MAX_DOCX_INFLATED {
+        return Err(TOO_LARGE);
+    }
+    // The declared sizes fit, so each part inflating to no more than it declares keeps the whole
+    // within the cap; reading one byte more than declared tells a lie apart.
+    for i in 0..archive.len() {
+        let entry = archive.by_index(i).map_err(|_| BROKEN)?;
+        let size = entry.size();
+        let read =
+            std::io::copy(&mut entry.take(size + 1), &mut std::io::sink()).map_err(|_| BROKEN)?;
+        if read != size {
+            return Err(BROKEN);
+        }
+    }
+    Ok(())
 }
 
 /// The applicant's file name as text worth keeping: its last path component (either separator),
@@ -193,6 +239,101 @@ mod tests {
             writer.write_all(b"<w:document/>").unwrap();
         }
         writer.finish().unwrap().into_inner()
+    }
+
+    /// A DOCX whose document part is `document_bytes` zeros, deflated (a few KB per 10 MB).
+    fn deflated_docx(document_bytes: usize) -> Vec<u8> {
+        let mut writer = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        writer.start_file("[Content_Types].xml", options).unwrap();
+        writer.write_all(b"<Types/>").unwrap();
+        writer.start_file("word/document.xml", options).unwrap();
+        let chunk = vec![0u8; 1024 * 1024];
+        let mut left = document_bytes;
+        while left > 0 {
+            let n = left.min(chunk.len());
+            writer.write_all(&chunk[..n]).unwrap();
+            left -= n;
+        }
+        writer.finish().unwrap().into_inner()
+    }
+
+    /// Writes `size` as the uncompressed size of every entry's local and central headers: a ZIP
+    /// that declares less than it inflates to.
+    fn declare_uncompressed(bytes: &mut [u8], size: u32) {
+        for (signature, offset) in [(b"PK\x03\x04", 22), (b"PK\x01\x02", 24)] {
+            let starts: Vec<usize> = bytes
+                .windows(4)
+                .enumerate()
+                .filter(|(_, w)| w == signature)
+                .map(|(i, _)| i)
+                .collect();
+            for start in starts {
+                bytes[start + offset..start + offset + 4].copy_from_slice(&size.to_le_bytes());
+            }
+        }
+    }
+
+    #[test]
+    fn a_zip_bomb_is_refused_by_declared_and_by_inflated_size() {
+        // Within the cap, deflated as Word does: accepted.
+        let fine = deflated_docx(3 * 1024 * 1024);
+        assert_eq!(check("cv.docx", &fine), Ok(CvKind::Docx));
+        // 21 MB of zeros in a few KB: refused before inflating anything, by what it declares.
+        let bomb = deflated_docx(21 * 1024 * 1024);
+        assert!(bomb.len() < 100 * 1024, "{} bytes on disk", bomb.len());
+        assert_eq!(
+            CvKind::of_content(&bomb),
+            Some(CvKind::Docx),
+            "a ZIP that looks right"
+        );
+        assert_eq!(check("cv.docx", &bomb), Err((400, CV_DOCX_TOO_LARGE)));
+        // The same bomb declaring 100 bytes per part: inflating stops past what it declared.
+        let mut liar = deflated_docx(21 * 1024 * 1024);
+        declare_uncompressed(&mut liar, 100);
+        assert_eq!(check("cv.docx", &liar), Err((400, CV_CONTENT_MISMATCH)));
+        // Thousands of empty parts.
+        let mut writer = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default();
+        for name in ["[Content_Types].xml", "word/document.xml"] {
+            writer.start_file(name, options).unwrap();
+        }
+        for n in 0..MAX_DOCX_ENTRIES {
+            writer
+                .start_file(format!("word/media/{n}.xml"), options)
+                .unwrap();
+        }
+        let many = writer.finish().unwrap().into_inner();
+        assert_eq!(check("cv.docx", &many), Err((400, CV_DOCX_TOO_LARGE)));
+    }
+
+    #[test]
+    fn a_fake_docx_is_refused() {
+        // A ZIP without Word's parts, and one whose parts do not inflate.
+        assert_eq!(
+            check("cv.docx", &docx(false)),
+            Err((400, CV_CONTENT_MISMATCH))
+        );
+        let mut corrupt = deflated_docx(64 * 1024);
+        // The document's deflated data: after its local header, name and extra field.
+        let header = corrupt
+            .windows(4)
+            .enumerate()
+            .filter(|(_, w)| w == b"PK\x03\x04")
+            .nth(1)
+            .unwrap()
+            .0;
+        let field = |at: usize| u16::from_le_bytes([corrupt[at], corrupt[at + 1]]) as usize;
+        let data = header + 30 + field(header + 26) + field(header + 28);
+        for byte in &mut corrupt[data..data + 8] {
+            *byte ^= 0x5a;
+        }
+        assert_eq!(check("cv.docx", &corrupt), Err((400, CV_CONTENT_MISMATCH)));
+        assert_eq!(
+            check("cv.docx", b"PK\x03\x04 no soy un zip"),
+            Err((400, CV_CONTENT_MISMATCH))
+        );
     }
 
     fn doc() -> Vec<u8> {

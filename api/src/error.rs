@@ -1,6 +1,6 @@
 //! The one place where errors become HTTP responses: `{"success": false, "error": "<Spanish>"}`.
 
-use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Path, Query, RawQuery, Request};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
@@ -74,9 +74,9 @@ impl ApiError {
                     | DomainError::WorkerBusy
                     | DomainError::Stale
                     | DomainError::Conflict(_) => StatusCode::CONFLICT,
-                    DomainError::Forbidden | DomainError::StatusNotAllowed(_) => {
-                        StatusCode::FORBIDDEN
-                    }
+                    DomainError::Forbidden
+                    | DomainError::StatusNotAllowed(_)
+                    | DomainError::NotAssigned => StatusCode::FORBIDDEN,
                     DomainError::Invalid(_) => StatusCode::BAD_REQUEST,
                 };
                 (status, e.to_string())
@@ -114,13 +114,6 @@ impl From<command::forms::FieldError> for ApiError {
             field: e.field,
             message: e.message,
         }
-    }
-}
-
-impl From<JsonRejection> for ApiError {
-    fn from(rejection: JsonRejection) -> ApiError {
-        tracing::debug!(%rejection, "rejected JSON body");
-        ApiError::BadRequest(INVALID_DATA.into())
     }
 }
 
@@ -184,9 +177,95 @@ where
                 return Err(ApiError::BadRequest(INVALID_DATA.into()));
             }
         }
-        let axum::Json(value) = axum::Json::<T>::from_bytes(&bytes)?;
+        let mut deserializer = serde_json::Deserializer::from_slice(&bytes);
+        let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+            tracing::debug!(error = %e, "rejected JSON body");
+            ApiError::BadRequest(json_rejection(&e))
+        })?;
+        // Anything after the value (`{} {}`) is malformed JSON.
+        deserializer
+            .end()
+            .map_err(|_| ApiError::BadRequest(INVALID_DATA.into()))?;
         Ok(ApiJson(value))
     }
+}
+
+/// A request body read first as a JSON value (to read part of it twice), then as `T`: refused as
+/// [`ApiJson`] refuses, naming the field.
+pub fn body_from_value<T: serde::de::DeserializeOwned>(
+    value: serde_json::Value,
+) -> Result<T, ApiError> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        tracing::debug!(error = %e, "rejected JSON body");
+        ApiError::BadRequest(json_rejection(&e))
+    })
+}
+
+/// A JSON body that does not fit its request, in Spanish, naming the field (as a path:
+/// `objects[0].id`) and what it should hold when serde says; malformed JSON, or a body of the
+/// wrong kind altogether, is the general message.
+fn json_rejection(error: &serde_path_to_error::Error<serde_json::Error>) -> String {
+    let inner = error.inner();
+    if !inner.is_data() {
+        return INVALID_DATA.into();
+    }
+    // serde_json adds the position to serde's message.
+    let text = inner.to_string();
+    let message = text
+        .rsplit_once(" at line ")
+        .map_or(text.as_str(), |(m, _)| m);
+    let path = error.path().to_string();
+    let at = |field: &str| match path.as_str() {
+        "." => field.to_string(),
+        parent => format!("{parent}.{field}"),
+    };
+    if let Some(field) = between(message, "missing field `", "`") {
+        return format!("Falta el campo «{}».", at(field));
+    }
+    if path == "." {
+        return INVALID_DATA.into();
+    }
+    if let Some(field) = between(message, "unknown field `", "`") {
+        return format!("El campo «{}» no existe.", at(field));
+    }
+    match message.split_once(", expected ").map(|(_, e)| expected(e)) {
+        Some(Some(what)) => format!("El campo «{path}» no es válido: debe ser {what}."),
+        _ => format!("El campo «{path}» no es válido."),
+    }
+}
+
+fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    let rest = text.strip_prefix(start)?;
+    Some(&rest[..rest.find(end)?])
+}
+
+/// What serde's "expected …" says, in Spanish: a kind of value, or the values allowed.
+fn expected(what: &str) -> Option<String> {
+    if let Some(list) = what.strip_prefix("one of ") {
+        let values: Vec<&str> = list.split(", ").map(|v| v.trim_matches('`')).collect();
+        return Some(format!("uno de: {}", values.join(", ")));
+    }
+    if let Some((a, b)) = what.split_once(" or ") {
+        return Some(format!("{} o {}", a.trim_matches('`'), b.trim_matches('`')));
+    }
+    if what.starts_with('`') {
+        return Some(what.trim_matches('`').to_string());
+    }
+    let kind = match what {
+        "a string" | "a character" => "texto",
+        "a boolean" => "verdadero o falso",
+        "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "isize" => {
+            "un número entero"
+        }
+        "f32" | "f64" => "un número",
+        "a sequence" => "una lista",
+        "a formatted date string" | crate::input::DATE_EXPECTED => crate::input::DATE_EXPECTED,
+        "a formatted date and time string or a unix timestamp" => "una fecha y hora (RFC 3339)",
+        "a UUID string" => "un identificador (UUID)",
+        _ if what.starts_with("struct ") || what.starts_with("a map") => "un objeto",
+        _ => return None,
+    };
+    Some(kind.to_string())
 }
 
 fn json_content_type(headers: &axum::http::HeaderMap) -> bool {

@@ -10,6 +10,7 @@ pub mod consent;
 pub mod cv;
 pub mod error;
 pub mod geo;
+pub mod input;
 pub mod limits;
 pub mod live;
 pub mod mail;

@@ -21,6 +21,9 @@ use uuid::Uuid;
 
 use crate::auth::hash_password;
 
+/// The seed decides as a manager with no account of its own (its events say `seed`).
+const SEED_ACTOR: Uuid = Uuid::nil();
+
 #[derive(Debug, Clone, Deserialize)]
 pub struct DemoAccount {
     pub role: String,
@@ -156,7 +159,10 @@ async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), Strin
             }));
         }
         if status != MoveStatus::Pendiente {
-            commands.push(MoveCommand::ChangeStatus(status));
+            commands.push(MoveCommand::ChangeStatus {
+                to: status,
+                by: SEED_ACTOR,
+            });
         }
         let mut state = MoveState::default();
         let mut events = Vec::new();

@@ -184,3 +184,133 @@ async fn bodies_that_are_not_json_or_too_large_are_refused_in_spanish(pool: PgPo
     assert_eq!(status, 201, "{body}");
     assert_eq!(messages(&pool).await, 1);
 }
+
+/// A JSON body whose value does not fit names the field, as a path, and what it should hold
+/// (issue 17: a numeric `objects[].id` got only the general message); malformed JSON keeps the
+/// general message.
+#[sqlx::test(migrations = "../migrations")]
+async fn json_rejections_name_the_field_in_spanish(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    let anonymous = server.anonymous();
+    let manager = server.login_role("empresario").await;
+
+    // A wrong type nested in an array.
+    let quote = json!({
+        "contact": {"name": "Rocío Pérez", "email": "rocio@mudanzas.test",
+                    "phone": "+34 698 765 432", "preferredContact": "whatsapp"},
+        "moveDetails": {
+            "origin": {"address": "Calle de Atocha 30, 28012 Madrid", "propertyType": "apartment_2_rooms",
+                       "access": "normal", "floor": "third", "elevator": true},
+            "destination": {"address": "Calle Mayor 2, 28801 Alcalá de Henares",
+                            "propertyType": "house_2_rooms", "access": "normal", "floor": "ground",
+                            "elevator": false},
+            "objects": [{"id": "sofa-3-plazas", "quantity": 1}, {"id": 17, "quantity": 1}],
+            "distance": 34.2, "duration": 41, "instructions": ""
+        }
+    });
+    let (status, body) = anonymous
+        .send(Method::POST, "/api/submit-quote-request", quote)
+        .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (
+            400,
+            Some("El campo «moveDetails.objects[1].id» no es válido: debe ser texto.")
+        )
+    );
+
+    // A required field left out.
+    let (status, body) = manager
+        .send(
+            Method::PUT,
+            "/api/actualizar-estado-mudanza",
+            json!({"mudanza_id": 1}),
+        )
+        .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("Falta el campo «nuevo_estado»."))
+    );
+
+    // A value outside an enumeration, and a number that is not one.
+    let mut wizard = common::wizard(in_days(10));
+    wizard["urgencia"] = json!("volando");
+    let (status, body) = manager
+        .send(Method::POST, "/api/crear-mudanza", wizard)
+        .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (
+            400,
+            Some("El campo «urgencia» no es válido: debe ser normal o urgente.")
+        )
+    );
+    let (status, body) = manager
+        .send(
+            Method::PUT,
+            "/api/actualizar-estado-mudanza",
+            json!({"mudanza_id": "uno", "nuevo_estado": "en curso"}),
+        )
+        .await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (
+            400,
+            Some("El campo «mudanza_id» no es válido: debe ser un número entero.")
+        )
+    );
+
+    // Not JSON at all: the general message.
+    let (status, body) = raw(
+        &anonymous,
+        Method::POST,
+        "/api/contact-form",
+        b"{\"name\": \"Ana\",".to_vec(),
+        "application/json",
+    )
+    .await;
+    assert_eq!((status, body["error"].as_str()), (400, Some(INVALID_DATA)));
+}
+
+/// An empty string for an optional date, as an HTML form sends an empty date input, is no date,
+/// in a JSON body and in a query (issue 17: it was a 400).
+#[sqlx::test(migrations = "../migrations")]
+async fn an_empty_optional_date_is_no_date(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    let manager = server.login_role("empresario").await;
+
+    let mut wizard = common::wizard(in_days(10));
+    wizard["fecha_alternativa"] = json!("");
+    let (status, body) = manager
+        .send(Method::POST, "/api/crear-mudanza", wizard)
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["mudanza"]["fecha_alternativa"], Value::Null);
+
+    // The manager's edit: an empty date is no date, which an edit must have (its own message,
+    // not a type error).
+    let m = &body["mudanza"];
+    let (status, edited) = manager
+        .send(
+            Method::POST,
+            "/api/actualizar-mudanza",
+            json!({"id": m["id"], "version": m["version"], "cliente_nombre": m["cliente_nombre"],
+                   "origen": m["origen"], "destino": m["destino"], "fecha_programada": "",
+                   "precio_total": m["precio_total"]}),
+        )
+        .await;
+    assert_eq!(
+        (status, edited["error"].as_str()),
+        (400, Some("La fecha es requerida"))
+    );
+
+    let (status, workers) = manager.get("/api/trabajadores?fecha=").await;
+    assert_eq!(status, 200, "{workers}");
+    let admin = server.login_role("admin").await;
+    let (status, events) = admin.get("/api/admin/eventos?desde=&hasta=").await;
+    assert_eq!(status, 200, "{events}");
+
+    // Text that is not a date is still refused.
+    let (status, body) = manager.get("/api/trabajadores?fecha=mañana").await;
+    assert_eq!((status, body["error"].as_str()), (400, Some(INVALID_DATA)));
+}

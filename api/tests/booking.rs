@@ -318,7 +318,7 @@ async fn bad_details_get_400_with_the_rule_and_write_nothing(pool: PgPool) {
         ),
         (
             json!({"fecha_alternativa": "mañana"}),
-            "Datos inválidos. Verifica tu información.",
+            "El campo «fecha_alternativa» no es válido: debe ser una fecha (AAAA-MM-DD).",
         ),
     ];
     for (change, message) in cases {
@@ -335,7 +335,7 @@ async fn bad_details_get_400_with_the_rule_and_write_nothing(pool: PgPool) {
     let (status, answer) = marta.send(Method::POST, &path(id, "/detalles"), body).await;
     assert_eq!(
         (status, answer["error"].as_str()),
-        (400, Some("Datos inválidos. Verifica tu información."))
+        (400, Some("Falta el campo «instrucciones»."))
     );
     assert_eq!(
         stream(&server, id).await.len(),
@@ -486,7 +486,7 @@ async fn a_booking_needs_the_tick_and_the_price_and_conditions_shown(pool: PgPoo
         (
             json!({"condiciones_version": command::booking::CONDITIONS_VERSION, "total": 454.96}),
             400,
-            "Datos inválidos. Verifica tu información.",
+            "Falta el campo «acepto_condiciones».",
         ),
         (
             acceptance(-1.0),

@@ -220,11 +220,11 @@ async fn every_bad_contact_field_is_named_and_nothing_is_written(pool: PgPool) {
         assert_eq!(answer["error"], message, "{field}");
         assert_eq!(answer["field"], field, "{field}");
     }
-    // Wrong types are refused as a whole, in Spanish.
+    // Wrong types are refused as a whole, in Spanish, naming the field.
     let (status, answer) = send_contact(&server.anonymous(), json!({"name": 3})).await;
     assert_eq!(
         (status, answer["error"].as_str()),
-        (400, Some("Datos inválidos. Verifica tu información."))
+        (400, Some("El campo «name» no es válido: debe ser texto."))
     );
     assert_eq!(written(&pool).await, before, "nothing written");
 

@@ -127,7 +127,7 @@ async fn the_wizard_rules_answer_with_their_spanish_messages_and_write_nothing(p
         (
             "fecha_programada",
             json!("mañana"),
-            "Datos inválidos. Verifica tu información.",
+            "El campo «fecha_programada» no es válido: debe ser una fecha (AAAA-MM-DD).",
         ),
     ];
     for (field, value, message) in cases {

@@ -10,6 +10,22 @@ fn photo_files(server: &common::TestServer) -> usize {
     walk(&root)
 }
 
+/// Whatever is under the photos' folder: files and folders alike.
+fn photo_entries(server: &common::TestServer) -> Vec<std::path::PathBuf> {
+    let root = server.state.config.data_dir.join("fotos");
+    let mut found = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            if entry.path().is_dir() {
+                dirs.push(entry.path());
+            }
+            found.push(entry.path());
+        }
+    }
+    found
+}
+
 fn walk(dir: &std::path::Path) -> usize {
     std::fs::read_dir(dir)
         .map(|entries| {
@@ -83,6 +99,13 @@ async fn bad_uploads_get_a_spanish_error_and_store_nothing(pool: PgPool) {
     projected(&server).await;
     let id = move_of(&pool, &account("cliente").email).await.to_string();
     let worker = server.login_role("empleado").await;
+    let unassigned: i64 = sqlx::query_scalar(
+        "SELECT id FROM move_staff_view WHERE worker_id IS NULL ORDER BY id LIMIT 1",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let unassigned = unassigned.to_string();
 
     let text_as_png = Some(("foto.png", b"no soy una imagen".to_vec()));
     let oversized = {
@@ -116,6 +139,13 @@ async fn bad_uploads_get_a_spanish_error_and_store_nothing(pool: PgPool) {
             404,
             "Mudanza no encontrada",
         ),
+        (
+            "a move not assigned to the worker",
+            unassigned.as_str(),
+            Some(("a.png", PNG.to_vec())),
+            403,
+            "no está asignada a ti",
+        ),
     ];
     for (what, move_id, file, expected, message) in cases {
         let (status, body) = worker.upload_photo(move_id, file, "").await;
@@ -126,7 +156,11 @@ async fn bad_uploads_get_a_spanish_error_and_store_nothing(pool: PgPool) {
             "{what}: {body}"
         );
     }
-    assert_eq!(photo_files(&server), 0, "failed uploads leave no file");
+    assert_eq!(
+        photo_entries(&server),
+        Vec::<std::path::PathBuf>::new(),
+        "refused uploads leave no file and no folder"
+    );
 
     let photo = || Some(("a.png", PNG.to_vec()));
     let (status, _) = server
@@ -143,7 +177,7 @@ async fn bad_uploads_get_a_spanish_error_and_store_nothing(pool: PgPool) {
     assert_eq!(status, 403, "auditors change nothing");
     let (status, _) = server.anonymous().upload_photo(&id, photo(), "").await;
     assert_eq!(status, 401);
-    assert_eq!(photo_files(&server), 0);
+    assert_eq!(photo_entries(&server), Vec::<std::path::PathBuf>::new());
     let photos: i64 =
         sqlx::query_scalar("SELECT count(*) FROM events WHERE event_type = 'move.photo_added'")
             .fetch_one(&pool)

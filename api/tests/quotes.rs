@@ -292,7 +292,7 @@ async fn each_bad_field_gets_its_spanish_message_and_nothing_is_written(pool: Pg
         (
             "a quantity that is no number",
             |q, _| q["moveDetails"]["objects"][0]["quantity"] = json!("muchos"),
-            "Datos inválidos. Verifica tu información.",
+            "El campo «moveDetails.objects[0].quantity» no es válido: debe ser un número entero.",
         ),
         (
             "a body far too large",

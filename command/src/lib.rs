@@ -37,6 +37,9 @@ pub enum DomainError {
     Forbidden,
     #[error("No puedes cambiar la mudanza al estado «{0}»")]
     StatusNotAllowed(String),
+    /// A worker acting on a move that is not assigned to them.
+    #[error("Esta mudanza no está asignada a ti: solo puedes cambiar el estado o subir fotos de tus mudanzas asignadas")]
+    NotAssigned,
     #[error("El trabajador ya tiene otra mudanza asignada ese día")]
     WorkerBusy,
     /// Decided on a version someone else has since moved past.

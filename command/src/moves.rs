@@ -47,9 +47,17 @@ pub enum MoveCommand {
         details: Box<MoveDetailsUpdated>,
         estado: Option<MoveStatus>,
     },
-    ChangeStatus(MoveStatus),
+    /// `by`: who asks (a worker changes only the moves assigned to them).
+    ChangeStatus {
+        to: MoveStatus,
+        by: Uuid,
+    },
     AssignWorker(WorkerAssigned),
-    AddPhoto(PhotoAdded),
+    /// `by`: who adds it (a worker adds photos only to the moves assigned to them).
+    AddPhoto {
+        photo: PhotoAdded,
+        by: Uuid,
+    },
     /// The client deleted their account: blank the move's personal fields (once).
     EraseClient,
     /// The client completes the details of their pending move (the API has checked it is theirs).
@@ -131,6 +139,15 @@ pub fn may_set_status(role: Role, to: MoveStatus) -> bool {
         Role::Empleado => to != MoveStatus::Confirmada,
         Role::Cliente | Role::Auditor => false,
     }
+}
+
+/// Workers act only on the moves assigned to them (issue 17); managers and the admin on any.
+/// Every worker action on a move (its status, its photos) goes through here.
+fn may_act_on(state: &MoveState, role: Role, by: Uuid) -> Result<(), DomainError> {
+    if role == Role::Empleado && state.worker != Some(by) {
+        return Err(DomainError::NotAssigned);
+    }
+    Ok(())
 }
 
 /// The create wizard's rules (spec §5, in the order of its steps), and the floor/elevator rules
@@ -228,7 +245,7 @@ pub fn decide(
             }
             Ok(vec![Event::MoveCreated(validate_new(*created)?)])
         }
-        MoveCommand::ChangeStatus(to) => {
+        MoveCommand::ChangeStatus { to, by } => {
             let current = current.unwrap_or(MoveStatus::Pendiente);
             if !may_set_status(role, to) {
                 return Err(if role.is_staff() && role != Role::Auditor {
@@ -237,6 +254,7 @@ pub fn decide(
                     DomainError::Forbidden
                 });
             }
+            may_act_on(state, role, by)?;
             if to == current {
                 return Ok(vec![]);
             }
@@ -288,10 +306,11 @@ pub fn decide(
             }
             Ok(vec![Event::WorkerAssigned(assigned)])
         }
-        MoveCommand::AddPhoto(photo) => {
+        MoveCommand::AddPhoto { photo, by } => {
             if !matches!(role, Role::Empleado | Role::Empresario | Role::Admin) {
                 return Err(DomainError::Forbidden);
             }
+            may_act_on(state, role, by)?;
             Ok(vec![Event::PhotoAdded(photo)])
         }
         // Only the API's account deletion asks, for the moves of the client deleting their
@@ -485,15 +504,30 @@ mod tests {
         }
     }
 
+    const WORKER: Uuid = Uuid::from_u128(7);
+    const MANAGER: Uuid = Uuid::from_u128(1);
+
+    fn status(to: MoveStatus, by: Uuid) -> MoveCommand {
+        MoveCommand::ChangeStatus { to, by }
+    }
+
+    /// A move assigned to [`WORKER`].
+    fn assigned() -> MoveState {
+        MoveState {
+            worker: Some(WORKER),
+            ..created()
+        }
+    }
+
     #[test]
     fn workers_may_set_four_statuses_in_any_order_but_not_confirmada() {
-        let state = created();
+        let state = assigned();
         for to in [
             MoveStatus::EnCurso,
             MoveStatus::Finalizada,
             MoveStatus::Cancelada,
         ] {
-            let events = decide(&state, MoveCommand::ChangeStatus(to), Role::Empleado).unwrap();
+            let events = decide(&state, status(to, WORKER), Role::Empleado).unwrap();
             assert_eq!(events.len(), 1);
         }
         let back = MoveState {
@@ -501,21 +535,80 @@ mod tests {
             ..state.clone()
         };
         assert_eq!(
-            decide(
-                &back,
-                MoveCommand::ChangeStatus(MoveStatus::Pendiente),
-                Role::Empleado
-            )
-            .unwrap()
-            .len(),
+            decide(&back, status(MoveStatus::Pendiente, WORKER), Role::Empleado)
+                .unwrap()
+                .len(),
             1
         );
         let err = decide(
             &state,
-            MoveCommand::ChangeStatus(MoveStatus::Confirmada),
+            status(MoveStatus::Confirmada, WORKER),
             Role::Empleado,
         );
         assert_eq!(err, Err(DomainError::StatusNotAllowed("confirmada".into())));
+    }
+
+    fn photo() -> PhotoAdded {
+        PhotoAdded {
+            photo_id: Uuid::from_u128(9),
+            content_type: "image/png".into(),
+            size_bytes: 10,
+            descripcion: String::new(),
+            tipo: "general".into(),
+        }
+    }
+
+    #[test]
+    fn workers_act_only_on_the_moves_assigned_to_them() {
+        let other = Uuid::from_u128(8);
+        // Unassigned, and assigned to someone else: the status and the photos alike.
+        for state in [
+            created(),
+            MoveState {
+                worker: Some(other),
+                ..created()
+            },
+        ] {
+            assert_eq!(
+                decide(&state, status(MoveStatus::EnCurso, WORKER), Role::Empleado),
+                Err(DomainError::NotAssigned)
+            );
+            let add = MoveCommand::AddPhoto {
+                photo: photo(),
+                by: WORKER,
+            };
+            assert_eq!(
+                decide(&state, add, Role::Empleado),
+                Err(DomainError::NotAssigned)
+            );
+            // Managers and the admin act on any move.
+            for role in [Role::Empresario, Role::Admin] {
+                assert_eq!(
+                    decide(&state, status(MoveStatus::EnCurso, MANAGER), role)
+                        .unwrap()
+                        .len(),
+                    1
+                );
+                let add = MoveCommand::AddPhoto {
+                    photo: photo(),
+                    by: MANAGER,
+                };
+                assert_eq!(decide(&state, add, role).unwrap().len(), 1);
+            }
+        }
+        let add = MoveCommand::AddPhoto {
+            photo: photo(),
+            by: WORKER,
+        };
+        assert_eq!(
+            decide(&assigned(), add, Role::Empleado),
+            Ok(vec![Event::PhotoAdded(photo())])
+        );
+        assert_eq!(
+            DomainError::NotAssigned.to_string(),
+            "Esta mudanza no está asignada a ti: solo puedes cambiar el estado o subir fotos de \
+             tus mudanzas asignadas"
+        );
     }
 
     #[test]
@@ -525,7 +618,7 @@ mod tests {
             .into_iter()
             .filter(|s| *s != MoveStatus::Pendiente)
         {
-            let events = decide(&state, MoveCommand::ChangeStatus(to), Role::Empresario).unwrap();
+            let events = decide(&state, status(to, MANAGER), Role::Empresario).unwrap();
             assert_eq!(
                 events,
                 vec![Event::MoveStatusChanged(MoveStatusChanged {
@@ -542,11 +635,7 @@ mod tests {
         let state = created();
         for role in [Role::Cliente, Role::Auditor] {
             assert_eq!(
-                decide(
-                    &state,
-                    MoveCommand::ChangeStatus(MoveStatus::Cancelada),
-                    role
-                ),
+                decide(&state, status(MoveStatus::Cancelada, MANAGER), role),
                 Err(DomainError::Forbidden)
             );
         }
@@ -556,7 +645,7 @@ mod tests {
     fn setting_the_current_status_changes_nothing() {
         let events = decide(
             &created(),
-            MoveCommand::ChangeStatus(MoveStatus::Pendiente),
+            status(MoveStatus::Pendiente, MANAGER),
             Role::Empresario,
         )
         .unwrap();
@@ -567,7 +656,7 @@ mod tests {
     fn a_missing_move_is_not_found() {
         let r = decide(
             &MoveState::default(),
-            MoveCommand::ChangeStatus(MoveStatus::EnCurso),
+            status(MoveStatus::EnCurso, MANAGER),
             Role::Empresario,
         );
         assert_eq!(r, Err(DomainError::NotFound));

@@ -211,6 +211,13 @@ async function firstCardId(page, filter = {}) {
   return Number(label?.replace('Mudanza ', ''));
 }
 
+/** The id of the first card of a move assigned to the signed-in worker (it offers the status change). */
+async function firstOwnCardId(page, filter = {}) {
+  const own = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Cambiar estado' }) });
+  const label = await own.filter(filter).first().getAttribute('aria-label');
+  return Number(label?.replace('Mudanza ', ''));
+}
+
 async function changeStatusInUi(page, id, label) {
   const card = moveCard(page, id);
   await card.getByRole('button', { name: 'Cambiar estado' }).click();
@@ -224,7 +231,7 @@ test('un trabajador cambia el estado en /trabajo y la tarjeta lo muestra', { tim
   const worker = account('empleado');
   const { context, page, errors } = await openDashboard(worker);
   try {
-    const id = await firstCardId(page);
+    const id = await firstOwnCardId(page);
     const card = moveCard(page, id);
     const before = await statusOf(card);
     const target = before === 'En Progreso' ? 'Pendiente' : 'En Progreso';
@@ -253,8 +260,8 @@ test('un cambio de estado aparece en directo en el /trabajo de otro trabajador, 
   const a = await openDashboard(first);
   const b = await openDashboard(second);
   try {
-    // A move scheduled today, so 'Completadas hoy' moves too (§9).
-    const id = await firstCardId(b.page, { has: b.page.locator('.move-card__today') });
+    // A move of the first worker's scheduled today, so 'Completadas hoy' moves too (§9).
+    const id = await firstOwnCardId(a.page, { has: a.page.locator('.move-card__today') });
     assert.ok(id > 0, 'la demo no tiene ninguna mudanza para hoy');
     const before = await statusOf(moveCard(b.page, id));
     const target = before === 'Completada' ? 'En Progreso' : 'Completada';
@@ -273,6 +280,37 @@ test('un cambio de estado aparece en directo en el /trabajo de otro trabajador, 
   } finally {
     await a.context.close();
     await b.context.close();
+  }
+});
+
+test('un trabajador solo cambia y fotografía las mudanzas que tiene asignadas', { timeout: 45_000 }, async () => {
+  const worker = account('empleado');
+  const { context, page, errors } = await openDashboard(worker);
+  try {
+    // §6: every move is listed; the others' cards offer no status change and no upload.
+    const others = page.getByRole('article').filter({ hasText: 'No está asignada a ti: solo puedes consultarla.' });
+    await others.first().waitFor();
+    const id = await firstCardId(page, { hasText: 'No está asignada a ti' });
+    const card = moveCard(page, id);
+    assert.equal(await card.getByRole('button', { name: 'Cambiar estado' }).count(), 0);
+    assert.equal(await card.getByRole('button', { name: 'Subir foto' }).count(), 0);
+    assert.ok((await firstOwnCardId(page)) > 0, 'el trabajador no tiene ninguna mudanza asignada');
+    assert.deepEqual(errors, [], errors.join('\n'));
+
+    // Asked directly, the server refuses it with its Spanish message.
+    const answer = await page.evaluate(async (mudanza_id) => {
+      const r = await fetch('/api/actualizar-estado-mudanza', {
+        method: 'PUT',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ mudanza_id, nuevo_estado: 'en curso' }),
+      });
+      return { status: r.status, body: await r.json() };
+    }, id);
+    assert.equal(answer.status, 403, JSON.stringify(answer.body));
+    assert.match(answer.body.error, /^Esta mudanza no está asignada a ti/);
+  } finally {
+    await context.close();
   }
 });
 
@@ -316,7 +354,7 @@ test('/trabajo cabe en 375 px y el diálogo de estado se usa en el móvil', { ti
   try {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `la página se sale ${overflow} px por la derecha`);
-    const id = await firstCardId(page);
+    const id = await firstOwnCardId(page);
     await moveCard(page, id).getByRole('button', { name: 'Cambiar estado' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cambiar estado' });
     const box = await dialog.boundingBox();
@@ -339,7 +377,7 @@ test('un trabajador sube una foto y otro la ve contada en directo', { timeout: 6
   const a = await openDashboard(first);
   const b = await openDashboard(second);
   try {
-    const id = await firstCardId(a.page);
+    const id = await firstOwnCardId(a.page);
     const viewButton = (page) => moveCard(page, id).getByRole('button', { name: /^Ver fotos \(\d+\)$/ });
     const count = Number((await viewButton(b.page).textContent())?.match(/\d+/)?.[0]);
 
@@ -528,8 +566,10 @@ test('un cambio de estado de un trabajador llega en directo a /gestion', { timeo
     await m.page.getByText('En directo', { exact: true }).waitFor();
     await staffLogin(w.page, account('empleado'));
     await w.page.waitForURL(url('/trabajo'));
-    const row = m.page.getByRole('article').first();
-    const id = Number((await row.getAttribute('aria-label'))?.replace('Mudanza ', ''));
+    // A move assigned to the worker: the only ones whose status they change.
+    await w.page.getByRole('article').first().waitFor();
+    const id = await firstOwnCardId(w.page);
+    const row = m.page.getByRole('article', { name: `Mudanza ${id}`, exact: true });
     const before = (await row.locator('.mgr-badge:not(.mgr-badge--urgent)').textContent())?.trim();
     const [nuevo, shown] = before === 'En Progreso' ? ['pendiente', 'Pendiente'] : ['en curso', 'En Progreso'];
     await m.page.evaluate(() => {

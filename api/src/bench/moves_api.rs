@@ -699,12 +699,15 @@ async fn steps_run<'a>(
                 let t2 = Instant::now();
                 let to = flip(current.status.unwrap_or(MoveStatus::Pendiente));
                 let metadata = metadata_for(&user);
-                let events: Vec<NewEvent> =
-                    decide(&current, MoveCommand::ChangeStatus(to), user.role)
-                        .ctx("deciding a status change")?
-                        .into_iter()
-                        .map(|e| NewEvent::new(e, metadata.clone()))
-                        .collect();
+                let events: Vec<NewEvent> = decide(
+                    &current,
+                    MoveCommand::ChangeStatus { to, by: user.id },
+                    user.role,
+                )
+                .ctx("deciding a status change")?
+                .into_iter()
+                .map(|e| NewEvent::new(e, metadata.clone()))
+                .collect();
                 let appended = state
                     .store
                     .append(&move_stream(id), expected(current.version), &events)

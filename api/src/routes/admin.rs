@@ -464,7 +464,9 @@ pub struct EventFilter {
     actor: Option<String>,
     rol: Option<String>,
     /// Recorded at or after / before.
+    #[serde(default, deserialize_with = "crate::input::optional_date")]
     desde: Option<DateTime<Utc>>,
+    #[serde(default, deserialize_with = "crate::input::optional_date")]
     hasta: Option<DateTime<Utc>>,
     /// `desc` (newest first, the default) or `asc`.
     orden: Option<String>,

@@ -74,6 +74,7 @@ pub struct DetailsBody {
     contacto_telefono: String,
     contacto_email: String,
     contacto_preferencia: String,
+    #[serde(default, deserialize_with = "crate::input::optional_date")]
     fecha_alternativa: Option<NaiveDate>,
     flexible: bool,
     hora_preferida: String,

@@ -165,7 +165,9 @@ pub struct CreateBody {
     origen: String,
     #[serde(default)]
     destino: String,
+    #[serde(default, deserialize_with = "crate::input::optional_date")]
     fecha_programada: Option<NaiveDate>,
+    #[serde(default, deserialize_with = "crate::input::optional_date")]
     fecha_alternativa: Option<NaiveDate>,
     #[serde(default)]
     flexible: bool,
@@ -345,6 +347,7 @@ pub struct EditBody {
     cliente_email: Option<String>,
     origen: Option<String>,
     destino: Option<String>,
+    #[serde(default, deserialize_with = "crate::input::optional_date")]
     fecha_programada: Option<NaiveDate>,
     estado: Option<String>,
     urgencia: Option<Urgency>,

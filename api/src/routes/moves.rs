@@ -258,7 +258,7 @@ pub async fn update_status(
         &state,
         &user,
         body.mudanza_id,
-        MoveCommand::ChangeStatus(to),
+        MoveCommand::ChangeStatus { to, by: user.id },
     )
     .await?;
     Ok(Json(json!({

@@ -164,11 +164,18 @@ pub async fn upload(
         descripcion: descripcion.clone(),
         tipo: tipo.to_string(),
     };
-    if let Err(e) = execute(&state, &user, move_id, MoveCommand::AddPhoto(photo)).await {
+    if let Err(e) = execute(
+        &state,
+        &user,
+        move_id,
+        MoveCommand::AddPhoto { photo, by: user.id },
+    )
+    .await
+    {
         match outcome_after(&state, &e, move_id, photo_id).await {
             Some(true) => {} // stored after all: the photo is there, say so
             Some(false) => {
-                let _ = tokio::fs::remove_file(&path).await;
+                remove_photo_file(&path).await;
                 return Err(e);
             }
             // Unknown for now: the file stays, and the next sweep decides.
@@ -224,6 +231,26 @@ async fn outcome_after(
     None
 }
 
+/// Removes a refused upload's file, and its move's folder when nothing else is in it: a refused
+/// upload leaves nothing behind (a request about a move that does not exist would otherwise
+/// leave a folder for it).
+async fn remove_photo_file(path: &Path) {
+    let _ = tokio::fs::remove_file(path).await;
+    remove_folder_if_empty(path);
+}
+
+/// The folder of a photo file, if it is empty (`remove_dir` refuses a folder with files in it).
+/// An upload creating its file there meanwhile retries with a new folder (`write_file`).
+fn remove_folder_if_empty(file: &Path) {
+    if let Some(dir) = file.parent() {
+        let _ = std::fs::remove_dir(dir);
+    }
+}
+
+/// How often `write_file` makes the folder again when a refused upload removed it between its
+/// making the folder and creating the file in it.
+const FOLDER_RACES: usize = 5;
+
 /// Writes under a temporary name and renames, so a reader never sees half a file. The file comes
 /// back open and locked (`flock`): the lock says "an upload is still deciding about this file"
 /// until the caller drops it, and the kernel releases it when the process dies.
@@ -232,14 +259,23 @@ async fn write_file(path: &Path, bytes: Vec<u8>) -> ApiResult<std::fs::File> {
     let path = path.to_path_buf();
     tokio::task::spawn_blocking(move || {
         use std::io::Write;
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
         let temporary = path.with_extension("part");
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temporary)?;
+        let mut attempt = 0;
+        let mut file = loop {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&temporary)
+            {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound && attempt < FOLDER_RACES => {
+                    attempt += 1;
+                }
+                opened => break opened?,
+            }
+        };
         file.lock()?;
         file.write_all(&bytes)?;
         // The lock belongs to the open file, so it follows the rename.
@@ -309,6 +345,7 @@ pub async fn sweep_orphans(pool: &sqlx::PgPool, data_dir: &Path) -> ApiResult<us
     for (move_id, path, _lock) in unlocked {
         if !known.contains(&key(move_id, &path)) && std::fs::remove_file(&path).is_ok() {
             removed += 1;
+            remove_folder_if_empty(&path);
         }
     }
     Ok(removed)

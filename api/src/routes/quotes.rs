@@ -17,7 +17,7 @@ use events_schema::events::{
 };
 use events_schema::{Event, EventStore, ExpectedVersion, Metadata, NewEvent};
 use projections::quotes::{CONVERTIDA, DESCARTADA, NUEVA};
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
@@ -40,17 +40,6 @@ pub const MAX_BODY: usize = 64 * 1024;
 
 pub const NOT_FOUND: &str = "Solicitud de presupuesto no encontrada";
 pub const INVALID_STATUS: &str = "Estado no válido";
-
-/// `""` and `null` are no date: the price finder holds an unset date as an empty string.
-fn optional_date<'de, D: Deserializer<'de>>(d: D) -> Result<Option<NaiveDate>, D::Error> {
-    match Option::<String>::deserialize(d)?.as_deref().map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(text) => text
-            .parse()
-            .map(Some)
-            .map_err(|_| serde::de::Error::custom("fecha no válida")),
-    }
-}
 
 #[derive(Deserialize, Default, schemars::JsonSchema)]
 #[schemars(rename = "QuoteContact")]
@@ -117,9 +106,10 @@ pub struct ServicesBody {
 #[schemars(rename = "QuoteSchedule")]
 #[serde(default, rename_all = "camelCase")]
 pub struct ScheduleBody {
-    #[serde(deserialize_with = "optional_date")]
+    // The price finder holds an unset date as an empty string.
+    #[serde(default, deserialize_with = "crate::input::optional_date")]
     preferred_date: Option<NaiveDate>,
-    #[serde(deserialize_with = "optional_date")]
+    #[serde(default, deserialize_with = "crate::input::optional_date")]
     alternative_date: Option<NaiveDate>,
     flexible_dates: bool,
     time_preference: String,
@@ -238,8 +228,7 @@ pub async fn submit(
     UseApi(ApiJson(raw), _): UseApi<ApiJson<Value>, ApiJson<SubmitBody>>,
 ) -> ApiResult<Json<Value>> {
     QUOTE_PER_ADDRESS.check(&state.pool, &address).await?;
-    let body: SubmitBody = serde_json::from_value(raw.clone())
-        .map_err(|_| ApiError::BadRequest(crate::error::INVALID_DATA.into()))?;
+    let body: SubmitBody = crate::error::body_from_value(raw.clone())?;
     let estimate = server_estimate(&state, &raw["moveDetails"]).await;
     let quote_id = Uuid::now_v7();
     let events = decide(

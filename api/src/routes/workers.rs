@@ -23,6 +23,7 @@ const RETRIES: usize = 3;
 #[derive(Deserialize, schemars::JsonSchema)]
 #[schemars(rename = "WorkerListParams")]
 pub struct ListParams {
+    #[serde(default, deserialize_with = "crate::input::optional_date")]
     fecha: Option<NaiveDate>,
 }
 

@@ -16,12 +16,14 @@ export function StatusBadge({ estado }: { estado: MoveStatus }) {
 interface MoveCardProps {
   move: StaffMove;
   today: string;
+  /** Assigned to the signed-in worker: only then may they change its status or add photos. */
+  mine: boolean;
   onChangeStatus: () => void;
   onUploadPhoto: () => void;
   onViewPhotos: () => void;
 }
 
-export function MoveCard({ move, today, onChangeStatus, onUploadPhoto, onViewPhotos }: MoveCardProps) {
+export function MoveCard({ move, today, mine, onChangeStatus, onUploadPhoto, onViewPhotos }: MoveCardProps) {
   const objects = objectsSummary(move);
   const services = servicesList(move.services);
   const photos = move.photos.length;
@@ -108,13 +110,18 @@ export function MoveCard({ move, today, onChangeStatus, onUploadPhoto, onViewPho
         )}
       </dl>
 
+      {!mine && <p className="move-card__not-mine">No está asignada a ti: solo puedes consultarla.</p>}
       <div className="move-card__actions">
-        <button type="button" className="button button--primary" onClick={onChangeStatus}>
-          Cambiar estado
-        </button>
-        <button type="button" className="button button--ghost" onClick={onUploadPhoto}>
-          Subir foto
-        </button>
+        {mine && (
+          <>
+            <button type="button" className="button button--primary" onClick={onChangeStatus}>
+              Cambiar estado
+            </button>
+            <button type="button" className="button button--ghost" onClick={onUploadPhoto}>
+              Subir foto
+            </button>
+          </>
+        )}
         <button type="button" className="button button--ghost" onClick={onViewPhotos}>
           Ver fotos ({photos})
         </button>

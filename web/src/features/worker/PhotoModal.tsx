@@ -15,14 +15,15 @@ export type PhotoTab = 'subir' | 'ver';
 interface PhotoModalProps {
   move: StaffMove;
   initialTab: PhotoTab;
-  onUpload: (file: File, descripcion: string) => Promise<boolean>;
+  /** Absent for a move not assigned to the worker: they only see its photos. */
+  onUpload?: (file: File, descripcion: string) => Promise<boolean>;
   onClose: () => void;
 }
 
 export function PhotoModal({ move, initialTab, onUpload, onClose }: PhotoModalProps) {
-  const [tab, setTab] = useState<PhotoTab>(initialTab);
+  const [tab, setTab] = useState<PhotoTab>(onUpload ? initialTab : 'ver');
   const tabs: { key: PhotoTab; label: string }[] = [
-    { key: 'subir', label: 'Subir foto' },
+    ...(onUpload ? [{ key: 'subir' as const, label: 'Subir foto' }] : []),
     { key: 'ver', label: `Ver fotos (${move.photos.length})` },
   ];
 
@@ -51,7 +52,7 @@ export function PhotoModal({ move, initialTab, onUpload, onClose }: PhotoModalPr
       </div>
 
       <div id="photo-panel" role="tabpanel" aria-labelledby={`photo-tab-${tab}`}>
-        {tab === 'subir' ? (
+        {tab === 'subir' && onUpload ? (
           <UploadForm onUpload={onUpload} onUploaded={() => setTab('ver')} />
         ) : (
           <PhotoGrid photos={move.photos} />

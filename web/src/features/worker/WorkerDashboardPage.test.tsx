@@ -15,16 +15,26 @@ vi.mock('../../lib/browser', () => ({ reloadPage: vi.fn(), showAlert: vi.fn() })
 const { showAlert } = await import('../../lib/browser');
 
 const today = localToday();
+/** The signed-in worker: moves 1 and 2 are assigned to him, the others are not. */
+const JAVIER = '01920000-0000-7000-8000-00000000a001';
 
 function seedMoves(): StaffMove[] {
   return [
-    makeMove({ id: 1, estado: 'pendiente', fecha_programada: today, cliente_nombre: 'Marta Sánchez' }),
+    makeMove({
+      id: 1,
+      estado: 'pendiente',
+      fecha_programada: today,
+      cliente_nombre: 'Marta Sánchez',
+      workerId: JAVIER,
+      worker: 'Javier Moreno',
+    }),
     makeMove({
       id: 2,
       estado: 'en curso',
       fecha_programada: today,
       cliente_nombre: 'Pablo Gil',
       urgencia: 'urgente',
+      workerId: JAVIER,
       worker: 'Javier Moreno',
       services: {
         dismount: true,
@@ -71,7 +81,7 @@ describe('WorkerDashboardPage', () => {
     FakeWebSocket.install();
     useAuthStore.setState({
       checking: false,
-      user: makeUser({ role: 'empleado', nombre: 'Javier Moreno', username: 'EMP-001' }),
+      user: makeUser({ id: JAVIER, role: 'empleado', nombre: 'Javier Moreno', username: 'EMP-001' }),
     });
     useWorkerMovesStore.setState(useWorkerMovesStore.getInitialState());
     vi.mocked(showAlert).mockClear();
@@ -104,13 +114,33 @@ describe('WorkerDashboardPage', () => {
     expect(second.getByText('Calle de Alcalá 100, Madrid')).toBeTruthy();
     expect(second.getByText('Mañana (8:00-12:00)')).toBeTruthy();
     expect(second.getByRole('button', { name: 'Ver fotos (1)' })).toBeTruthy();
-    expect(within(card(1)).getByText('Sin asignar')).toBeTruthy();
+    expect(within(card(3)).getByText('Sin asignar')).toBeTruthy();
     expect(within(card(5)).getByText('Confirmada')).toBeTruthy();
     expect(within(card(3)).getByText('Completada')).toBeTruthy();
 
     expect(screen.getByText('Conectando…')).toBeTruthy();
     act(() => FakeWebSocket.last().receive({ type: 'hello', position: 1, role: 'empleado' }));
     expect(screen.getByText('En directo')).toBeTruthy();
+  });
+
+  it('offers the status change and the upload only on the moves assigned to the worker', async () => {
+    await renderPage();
+    for (const id of [1, 2]) {
+      const mine = within(card(id));
+      expect(mine.getByRole('button', { name: 'Cambiar estado' })).toBeTruthy();
+      expect(mine.getByRole('button', { name: 'Subir foto' })).toBeTruthy();
+      expect(mine.queryByText(/No está asignada a ti/)).toBeNull();
+    }
+    for (const id of [3, 4, 5]) {
+      const other = within(card(id));
+      expect(other.queryByRole('button', { name: 'Cambiar estado' })).toBeNull();
+      expect(other.queryByRole('button', { name: 'Subir foto' })).toBeNull();
+      expect(other.getByText('No está asignada a ti: solo puedes consultarla.')).toBeTruthy();
+    }
+    // Its photos are there to see, without an upload tab.
+    fireEvent.click(within(card(3)).getByRole('button', { name: /Ver fotos/ }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Fotos de la mudanza' }));
+    expect(dialog.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Ver fotos (0)']);
   });
 
   it('filters by status', async () => {

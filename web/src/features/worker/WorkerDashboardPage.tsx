@@ -2,10 +2,11 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MoveStatus } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FilterButtons, StaffHero, StatCards, type StatCard } from '../../components/StaffDashboard';
+import { useAuthStore } from '../auth/useAuthStore';
 import { useLiveFeed } from '../live/useLiveFeed';
 import { MoveCard } from './MoveCard';
 import { localToday } from '../moves/staffMoves';
-import { filterMoves, WORKER_FILTERS, workerStats, type WorkerFilter } from './moves';
+import { filterMoves, isAssignedTo, WORKER_FILTERS, workerStats, type WorkerFilter } from './moves';
 import { PhotoModal, type PhotoTab } from './PhotoModal';
 import { StatusModal } from './StatusModal';
 import { useWorkerMovesStore } from './useWorkerMovesStore';
@@ -34,6 +35,7 @@ export function WorkerDashboardPage() {
   const applyChange = useWorkerMovesStore((s) => s.applyChange);
   const changeStatus = useWorkerMovesStore((s) => s.changeStatus);
   const uploadPhoto = useWorkerMovesStore((s) => s.uploadPhoto);
+  const userId = useAuthStore((s) => s.user?.id);
   const [filter, setFilter] = useState<WorkerFilter>('all');
   const [modal, setModal] = useState<OpenModal>(null);
   const today = useToday();
@@ -96,6 +98,7 @@ export function WorkerDashboardPage() {
                   key={move.id}
                   move={move}
                   today={today}
+                  mine={isAssignedTo(move, userId)}
                   onChangeStatus={() => setModal({ kind: 'estado', moveId: move.id })}
                   onUploadPhoto={() => setModal({ kind: 'fotos', moveId: move.id, tab: 'subir' })}
                   onViewPhotos={() => setModal({ kind: 'fotos', moveId: move.id, tab: 'ver' })}
@@ -106,7 +109,7 @@ export function WorkerDashboardPage() {
         </section>
       </div>
 
-      {modal?.kind === 'estado' && modalMove && (
+      {modal?.kind === 'estado' && modalMove && isAssignedTo(modalMove, userId) && (
         <StatusModal
           move={modalMove}
           onSave={(estado: MoveStatus) => changeStatus(modalMove.id, estado)}
@@ -117,7 +120,11 @@ export function WorkerDashboardPage() {
         <PhotoModal
           move={modalMove}
           initialTab={modal.tab}
-          onUpload={(file, descripcion) => uploadPhoto(modalMove.id, file, descripcion)}
+          onUpload={
+            isAssignedTo(modalMove, userId)
+              ? (file, descripcion) => uploadPhoto(modalMove.id, file, descripcion)
+              : undefined
+          }
           onClose={closeModal}
         />
       )}

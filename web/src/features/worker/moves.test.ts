@@ -9,7 +9,15 @@ import {
   STATUS_LABELS,
   upsertMove,
 } from '../moves/staffMoves';
-import { filterMoves, objectsSummary, timeSlotLabel, WORKER_FILTERS, WORKER_STATUSES, workerStats } from './moves';
+import {
+  filterMoves,
+  isAssignedTo,
+  objectsSummary,
+  timeSlotLabel,
+  WORKER_FILTERS,
+  WORKER_STATUSES,
+  workerStats,
+} from './moves';
 
 const TODAY = '2026-03-09';
 
@@ -53,6 +61,16 @@ describe('worker statuses and filters (§4)', () => {
     expect(ids('pending')).toEqual([1, 2]);
     expect(ids('in_progress')).toEqual([4]);
     expect(ids('completed')).toEqual([5, 6]);
+  });
+});
+
+describe('assigned moves', () => {
+  it('a worker acts only on the moves assigned to them', () => {
+    const mine = makeMove({ id: 1, workerId: 'w-1' });
+    expect(isAssignedTo(mine, 'w-1')).toBe(true);
+    expect(isAssignedTo(mine, 'w-2')).toBe(false);
+    expect(isAssignedTo(makeMove({ id: 2, workerId: null }), 'w-1')).toBe(false);
+    expect(isAssignedTo(makeMove({ id: 2, workerId: null }), undefined)).toBe(false);
   });
 });
 

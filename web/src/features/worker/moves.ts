@@ -7,6 +7,14 @@ import { timeSlotLabel as optionTimeSlotLabel } from '../../lib/options';
 /** §4: the statuses a worker may set, in any order (the server refuses 'confirmada'). */
 export const WORKER_STATUSES: readonly MoveStatus[] = ['pendiente', 'en curso', 'finalizada', 'cancelada'];
 
+/**
+ * Workers see every move (§6) but change the status of, and add photos to, only the moves
+ * assigned to them; the server refuses the rest.
+ */
+export function isAssignedTo(move: Pick<StaffMove, 'workerId'>, userId: string | undefined): boolean {
+  return userId !== undefined && move.workerId === userId;
+}
+
 export type WorkerFilter = 'all' | 'pending' | 'in_progress' | 'completed';
 
 /** §4 worker filters; each maps to the staff status with the same customer key. */
