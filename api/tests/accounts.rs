@@ -954,7 +954,8 @@ async fn concurrent_sign_ups_cannot_slip_under_the_cap(pool: PgPool) {
         .iter()
         .filter(|(status, answer)| *status == 429 && answer["error"] == TOO_MANY)
         .count();
-    assert_eq!((created, refused), (10, 20), "{answers:?}");
+    let statuses: Vec<u16> = answers.iter().map(|(status, _)| *status).collect();
+    assert_eq!((created, refused), (10, 20), "{statuses:?}");
 }
 
 // ---------------------------------------------------------------------------------------------
