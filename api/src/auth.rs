@@ -7,6 +7,7 @@ use argon2::Argon2;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use command::identity::identifier;
 use command::Role;
 use rand::RngCore;
 use serde::Serialize;
@@ -130,7 +131,8 @@ fn dummy_hash() -> &'static str {
 }
 
 /// Checks a login (email for clients and managers, employee id for workers) and its password
-/// among the accounts of the given roles.
+/// among the accounts of the given roles. The login is found by its identifier form, the key its
+/// attempts are counted under.
 pub async fn authenticate(
     pool: &PgPool,
     login: &str,
@@ -142,10 +144,10 @@ pub async fn authenticate(
     // longer opens them (only the right password tells: a guesser learns nothing new).
     let sql = format!(
         "SELECT {ACCOUNT_COLUMNS}, active FROM accounts WHERE role = ANY($2) \
-         AND (lower(email) = lower($1) OR lower(username) = lower($1)) LIMIT 1"
+         AND (email = $1 OR username_key = $1) LIMIT 1"
     );
     let row: Option<LoginRow> = sqlx::query_as(&sql)
-        .bind(login.trim())
+        .bind(identifier(login))
         .bind(&roles)
         .fetch_optional(pool)
         .await?;
@@ -177,6 +179,33 @@ pub async fn hash_password_blocking(password: String) -> Result<String, ApiError
     tokio::task::spawn_blocking(move || hash_password(&password))
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?
+}
+
+/// Sets an account's password: the one place a password changes. Every change also spends the
+/// account's open reset links and its confirmation code, since each of them opens the account
+/// without the new password. Returns whether the account exists.
+pub async fn set_password(
+    conn: &mut sqlx::PgConnection,
+    account: Uuid,
+    hash: &str,
+) -> Result<bool, ApiError> {
+    let found = sqlx::query("UPDATE accounts SET password_hash = $2 WHERE id = $1")
+        .bind(account)
+        .bind(hash)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+    sqlx::query(
+        "UPDATE password_resets SET used_at = now() WHERE account_id = $1 AND used_at IS NULL",
+    )
+    .bind(account)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("DELETE FROM email_codes WHERE account_id = $1")
+        .bind(account)
+        .execute(&mut *conn)
+        .await?;
+    Ok(found > 0)
 }
 
 /// Whether `password` is the account's current password.

@@ -1,8 +1,10 @@
 //! Attempt limits where guessing pays (ARCHITECTURE §6): failed logins per account and per
-//! address, password-reset requests per account and per address; and where an anonymous call
-//! costs something: quote requests, contact messages and job applications per address and per
-//! sender email. Counted in `auth_attempts`, so every server process sharing the database shares
-//! the count.
+//! address, confirmation codes tried per email and per address; and where an anonymous call
+//! costs something: sign-ups, codes sent again and password-reset requests (caps per hour and per
+//! day, per email and per address), quote requests, contact messages and job applications per
+//! address and per sender email. Emails are keyed in their identifier form
+//! (`command::identity::identifier`), the form accounts are found by. Counted in
+//! `auth_attempts`, so every server process sharing the database shares the count.
 
 use std::net::{IpAddr, SocketAddr};
 
@@ -34,16 +36,61 @@ pub const LOGIN_PER_ADDRESS: Limit = Limit {
     max: 20,
     window_secs: 15 * 60,
 };
-/// Reset emails for one account: each one is an email in someone's inbox.
-pub const RESET_PER_ACCOUNT: Limit = Limit {
-    scope: "recuperar:cuenta",
-    max: 3,
-    window_secs: 60 * 60,
+
+/// At most `per_hour` attempts per key in any hour and `per_day` in any day. Taken, not checked
+/// and recorded apart: see `take`.
+#[derive(Debug, Clone, Copy)]
+pub struct Cap {
+    pub scope: &'static str,
+    pub per_hour: i64,
+    pub per_day: i64,
+}
+
+/// Sign-ups from one address: each one is an account, a consent record and an email.
+pub const REGISTER_PER_ADDRESS: Cap = Cap {
+    scope: "registro:direccion",
+    per_hour: 10,
+    per_day: 30,
 };
-pub const RESET_PER_ADDRESS: Limit = Limit {
+/// Sign-ups with one email: one succeeds; the others only ask whether it is taken.
+pub const REGISTER_PER_EMAIL: Cap = Cap {
+    scope: "registro:email",
+    per_hour: 5,
+    per_day: 10,
+};
+/// Confirmation codes sent again to one email, on top of the minute between two (spec §9).
+pub const RESEND_PER_EMAIL: Cap = Cap {
+    scope: "reenviar:email",
+    per_hour: 5,
+    per_day: 10,
+};
+pub const RESEND_PER_ADDRESS: Cap = Cap {
+    scope: "reenviar:direccion",
+    per_hour: 20,
+    per_day: 50,
+};
+/// Codes tried against one email: with the five a code survives and a new code a minute, a
+/// guesser had 7,200 tries a day; now 20 (one chance in 50,000 of hitting a six-digit code).
+pub const CONFIRM_PER_EMAIL: Cap = Cap {
+    scope: "confirmar:email",
+    per_hour: 10,
+    per_day: 20,
+};
+pub const CONFIRM_PER_ADDRESS: Cap = Cap {
+    scope: "confirmar:direccion",
+    per_hour: 30,
+    per_day: 100,
+};
+/// Reset emails for one account: each one is an email in someone's inbox.
+pub const RESET_PER_EMAIL: Cap = Cap {
+    scope: "recuperar:cuenta",
+    per_hour: 3,
+    per_day: 10,
+};
+pub const RESET_PER_ADDRESS: Cap = Cap {
     scope: "recuperar:direccion",
-    max: 20,
-    window_secs: 60 * 60,
+    per_hour: 20,
+    per_day: 50,
 };
 
 /// Quote requests from one address: each one is an event kept for years and an email sent.
@@ -83,8 +130,57 @@ pub const APPLICATION_PER_EMAIL: Limit = Limit {
     window_secs: 60 * 60,
 };
 
-/// The longest window: older rows count for nothing and are pruned.
+/// The longest window of a `Limit`: older rows count for nothing and are pruned.
 const LONGEST_WINDOW_SECS: i64 = 60 * 60;
+/// The longest window of a `Cap`.
+const DAY_SECS: i64 = 24 * 60 * 60;
+
+/// Takes one attempt on each of `caps` (a cap and its key), or none: refused with 429 when any
+/// of them is used up, and then nothing is counted, so a caller refused does not push their own
+/// wait further. The keys are locked for the check and the count (advisory locks, in one order
+/// so that two callers cannot wait on each other), so concurrent requests in any number of server
+/// processes cannot all slip under a cap: at most `per_hour` get through in an hour.
+pub async fn take(pool: &PgPool, caps: &[(Cap, &str)]) -> Result<(), ApiError> {
+    let locks: Vec<String> = caps
+        .iter()
+        .map(|(cap, key)| format!("{}\u{1f}{key}", cap.scope))
+        .collect();
+    let mut tx = pool.begin().await?;
+    sqlx::query(
+        "SELECT pg_advisory_xact_lock(h) FROM \
+         (SELECT DISTINCT hashtextextended(k, 0) AS h FROM unnest($1::text[]) AS k ORDER BY h) AS l",
+    )
+    .bind(&locks)
+    .execute(&mut *tx)
+    .await?;
+    for (cap, key) in caps {
+        let (hour, day): (i64, i64) = sqlx::query_as(
+            "SELECT count(*) FILTER (WHERE at > now() - interval '1 hour'), count(*) \
+             FROM auth_attempts WHERE scope = $1 AND key = $2 AND at > now() - interval '1 day'",
+        )
+        .bind(cap.scope)
+        .bind(key)
+        .fetch_one(&mut *tx)
+        .await?;
+        if hour >= cap.per_hour || day >= cap.per_day {
+            return Err(ApiError::TooManyAttempts(TOO_MANY.into()));
+        }
+    }
+    for (cap, key) in caps {
+        sqlx::query(
+            "WITH pruned AS (DELETE FROM auth_attempts WHERE scope = $1 AND key = $2 \
+             AND at < now() - make_interval(secs => $3)) \
+             INSERT INTO auth_attempts (scope, key) VALUES ($1, $2)",
+        )
+        .bind(cap.scope)
+        .bind(key)
+        .bind(DAY_SECS as f64)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
 
 impl Limit {
     /// Refuses with 429 when `key` has used up its attempts.

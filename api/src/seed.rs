@@ -6,6 +6,7 @@ use std::path::Path;
 
 use chrono::{Days, Utc};
 use command::demo::demo_move;
+use command::identity::identifier;
 use command::moves::{decide, evolve, MoveCommand, MoveState};
 use command::Role;
 use events_schema::events::{
@@ -64,11 +65,13 @@ pub async fn seed(pool: &PgPool, seed_dir: &Path) -> Result<(), String> {
         let role = Role::parse(&a.role).ok_or_else(|| format!("unknown role {}", a.role))?;
         // Workers log in with their employee id; everyone else with their email.
         let username = (role == Role::Empleado).then_some(a.login.as_str());
+        let email = identifier(&a.email);
+        let username_key = username.map(identifier);
         let exists: bool = sqlx::query_scalar(
-            "SELECT EXISTS (SELECT 1 FROM accounts WHERE lower(email) = lower($1) OR lower(username) = lower($2))",
+            "SELECT EXISTS (SELECT 1 FROM accounts WHERE email = $1 OR username_key = $2)",
         )
-        .bind(&a.email)
-        .bind(username.unwrap_or(""))
+        .bind(&email)
+        .bind(&username_key)
         .fetch_one(pool)
         .await
         .map_err(|e| e.to_string())?;
@@ -77,14 +80,15 @@ pub async fn seed(pool: &PgPool, seed_dir: &Path) -> Result<(), String> {
         }
         let hash = hash_password(&a.password).map_err(|e| e.to_string())?;
         sqlx::query(
-            "INSERT INTO accounts (id, role, email, username, password_hash, nombre, telefono, direccion, \
-             ciudad, codigo_postal, email_confirmed) VALUES ($1, $2, $3, $4, $5, $6, '612 345 678', \
-             'Calle de Alcalá 120, 3ºB', 'Madrid', '28009', true)",
+            "INSERT INTO accounts (id, role, email, username, username_key, password_hash, nombre, \
+             telefono, direccion, ciudad, codigo_postal, email_confirmed) VALUES ($1, $2, $3, $4, \
+             $5, $6, $7, '612 345 678', 'Calle de Alcalá 120, 3ºB', 'Madrid', '28009', true)",
         )
         .bind(Uuid::now_v7())
         .bind(role.as_str())
-        .bind(&a.email)
+        .bind(&email)
         .bind(username)
+        .bind(&username_key)
         .bind(hash)
         .bind(&a.nombre)
         .execute(pool)

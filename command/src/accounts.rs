@@ -56,10 +56,10 @@ pub fn full_name(value: &str) -> Result<String, DomainError> {
     Ok(name.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
-/// §5's email pattern (text, at sign, text, dot, text, no spaces); trimmed and lowercased, which
-/// is how accounts are looked up.
+/// §5's email pattern (text, at sign, text, dot, text, no spaces), in the one form accounts are
+/// stored, looked up and limited by (`identity::identifier`).
 pub fn email(value: &str) -> Option<String> {
-    let email = value.trim().to_lowercase();
+    let email = crate::identity::identifier(value);
     let (local, domain) = email.split_once('@')?;
     let well_formed = !local.is_empty()
         && !domain.contains('@')

@@ -8,6 +8,7 @@ pub mod demo;
 pub mod documents;
 pub mod estimate;
 pub mod forms;
+pub mod identity;
 pub mod moves;
 pub mod options;
 pub mod payments;

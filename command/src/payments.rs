@@ -46,27 +46,28 @@ pub fn display_key(key: &str) -> String {
     }
 }
 
-/// The name typed on /acceso-de-pago against the move's client name: case, accents and extra
-/// spaces do not matter.
+/// A client name as /acceso-de-pago matches it and counts its attempts: the identifier form
+/// (`identity::identifier`: case, width and extra spaces do not matter) without the accents of
+/// the vowels. Matching and counting by one key: a variant that matches the name is counted
+/// with it.
+pub fn name_key(name: &str) -> String {
+    crate::identity::identifier(name)
+        .chars()
+        .map(|c| match c {
+            'á' | 'à' | 'ä' | 'â' => 'a',
+            'é' | 'è' | 'ë' | 'ê' => 'e',
+            'í' | 'ì' | 'ï' | 'î' => 'i',
+            'ó' | 'ò' | 'ö' | 'ô' => 'o',
+            'ú' | 'ù' | 'ü' | 'û' => 'u',
+            other => other,
+        })
+        .collect()
+}
+
+/// The name typed on /acceso-de-pago against the move's client name, by their `name_key`.
 pub fn same_name(typed: &str, client: &str) -> bool {
-    let fold = |s: &str| -> String {
-        s.split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .chars()
-            .flat_map(char::to_lowercase)
-            .map(|c| match c {
-                'á' | 'à' | 'ä' | 'â' => 'a',
-                'é' | 'è' | 'ë' | 'ê' => 'e',
-                'í' | 'ì' | 'ï' | 'î' => 'i',
-                'ó' | 'ò' | 'ö' | 'ô' => 'o',
-                'ú' | 'ù' | 'ü' | 'û' => 'u',
-                other => other,
-            })
-            .collect()
-    };
-    let typed = fold(typed);
-    !typed.is_empty() && typed == fold(client)
+    let typed = name_key(typed);
+    !typed.is_empty() && typed == name_key(client)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -417,6 +418,15 @@ mod tests {
         assert!(same_name("  ana  PEREZ ", "Ana Pérez"));
         assert!(!same_name("Ana", "Ana Pérez"));
         assert!(!same_name("", ""));
+        // Whatever matches a name is counted under the same key.
+        for variant in [
+            "MARTA SANCHEZ",
+            "ｍａｒｔａ ｓáｎｃｈｅｚ",
+            "marta sa\u{301}nchez",
+        ] {
+            assert!(same_name(variant, "Marta Sánchez"), "{variant}");
+            assert_eq!(name_key(variant), name_key("Marta Sánchez"), "{variant}");
+        }
     }
 
     #[test]

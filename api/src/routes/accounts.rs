@@ -14,12 +14,15 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::auth::{
-    end_session, hash_password_blocking, new_token, start_session, token_hash, user_by_id,
+    end_session, hash_password_blocking, new_token, set_password, start_session, token_hash,
+    user_by_id,
 };
 use crate::consent;
 use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult};
 use crate::limits::{
-    ClientAddress, LOGIN_PER_ACCOUNT, RESET_PER_ACCOUNT, RESET_PER_ADDRESS, TOO_MANY,
+    self, ClientAddress, CONFIRM_PER_ADDRESS, CONFIRM_PER_EMAIL, LOGIN_PER_ACCOUNT,
+    REGISTER_PER_ADDRESS, REGISTER_PER_EMAIL, RESEND_PER_ADDRESS, RESEND_PER_EMAIL,
+    RESET_PER_ADDRESS, RESET_PER_EMAIL, TOO_MANY,
 };
 use crate::mail::templates;
 use crate::state::AppState;
@@ -101,10 +104,12 @@ pub struct RegisterBody {
 }
 
 /// `POST /api/register`: a client account, logged in at once, and its confirmation code by email.
-/// The acceptance of the terms is recorded in the consent register with the account.
+/// The acceptance of the terms is recorded in the consent register with the account. Sign-ups
+/// that pass the checks are capped per address and per email, whatever their outcome.
 pub async fn register(
     State(state): State<AppState>,
     jar: CookieJar,
+    ClientAddress(address): ClientAddress,
     ApiJson(body): ApiJson<RegisterBody>,
 ) -> ApiResult<(StatusCode, CookieJar, Json<Value>)> {
     let registration = accounts::registration(
@@ -118,10 +123,18 @@ pub async fn register(
     if !body.accept_terms {
         return Err(ApiError::BadRequest(forms::TERMS_REQUIRED.into()));
     }
+    limits::take(
+        &state.pool,
+        &[
+            (REGISTER_PER_ADDRESS, &address),
+            (REGISTER_PER_EMAIL, &registration.email),
+        ],
+    )
+    .await?;
     let hash = hash_password_blocking(body.password).await?;
     let id = Uuid::now_v7();
     let mut tx = state.pool.begin().await?;
-    // The unique index on lower(email) decides between two registrations of one email.
+    // The unique index on the email decides between two registrations of one email.
     let created = sqlx::query(
         "INSERT INTO accounts (id, role, email, password_hash, nombre, telefono, direccion) \
          VALUES ($1, 'cliente', $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
@@ -200,10 +213,12 @@ struct CodeRow {
 }
 
 /// `POST /api/confirm-email`: the right code confirms the email and logs the account in; five
-/// wrong ones spend the code.
+/// wrong ones spend the code. Tries are capped per email and per address, so that new codes do
+/// not give a guesser new tries without end.
 pub async fn confirm_email(
     State(state): State<AppState>,
     jar: CookieJar,
+    ClientAddress(address): ClientAddress,
     ApiJson(body): ApiJson<ConfirmBody>,
 ) -> ApiResult<Response> {
     let code = body.code.trim();
@@ -221,13 +236,26 @@ pub async fn confirm_email(
             json!({}),
         ));
     }
+    let capped = limits::take(
+        &state.pool,
+        &[(CONFIRM_PER_ADDRESS, &address), (CONFIRM_PER_EMAIL, &email)],
+    )
+    .await;
+    if let Err(ApiError::TooManyAttempts(message)) = capped {
+        return Ok(not_confirmed(
+            StatusCode::TOO_MANY_REQUESTS,
+            &message,
+            json!({}),
+        ));
+    }
+    capped?;
     let mut tx = state.pool.begin().await?;
     // FOR UPDATE: concurrent guesses queue up here, so the fifth failure is the last one.
     let row: Option<CodeRow> = sqlx::query_as(
         "SELECT a.id AS account_id, a.email_confirmed, c.code_hash, c.expires_at < now() AS expired, \
                 c.failures \
          FROM accounts a LEFT JOIN email_codes c ON c.account_id = a.id \
-         WHERE lower(a.email) = $1 AND a.role = 'cliente' AND a.active FOR UPDATE OF a",
+         WHERE a.email = $1 AND a.role = 'cliente' AND a.active FOR UPDATE OF a",
     )
     .bind(&email)
     .fetch_optional(&mut *tx)
@@ -311,19 +339,26 @@ pub struct EmailBody {
     email: String,
 }
 
-/// `POST /api/resend-code`: a new code (the old one stops working), at most one a minute.
+/// `POST /api/resend-code`: a new code (the old one stops working), at most one a minute, and
+/// capped per email and per address.
 pub async fn resend_code(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     ApiJson(body): ApiJson<EmailBody>,
 ) -> ApiResult<Response> {
     let email = accounts::email(&body.email)
         .ok_or_else(|| ApiError::BadRequest(accounts::EMAIL_INVALID.into()))?;
+    limits::take(
+        &state.pool,
+        &[(RESEND_PER_ADDRESS, &address), (RESEND_PER_EMAIL, &email)],
+    )
+    .await?;
     let mut tx = state.pool.begin().await?;
     let account: Option<(Uuid, bool, String, Option<i64>)> = sqlx::query_as(
         "SELECT a.id, a.email_confirmed, a.nombre, \
                 ceil(extract(epoch FROM c.sent_at + make_interval(secs => $2) - now()))::bigint \
          FROM accounts a LEFT JOIN email_codes c ON c.account_id = a.id \
-         WHERE lower(a.email) = $1 AND a.role = 'cliente' AND a.active FOR UPDATE OF a",
+         WHERE a.email = $1 AND a.role = 'cliente' AND a.active FOR UPDATE OF a",
     )
     .bind(&email)
     .bind(RESEND_COOLDOWN_SECS as f64)
@@ -357,13 +392,14 @@ pub async fn forgot_password(
 ) -> ApiResult<Json<Value>> {
     let email = accounts::email(&body.email)
         .ok_or_else(|| ApiError::BadRequest(accounts::RECOVERY_EMAIL_INVALID.into()))?;
-    RESET_PER_ADDRESS.check(&state.pool, &address).await?;
-    RESET_PER_ACCOUNT.check(&state.pool, &email).await?;
-    RESET_PER_ADDRESS.record(&state.pool, &address).await?;
-    RESET_PER_ACCOUNT.record(&state.pool, &email).await?;
+    limits::take(
+        &state.pool,
+        &[(RESET_PER_ADDRESS, &address), (RESET_PER_EMAIL, &email)],
+    )
+    .await?;
 
     let account: Option<(Uuid, String)> = sqlx::query_as(
-        "SELECT id, nombre FROM accounts WHERE lower(email) = $1 AND role = 'cliente' AND active",
+        "SELECT id, nombre FROM accounts WHERE email = $1 AND role = 'cliente' AND active",
     )
     .bind(&email)
     .fetch_optional(&state.pool)
@@ -437,18 +473,13 @@ pub async fn reset_password(
     .fetch_optional(&mut *tx)
     .await?;
     let (id, email) = account.ok_or_else(|| ApiError::BadRequest(RESET_LINK_INVALID.into()))?;
+    // Spends this link and every other open one of the account.
+    set_password(&mut tx, id, &hash).await?;
     // The link reached the inbox, so the email is the owner's: confirmed as well.
-    sqlx::query("UPDATE accounts SET password_hash = $2, email_confirmed = true WHERE id = $1")
+    sqlx::query("UPDATE accounts SET email_confirmed = true WHERE id = $1")
         .bind(id)
-        .bind(&hash)
         .execute(&mut *tx)
         .await?;
-    sqlx::query(
-        "UPDATE password_resets SET used_at = now() WHERE account_id = $1 AND used_at IS NULL",
-    )
-    .bind(id)
-    .execute(&mut *tx)
-    .await?;
     sqlx::query("DELETE FROM sessions WHERE account_id = $1")
         .bind(id)
         .execute(&mut *tx)

@@ -7,6 +7,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use axum_extra::extract::cookie::CookieJar;
 use chrono::{DateTime, Utc};
+use command::identity::identifier;
 use command::{accounts, DomainError, Role};
 use rand::Rng;
 use serde::Deserialize;
@@ -15,7 +16,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::admin::StartError;
-use crate::auth::{hash_password_blocking, token_hash, CurrentUser, User, COOKIE};
+use crate::auth::{hash_password_blocking, set_password, token_hash, CurrentUser, User, COOKIE};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::limits::LOGIN_PER_ACCOUNT;
 use crate::state::AppState;
@@ -168,11 +169,10 @@ pub async fn create_staff(
     sqlx::query("SELECT pg_advisory_xact_lock(hashtext('mudanzas-staff-usernames'))")
         .execute(&mut *tx)
         .await?;
-    let taken: bool =
-        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM accounts WHERE lower(email) = $1)")
-            .bind(&email)
-            .fetch_one(&mut *tx)
-            .await?;
+    let taken: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM accounts WHERE email = $1)")
+        .bind(&email)
+        .fetch_one(&mut *tx)
+        .await?;
     if taken {
         return Err(ApiError::InvalidField {
             field: "email",
@@ -182,9 +182,9 @@ pub async fn create_staff(
     let username = match (role, given) {
         (Role::Empleado, Some(id)) => {
             let taken: bool = sqlx::query_scalar(
-                "SELECT EXISTS (SELECT 1 FROM accounts WHERE lower(username) = lower($1))",
+                "SELECT EXISTS (SELECT 1 FROM accounts WHERE username_key = $1)",
             )
-            .bind(&id)
+            .bind(identifier(&id))
             .fetch_one(&mut *tx)
             .await?;
             if taken {
@@ -208,13 +208,14 @@ pub async fn create_staff(
     };
     let id = Uuid::now_v7();
     sqlx::query(
-        "INSERT INTO accounts (id, role, email, username, password_hash, nombre) \
-         VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO accounts (id, role, email, username, username_key, password_hash, nombre) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(id)
     .bind(role.as_str())
     .bind(&email)
     .bind(&username)
+    .bind(username.as_deref().map(identifier))
     .bind(&hash)
     .bind(&nombre)
     .execute(&mut *tx)
@@ -338,14 +339,13 @@ pub async fn reset_password(
     let hash = hash_password_blocking(password.clone()).await?;
     let mut tx = state.pool.begin().await?;
     let logins: Option<(Option<String>, Option<String>)> = sqlx::query_as(
-        "UPDATE accounts SET password_hash = $2 WHERE id = $1 AND role <> 'cliente' \
-         RETURNING username, email",
+        "SELECT username, email FROM accounts WHERE id = $1 AND role <> 'cliente' FOR UPDATE",
     )
     .bind(id)
-    .bind(&hash)
     .fetch_optional(&mut *tx)
     .await?;
     let (username, email) = logins.ok_or_else(|| ApiError::NotFound(STAFF_NOT_FOUND.into()))?;
+    set_password(&mut tx, id, &hash).await?;
     let keep = (id == me.id).then_some(&jar);
     end_sessions(&mut tx, id, keep).await?;
     tx.commit().await?;
@@ -354,7 +354,7 @@ pub async fn reset_password(
     // A worker locked out by wrong guesses can use the new password at once.
     for login in [username, email].into_iter().flatten() {
         LOGIN_PER_ACCOUNT
-            .clear(&state.pool, &login.to_lowercase())
+            .clear(&state.pool, &identifier(&login))
             .await?;
     }
     tracing::info!(account = %id, by = %me.id, "staff password reset");

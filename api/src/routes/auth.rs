@@ -3,6 +3,7 @@
 use axum::extract::State;
 use axum::Json;
 use axum_extra::extract::cookie::CookieJar;
+use command::identity::identifier;
 use command::Role;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -38,7 +39,8 @@ async fn limited_authenticate(
     password: &str,
     roles: &[Role],
 ) -> ApiResult<User> {
-    let account_key = login.trim().to_lowercase();
+    // The form `authenticate` finds the account by: a variant that finds it counts with it.
+    let account_key = identifier(login);
     LOGIN_PER_ADDRESS.check(&state.pool, address).await?;
     LOGIN_PER_ACCOUNT.check(&state.pool, &account_key).await?;
     match authenticate(&state.pool, login, password, roles).await? {

@@ -15,8 +15,8 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::auth::{
-    check_password, end_other_sessions, hash_password_blocking, removal_cookie, user_by_id,
-    CurrentUser, User,
+    check_password, end_other_sessions, hash_password_blocking, removal_cookie, set_password,
+    user_by_id, CurrentUser, User,
 };
 use crate::consent;
 use crate::error::{ApiError, ApiJson, ApiResult};
@@ -186,11 +186,9 @@ pub async fn change_password(
     )
     .await?;
     let hash = hash_password_blocking(body.new_password).await?;
-    sqlx::query("UPDATE accounts SET password_hash = $2 WHERE id = $1")
-        .bind(user.id)
-        .bind(&hash)
-        .execute(&state.pool)
-        .await?;
+    let mut tx = state.pool.begin().await?;
+    set_password(&mut tx, user.id, &hash).await?;
+    tx.commit().await?;
     end_other_sessions(&state.pool, user.id, Some(&jar)).await?;
     Ok(Json(json!({ "success": true })))
 }
@@ -249,7 +247,7 @@ pub async fn delete_account(
         .bind(&own_email)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("DELETE FROM auth_attempts WHERE key = lower($1)")
+    sqlx::query("DELETE FROM auth_attempts WHERE key = $1")
         .bind(&own_email)
         .execute(&mut *tx)
         .await?;

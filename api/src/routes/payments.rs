@@ -10,8 +10,8 @@ use axum::Json;
 use chrono::{Duration, Utc};
 use command::moves::MoveState;
 use command::payments::{
-    amount_for, decide, display_key, key_from_bytes, normalise_key, same_name, validate_card,
-    CardInput, PaymentCommand, KEY_LENGTH,
+    amount_for, decide, display_key, key_from_bytes, name_key, normalise_key, same_name,
+    validate_card, CardInput, PaymentCommand, KEY_LENGTH,
 };
 use command::Role;
 use events_schema::events::{PaymentAuthorised, PaymentFailed, PaymentKind, PaymentRefunded};
@@ -101,7 +101,7 @@ pub async fn auth_pay(
     if name.is_empty() || body.password.trim().is_empty() {
         return Err(ApiError::BadRequest(FILL_ALL.into()));
     }
-    let name_key = name.to_lowercase();
+    let name_key = name_key(name);
     PAY_PER_ADDRESS.check(&state.pool, &address).await?;
     PAY_PER_NAME.check(&state.pool, &name_key).await?;
     let shown_key = display_key(&key);
