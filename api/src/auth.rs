@@ -376,4 +376,19 @@ impl CurrentUser {
     }
 }
 
+/// The caller's session token, not yet looked up (the live feed registers its connection before
+/// it checks the session): 401 without a session cookie.
+pub struct SessionToken(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for SessionToken {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        CookieJar::from_headers(&parts.headers)
+            .get(COOKIE)
+            .map(|cookie| SessionToken(cookie.value().to_string()))
+            .ok_or(ApiError::Unauthorized)
+    }
+}
+
 pub const STAFF: &[Role] = &[Role::Empleado, Role::Empresario, Role::Admin, Role::Auditor];

@@ -15,7 +15,6 @@ use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use axum_extra::extract::cookie::CookieJar;
 use command::Role;
 use futures::SinkExt;
 use projections::changes::{read_changes, Change, RETENTION};
@@ -27,7 +26,7 @@ use sqlx::postgres::PgListener;
 use sqlx::PgPool;
 use tokio::sync::{broadcast, watch, Notify};
 
-use crate::auth::{session_for_token, token_hash, User, COOKIE};
+use crate::auth::{session_for_token, token_hash, SessionToken, User};
 use crate::error::{ApiError, ApiQuery, ApiResult};
 use crate::routes::moves::owned_moves;
 use crate::state::AppState;
@@ -649,7 +648,7 @@ pub const TOO_MANY_FEEDS: &str = "Demasiadas conexiones en directo abiertas con 
 
 pub async fn live(
     State(state): State<AppState>,
-    jar: CookieJar,
+    SessionToken(token): SessionToken,
     ApiQuery(params): ApiQuery<LiveParams>,
     headers: axum::http::HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -659,18 +658,17 @@ pub async fn live(
     if crate::security::from_foreign_origin(&headers) {
         return Ok(crate::security::foreign_origin_refused());
     }
-    let token = jar.get(COOKIE).ok_or(ApiError::Unauthorized)?.value();
     // The new connection is refused, not the oldest closed: a page gone wild must not take the
     // feeds of the user's other tabs with it.
     let feed = state
         .live
         .open_feed(
-            token_hash(token),
+            token_hash(&token),
             state.config.limits.live_feeds_per_session,
         )
         .ok_or_else(|| ApiError::TooManyAttempts(TOO_MANY_FEEDS.into()))?;
     // Checked after registering (see `LiveHub::open_feed`).
-    let session = session_for_token(&state.pool, token)
+    let session = session_for_token(&state.pool, &token)
         .await?
         .ok_or(ApiError::Unauthorized)?;
     let ws = match ws {
