@@ -240,9 +240,13 @@ pub fn token_hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 
-/// Ends every session of an account but the one whose cookie is in `keep` (if any).
-pub async fn end_other_sessions(
-    pool: &PgPool,
+/// Ends every session of an account but the one whose cookie is in `keep` (if any): the one
+/// function every way of ending an account's sessions calls (password change or reset,
+/// deactivation, account deletion), on the caller's transaction or connection. The database then
+/// tells every server process, which closes the live feeds those sessions opened (migration 0018,
+/// [`crate::live`]).
+pub async fn end_sessions(
+    conn: &mut sqlx::PgConnection,
     account: Uuid,
     keep: Option<&CookieJar>,
 ) -> Result<(), ApiError> {
@@ -253,7 +257,7 @@ pub async fn end_other_sessions(
     sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2")
         .bind(account)
         .bind(kept)
-        .execute(pool)
+        .execute(conn)
         .await?;
     Ok(())
 }
@@ -283,6 +287,7 @@ fn time_days(days: i64) -> time::Duration {
     time::Duration::days(days)
 }
 
+/// Ends the session whose cookie is in `jar` (logout, or a new login on the same browser).
 pub async fn end_session(state: &AppState, jar: &CookieJar) -> Result<(), ApiError> {
     if let Some(cookie) = jar.get(COOKIE) {
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
@@ -298,8 +303,27 @@ pub fn removal_cookie() -> Cookie<'static> {
 }
 
 pub async fn user_for_token(pool: &PgPool, token: &str) -> Result<Option<User>, ApiError> {
+    Ok(session_for_token(pool, token).await?.map(|s| s.user))
+}
+
+/// A session that is still valid: its account, the hash it is stored under and when it expires.
+pub struct Session {
+    pub user: User,
+    pub token_hash: Vec<u8>,
+    pub expires_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(sqlx::FromRow)]
+struct SessionRow {
+    #[sqlx(flatten)]
+    account: AccountRow,
+    expires_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The session a cookie's token opens: unexpired, of an active account.
+pub async fn session_for_token(pool: &PgPool, token: &str) -> Result<Option<Session>, ApiError> {
     let sql = format!(
-        "SELECT {} FROM sessions s JOIN accounts a ON a.id = s.account_id \
+        "SELECT {}, s.expires_at FROM sessions s JOIN accounts a ON a.id = s.account_id \
          WHERE s.token_hash = $1 AND s.expires_at > now() AND a.active",
         ACCOUNT_COLUMNS
             .split(", ")
@@ -307,11 +331,29 @@ pub async fn user_for_token(pool: &PgPool, token: &str) -> Result<Option<User>, 
             .collect::<Vec<_>>()
             .join(", ")
     );
-    let row: Option<AccountRow> = sqlx::query_as(&sql)
-        .bind(token_hash(token))
+    let hash = token_hash(token);
+    let row: Option<SessionRow> = sqlx::query_as(&sql)
+        .bind(&hash)
         .fetch_optional(pool)
         .await?;
-    Ok(row.and_then(AccountRow::into_user))
+    Ok(row.and_then(|row| {
+        Some(Session {
+            user: row.account.into_user()?,
+            token_hash: hash,
+            expires_at: row.expires_at,
+        })
+    }))
+}
+
+/// Which of these sessions (by token hash) are still valid: unexpired, of an active account.
+pub async fn valid_sessions(pool: &PgPool, hashes: &[Vec<u8>]) -> Result<Vec<Vec<u8>>, ApiError> {
+    Ok(sqlx::query_scalar(
+        "SELECT s.token_hash FROM sessions s JOIN accounts a ON a.id = s.account_id \
+         WHERE s.token_hash = ANY($1) AND s.expires_at > now() AND a.active",
+    )
+    .bind(hashes)
+    .fetch_all(pool)
+    .await?)
 }
 
 /// An active account as the API returns it.
@@ -360,6 +402,21 @@ impl CurrentUser {
         } else {
             Err(ApiError::Forbidden)
         }
+    }
+}
+
+/// The caller's session token, not yet looked up (the live feed registers its connection before
+/// it checks the session): 401 without a session cookie.
+pub struct SessionToken(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for SessionToken {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        CookieJar::from_headers(&parts.headers)
+            .get(COOKIE)
+            .map(|cookie| SessionToken(cookie.value().to_string()))
+            .ok_or(ApiError::Unauthorized)
     }
 }
 

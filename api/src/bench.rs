@@ -1425,6 +1425,7 @@ async fn start_server(db: &Databases, seed_dir: &Path) -> Result<Server, String>
         router_url: None,
         metrics_token: None,
         redsys: None,
+        limits: Default::default(),
     };
     let state = AppState::start(pool.clone(), config, StartOptions::default())
         .await

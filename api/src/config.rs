@@ -2,6 +2,7 @@
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -29,6 +30,70 @@ pub struct Config {
     /// `PAYMENT_PROVIDER=redsys` with its `REDSYS_*` settings; otherwise card payments go to the
     /// built-in test gateway (README 'Card payments').
     pub redsys: Option<crate::payments::RedsysConfig>,
+    /// Timeouts and caps on connections.
+    pub limits: ConnectionLimits,
+}
+
+/// Timeouts and caps on connections, all set here (README 'Settings'), so that slow or idle
+/// callers cannot hold the server's connections and memory.
+#[derive(Debug, Clone)]
+pub struct ConnectionLimits {
+    /// `HTTP_HEADER_TIMEOUT` (seconds): a new connection that has not sent its first request's
+    /// headers in full by then is closed.
+    pub header_timeout: Duration,
+    /// `HTTP_IDLE_TIMEOUT` (seconds): a kept-alive connection that has not sent its next
+    /// request's headers in full this long after the previous answer is closed.
+    pub idle_timeout: Duration,
+    /// `MAX_CONNECTIONS`: connections open at once, live feeds included; one more is answered
+    /// 503 and closed.
+    pub max_connections: usize,
+    /// `LIVE_FEEDS_PER_SESSION`: live feeds one session may hold open in one process (a browser
+    /// tab holds one); one more is refused with 429.
+    pub live_feeds_per_session: usize,
+}
+
+impl Default for ConnectionLimits {
+    fn default() -> Self {
+        ConnectionLimits {
+            header_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            // The load benchmark holds 11,000 connections; a busy day of the company's customers
+            // and staff is far below.
+            max_connections: 20_000,
+            live_feeds_per_session: 10,
+        }
+    }
+}
+
+impl ConnectionLimits {
+    fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<ConnectionLimits, String> {
+        let default = ConnectionLimits::default();
+        let number = |name: &str, default: u64| -> Result<u64, String> {
+            match var(name) {
+                None => Ok(default),
+                Some(v) => v
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .ok_or_else(|| format!("{name} debe ser un número entero positivo: {v}")),
+            }
+        };
+        Ok(ConnectionLimits {
+            header_timeout: Duration::from_secs(number(
+                "HTTP_HEADER_TIMEOUT",
+                default.header_timeout.as_secs(),
+            )?),
+            idle_timeout: Duration::from_secs(number(
+                "HTTP_IDLE_TIMEOUT",
+                default.idle_timeout.as_secs(),
+            )?),
+            max_connections: number("MAX_CONNECTIONS", default.max_connections as u64)? as usize,
+            live_feeds_per_session: number(
+                "LIVE_FEEDS_PER_SESSION",
+                default.live_feeds_per_session as u64,
+            )? as usize,
+        })
+    }
 }
 
 pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:55432/mudanzas";
@@ -65,6 +130,7 @@ impl Config {
             geocoder_url: service_url(var("GEOCODER_URL"), "GEOCODER_URL")?,
             router_url: service_url(var("ROUTER_URL"), "ROUTER_URL")?,
             metrics_token: var("METRICS_TOKEN"),
+            limits: ConnectionLimits::from_env(var)?,
             redsys: match var("PAYMENT_PROVIDER").as_deref() {
                 None | Some("prueba") => None,
                 Some("redsys") => {

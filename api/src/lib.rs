@@ -21,6 +21,7 @@ pub mod retention;
 pub mod routes;
 pub mod security;
 pub mod seed;
+pub mod server;
 pub mod state;
 pub mod web;
 

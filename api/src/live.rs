@@ -11,9 +11,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use command::Role;
 use futures::SinkExt;
 use projections::changes::{read_changes, Change, RETENTION};
@@ -21,11 +22,13 @@ use projections::moves::without_prices;
 use projections::Projections;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use sqlx::postgres::PgListener;
 use sqlx::PgPool;
-use tokio::sync::{broadcast, watch};
+use tokio::sync::{broadcast, watch, Notify};
 
-use crate::auth::{CurrentUser, User};
-use crate::error::{ApiQuery, ApiResult};
+use crate::auth::{session_for_token, token_hash, SessionToken, User};
+use crate::error::{ApiError, ApiQuery, ApiResult};
+use crate::routes::moves::owned_moves;
 use crate::state::AppState;
 
 /// A reconnect that missed more than this many changes is told to reload instead.
@@ -83,9 +86,9 @@ fn client_route(user: &User) -> Option<String> {
     })
 }
 
-fn lock(routes: &Mutex<Routes>) -> MutexGuard<'_, Routes> {
-    // The lock guards plain map updates and sends, which cannot leave the map half-changed.
-    routes
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // The locks guard plain map updates and sends, which cannot leave a map half-changed.
+    mutex
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
@@ -131,8 +134,141 @@ pub struct LiveHub {
     connections: Arc<std::sync::atomic::AtomicUsize>,
     /// How many times any connection fell behind the broadcast and caught up from the database.
     lagged: Arc<std::sync::atomic::AtomicU64>,
-    /// Accounts whose open connections must close now (deactivated, password reset by the admin).
-    disconnect: broadcast::Sender<uuid::Uuid>,
+    /// The open connections by the session they were opened with, to close them when it ends.
+    feeds: Arc<Mutex<Feeds>>,
+}
+
+/// This process's open connections, by the hash of their session's token (`sessions.token_hash`).
+#[derive(Default)]
+struct Feeds {
+    next: u64,
+    by_session: HashMap<Vec<u8>, Vec<(u64, Arc<Notify>)>>,
+}
+
+/// The channel on which the database names each session that ends (migration 0018).
+const SESSIONS_CHANNEL: &str = "mudanzas_sesiones";
+
+/// A connection's place among the open feeds: it is told to close through `end`, and leaves the
+/// registry when dropped.
+pub struct OpenFeed {
+    feeds: Arc<Mutex<Feeds>>,
+    session: Vec<u8>,
+    id: u64,
+    end: Arc<Notify>,
+}
+
+impl Drop for OpenFeed {
+    fn drop(&mut self) {
+        let mut feeds = lock(&self.feeds);
+        if let Some(open) = feeds.by_session.get_mut(&self.session) {
+            open.retain(|(id, _)| *id != self.id);
+            if open.is_empty() {
+                feeds.by_session.remove(&self.session);
+            }
+        }
+    }
+}
+
+/// Tells every connection of these sessions to close.
+fn end_feeds<'a>(feeds: &Mutex<Feeds>, sessions: impl IntoIterator<Item = &'a [u8]>) {
+    let feeds = lock(feeds);
+    for session in sessions {
+        for (_, end) in feeds.by_session.get(session).into_iter().flatten() {
+            // A stored permit: a connection busy sending still closes right after.
+            end.notify_one();
+        }
+    }
+}
+
+/// Closes the connections whose session is no longer valid (ended, expired, or of an account
+/// deactivated): after the LISTEN connection was lost, when notifications may have been missed.
+async fn end_invalid_feeds(pool: &PgPool, feeds: &Mutex<Feeds>) {
+    let open: Vec<Vec<u8>> = lock(feeds).by_session.keys().cloned().collect();
+    for chunk in open.chunks(1_000) {
+        match crate::auth::valid_sessions(pool, chunk).await {
+            Ok(valid) => {
+                let valid: std::collections::HashSet<Vec<u8>> = valid.into_iter().collect();
+                end_feeds(
+                    feeds,
+                    chunk
+                        .iter()
+                        .filter(|s| !valid.contains(*s))
+                        .map(Vec::as_slice),
+                );
+            }
+            // Closing costs a reconnect at most (which checks the session again); keeping a
+            // feed whose session ended would show its user's changes to whoever holds it.
+            Err(e) => {
+                tracing::warn!(error = %e, "could not check the live feeds' sessions; closing them");
+                end_feeds(feeds, chunk.iter().map(Vec::as_slice));
+            }
+        }
+    }
+}
+
+/// LISTENs for ended sessions and closes their connections in this process; reconnects a dead
+/// LISTEN connection, then checks every open connection's session (what ended meanwhile was not
+/// heard).
+async fn watch_sessions(pool: PgPool, feeds: std::sync::Weak<Mutex<Feeds>>) {
+    // The LISTEN connection is held for good: a pool of its own, so that it takes no place
+    // from the requests.
+    let listen_pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .connect_lazy_with((*pool.connect_options()).clone());
+    let mut backoff = Duration::from_millis(100);
+    loop {
+        let connected = async {
+            let mut listener = PgListener::connect_with(&listen_pool).await?;
+            listener.listen(SESSIONS_CHANNEL).await?;
+            Ok::<_, sqlx::Error>(listener)
+        }
+        .await;
+        let mut listener = match connected {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot listen for ended sessions; retrying");
+                tokio::time::sleep(backoff).await;
+                backoff = (backoff * 2).min(Duration::from_secs(5));
+                if feeds.strong_count() == 0 {
+                    return;
+                }
+                continue;
+            }
+        };
+        backoff = Duration::from_millis(100);
+        let Some(registry) = feeds.upgrade() else {
+            return;
+        };
+        end_invalid_feeds(&pool, &registry).await;
+        drop(registry);
+        loop {
+            // `try_recv` answers None when the connection dropped; sqlx reconnects on the next
+            // call, and what was sent meanwhile is lost.
+            let received = tokio::time::timeout(Duration::from_secs(30), listener.try_recv()).await;
+            let Some(registry) = feeds.upgrade() else {
+                return;
+            };
+            match received {
+                Ok(Ok(Some(notification))) => {
+                    if let Ok(session) = hex::decode(notification.payload()) {
+                        end_feeds(&registry, [session.as_slice()]);
+                    }
+                }
+                Ok(Ok(None)) => end_invalid_feeds(&pool, &registry).await,
+                Ok(Err(e)) => {
+                    tracing::warn!(error = %e, "LISTEN for ended sessions lost; reconnecting");
+                    break;
+                }
+                Err(_) => {
+                    // Quiet for a while: prove the connection is alive, or replace it.
+                    if let Err(e) = sqlx::query("SELECT 1").execute(&mut listener).await {
+                        tracing::warn!(error = %e, "LISTEN for ended sessions dead; reconnecting");
+                        break;
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl LiveHub {
@@ -149,6 +285,8 @@ impl LiveHub {
         let (sender, _) = broadcast::channel(capacity.max(1));
         let (sent_tx, sent) = watch::channel(start);
         let routes = Arc::new(Mutex::new(Routes::default()));
+        let feeds = Arc::new(Mutex::new(Feeds::default()));
+        tokio::spawn(watch_sessions(pool.clone(), Arc::downgrade(&feeds)));
         tokio::spawn(pump(
             pool.clone(),
             projections.subscribe_all(),
@@ -164,7 +302,7 @@ impl LiveHub {
             pool,
             connections: Arc::default(),
             lagged: Arc::default(),
-            disconnect: broadcast::channel(64).0,
+            feeds,
         })
     }
 
@@ -188,11 +326,36 @@ impl LiveHub {
         self.lagged.load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// Closes this process's open connections of `account`: its sessions have just ended, and a
-    /// feed already open would otherwise go on showing it changes.
-    pub fn disconnect(&self, account: uuid::Uuid) {
-        // No receivers: nobody is connected.
-        let _ = self.disconnect.send(account);
+    /// Registers a connection of the session stored under `session` (its token's hash), unless
+    /// that session has `cap` connections open here already. Register before checking that the
+    /// session is valid: a session that ends after the check is then sure to find the connection.
+    pub fn open_feed(&self, session: Vec<u8>, cap: usize) -> Option<OpenFeed> {
+        let mut feeds = lock(&self.feeds);
+        let feeds = &mut *feeds;
+        let open = feeds.by_session.entry(session.clone()).or_default();
+        if open.len() >= cap {
+            if open.is_empty() {
+                feeds.by_session.remove(&session);
+            }
+            return None;
+        }
+        feeds.next += 1;
+        let end = Arc::new(Notify::new());
+        open.push((feeds.next, end.clone()));
+        Some(OpenFeed {
+            feeds: self.feeds.clone(),
+            session,
+            id: feeds.next,
+            end,
+        })
+    }
+
+    /// Open connections of the session stored under `session`, in this process.
+    pub fn feeds_of(&self, session: &[u8]) -> usize {
+        lock(&self.feeds)
+            .by_session
+            .get(session)
+            .map_or(0, Vec::len)
     }
 
     /// A cursor for one user, starting after `after` (or at the current end). `after` may be
@@ -325,7 +488,9 @@ pub fn render(change: &Change) -> Rendered {
     }
 }
 
-/// The frame a user may see of a change; `None` when it is not theirs.
+/// The frame a user may see of a change; `None` when it is not theirs. A client's are the changes
+/// of the moves that were theirs at the change's position (`routes::moves::OWNED_BY` as the feed
+/// stood there); a replay from the database also asks that they be theirs now (`Cursor::catch_up`).
 pub fn visible(user: &User, change: &Rendered) -> Option<Utf8Bytes> {
     match user.role {
         Role::Cliente => {
@@ -396,8 +561,20 @@ impl Cursor {
                 .to_string()
                 .into()]
         } else {
+            // What the history says was a client's move then must be theirs now as well
+            // (`routes::moves::OWNED_BY`); live delivery needs no such check, as there "then" is
+            // the feed's now.
+            let owned = match self.user.owned_email() {
+                Some(email) => Some(owned_moves(&self.hub.pool, email).await?),
+                None => None,
+            };
             missed
                 .iter()
+                .filter(|c| {
+                    owned.as_ref().is_none_or(|owned| {
+                        c.entity_id.parse().is_ok_and(|id: i64| owned.contains(&id))
+                    })
+                })
                 .filter_map(|c| visible(&self.user, &render(c)))
                 .collect()
         };
@@ -465,25 +642,50 @@ pub struct LiveParams {
     after: Option<i64>,
 }
 
+/// A session holds at most `LIVE_FEEDS_PER_SESSION` feeds open in one process (a tab each).
+pub const TOO_MANY_FEEDS: &str = "Demasiadas conexiones en directo abiertas con esta sesión. \
+     Cierra alguna pestaña e inténtalo de nuevo.";
+
 pub async fn live(
     State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
+    SessionToken(token): SessionToken,
     ApiQuery(params): ApiQuery<LiveParams>,
     headers: axum::http::HeaderMap,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> ApiResult<Response> {
     // The handshake is a GET, so the state-changing check does not cover it; but another site's
     // page must not read a live feed with the visitor's cookie (cross-site WebSocket hijacking).
     if crate::security::from_foreign_origin(&headers) {
         return Ok(crate::security::foreign_origin_refused());
     }
-    let cursor = state.live.cursor(user, params.after);
+    // The new connection is refused, not the oldest closed: a page gone wild must not take the
+    // feeds of the user's other tabs with it.
+    let feed = state
+        .live
+        .open_feed(
+            token_hash(&token),
+            state.config.limits.live_feeds_per_session,
+        )
+        .ok_or_else(|| ApiError::TooManyAttempts(TOO_MANY_FEEDS.into()))?;
+    // Checked after registering (see `LiveHub::open_feed`).
+    let session = session_for_token(&state.pool, &token)
+        .await?
+        .ok_or(ApiError::Unauthorized)?;
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(rejection) => return Ok(rejection.into_response()),
+    };
+    let cursor = state.live.cursor(session.user, params.after);
+    let expires = tokio::time::Instant::now()
+        + (session.expires_at - chrono::Utc::now())
+            .to_std()
+            .unwrap_or_default();
     let hub = state.live.clone();
     // tungstenite zero-fills its whole read buffer before every read: 128 KiB by default, for
     // connections that only ever receive pings.
     Ok(ws
         .read_buffer_size(4 * 1024)
-        .on_upgrade(move |socket| connection(socket, cursor, hub)))
+        .on_upgrade(move |socket| connection(socket, cursor, hub, feed, expires)))
 }
 
 async fn send(socket: &mut WebSocket, frames: Vec<Utf8Bytes>) -> bool {
@@ -495,24 +697,23 @@ async fn send(socket: &mut WebSocket, frames: Vec<Utf8Bytes>) -> bool {
     socket.flush().await.is_ok()
 }
 
-/// Returns when `account` is told to disconnect, or when such a message may have been missed.
-async fn disconnected(kicked: &mut broadcast::Receiver<uuid::Uuid>, account: uuid::Uuid) {
-    loop {
-        match kicked.recv().await {
-            Ok(id) if id == account => return,
-            Ok(_) => {}
-            // Closing costs a reconnect at most; missing our own message would cost a session.
-            Err(broadcast::error::RecvError::Lagged(_)) => return,
-            Err(broadcast::error::RecvError::Closed) => std::future::pending::<()>().await,
-        }
-    }
+/// The close frame of a connection whose session ended.
+fn session_ended() -> Message {
+    Message::Close(Some(CloseFrame {
+        code: close_code::POLICY,
+        reason: "La sesión ha terminado".into(),
+    }))
 }
 
-async fn connection(mut socket: WebSocket, mut cursor: Cursor, hub: LiveHub) {
+async fn connection(
+    mut socket: WebSocket,
+    mut cursor: Cursor,
+    hub: LiveHub,
+    feed: OpenFeed,
+    expires: tokio::time::Instant,
+) {
     hub.connections
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let mut kicked = hub.disconnect.subscribe();
-    let account = cursor.user.id;
     let started = match cursor.start().await {
         Ok(frames) => send(&mut socket, frames).await,
         Err(e) => {
@@ -521,36 +722,41 @@ async fn connection(mut socket: WebSocket, mut cursor: Cursor, hub: LiveHub) {
         }
     };
     if started {
-        {
-            let mut ping = tokio::time::interval(Duration::from_secs(25));
-            ping.tick().await;
-            loop {
-                tokio::select! {
-                    frames = cursor.next() => match frames {
-                        Ok(frames) if !frames.is_empty() => {
-                            if !send(&mut socket, frames).await { break; }
-                        }
-                        Ok(_) => break,
-                        Err(e) => {
-                            tracing::warn!(error = %e, "live connection could not catch up");
-                            break;
-                        }
-                    },
-                    incoming = socket.recv() => match incoming {
-                        Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
-                        Some(Ok(_)) => {}
-                    },
-                    _ = ping.tick() => {
-                        if socket.send(Message::Ping(Default::default())).await.is_err() { break; }
+        let mut ping = tokio::time::interval(Duration::from_secs(25));
+        ping.tick().await;
+        loop {
+            tokio::select! {
+                // First: once the session has ended, not one more frame goes out.
+                biased;
+                _ = feed.end.notified() => {
+                    let _ = socket.send(session_ended()).await;
+                    break;
+                }
+                _ = tokio::time::sleep_until(expires) => {
+                    let _ = socket.send(session_ended()).await;
+                    break;
+                }
+                frames = cursor.next() => match frames {
+                    Ok(frames) if !frames.is_empty() => {
+                        if !send(&mut socket, frames).await { break; }
                     }
-                    _ = disconnected(&mut kicked, account) => {
-                        let _ = socket.send(Message::Close(None)).await;
+                    Ok(_) => break,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "live connection could not catch up");
                         break;
                     }
+                },
+                incoming = socket.recv() => match incoming {
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(_)) => {}
+                },
+                _ = ping.tick() => {
+                    if socket.send(Message::Ping(Default::default())).await.is_err() { break; }
                 }
             }
         }
     }
+    drop(feed);
     hub.connections
         .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
 }

@@ -127,10 +127,8 @@ async fn serve(pool: sqlx::PgPool, config: Config) -> Result<(), String> {
         .await
         .map_err(|e| format!("{addr}: {e}"))?;
     tracing::info!("Mudanzas en http://{addr}");
-    axum::serve(listener, api::app(state))
-        .with_graceful_shutdown(shutdown())
-        .await
-        .map_err(|e| e.to_string())
+    api::server::serve(listener, state, shutdown()).await;
+    Ok(())
 }
 
 async fn shutdown() {

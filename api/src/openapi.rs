@@ -14,7 +14,7 @@ use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde_json::{json, Value};
 
-use crate::auth::{CurrentUser, MaybeUser, COOKIE};
+use crate::auth::{CurrentUser, MaybeUser, SessionToken, COOKIE};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::limits::ClientAddress;
 
@@ -62,6 +62,12 @@ impl<T: JsonSchema> OperationInput for ApiPath<T> {
 }
 
 impl OperationInput for CurrentUser {
+    fn operation_input(ctx: &mut GenContext, operation: &mut Operation) {
+        SessionToken::operation_input(ctx, operation);
+    }
+}
+
+impl OperationInput for SessionToken {
     fn operation_input(_ctx: &mut GenContext, operation: &mut Operation) {
         let requirement = IndexMap::from_iter([(SESSION.to_string(), Vec::new())]);
         if !operation.security.contains(&requirement) {

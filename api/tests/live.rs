@@ -5,7 +5,12 @@ mod common;
 use std::time::Duration;
 
 use api::StartOptions;
-use common::{account, account_by_login, move_of, projected, start, start_with};
+use common::{
+    account, account_by_login, in_days, move_of, projected, start, start_with, wizard, Caller,
+    LiveClient, TestServer,
+};
+use reqwest::Method;
+use serde_json::json;
 use sqlx::PgPool;
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
@@ -344,4 +349,309 @@ async fn resuming_after_a_position_the_feed_never_had_starts_from_now(pool: PgPo
     let (_, body) = manager.set_status(id, "en curso").await;
     let frame = feed.next_about(id).await.expect("the change arrives");
     assert_eq!(frame["position"], body["position"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A feed ends with its session (issue 17, item 10): every way a session ends closes the feeds it
+// opened, at once, and nothing more reaches them.
+
+/// Far longer than closing takes; the feed stays open for good when nothing closes it.
+const CLOSES_WITHIN: Duration = Duration::from_secs(10);
+
+/// The server closes `feed`, and sends it no change first: the tests make a change after ending
+/// the session and before calling this.
+async fn assert_ended(feed: &mut LiveClient, how: &str) {
+    let frames = feed
+        .frames_until_closed(CLOSES_WITHIN)
+        .await
+        .unwrap_or_else(|| panic!("the feed stayed open after {how}"));
+    let changes: Vec<_> = frames.iter().filter(|f| f["type"] == "change").collect();
+    assert!(
+        changes.is_empty(),
+        "after {how} the feed still got {changes:?}"
+    );
+}
+
+/// A change to `id` made by a manager, pushed to every feed that may see it.
+async fn touch(server: &TestServer, id: i64, estado: &str) {
+    let (status, body) = server
+        .login_role("empresario")
+        .await
+        .set_status(id, estado)
+        .await;
+    assert_eq!(status, 200, "{body}");
+}
+
+/// The stored hash of a caller's session token.
+fn session_hash(caller: &Caller) -> Vec<u8> {
+    let cookie = caller.cookie.as_deref().expect("a session");
+    api::auth::token_hash(cookie.trim_start_matches("mudanzas_session="))
+}
+
+async fn account_id(pool: &PgPool, login: &str) -> uuid::Uuid {
+    sqlx::query_scalar(
+        "SELECT id FROM accounts WHERE lower(username) = lower($1) OR lower(email) = lower($1)",
+    )
+    .bind(login)
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn logging_out_closes_the_feeds_of_that_session_and_no_other(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let client = account("cliente");
+    let id = move_of(&pool, &client.email).await;
+    let leaving = server.login(&client).await;
+    let staying = server.login(&client).await;
+    let mut leaving_feed = leaving.live(None).await.unwrap();
+    let mut staying_feed = staying.live(None).await.unwrap();
+
+    let (status, _) = leaving.send(Method::POST, "/api/logout", json!({})).await;
+    assert_eq!(status, 200);
+    touch(&server, id, "en curso").await;
+    assert_ended(&mut leaving_feed, "logout").await;
+    assert!(
+        staying_feed.next_about(id).await.is_some(),
+        "the feed of the session still open goes on"
+    );
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn changing_the_password_closes_the_feeds_of_the_other_sessions(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let client = account("cliente");
+    let id = move_of(&pool, &client.email).await;
+    let changing = server.login(&client).await;
+    let other = server.login(&client).await;
+    let mut changing_feed = changing.live(None).await.unwrap();
+    let mut other_feed = other.live(None).await.unwrap();
+
+    let (status, body) = changing
+        .send(
+            Method::PUT,
+            "/api/cambiar-password",
+            json!({"current_password": client.password, "new_password": "Otra#Clave2027",
+                   "confirm_password": "Otra#Clave2027"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    touch(&server, id, "en curso").await;
+    assert_ended(&mut other_feed, "a password change in another session").await;
+    assert!(
+        changing_feed.next_about(id).await.is_some(),
+        "the session that changed it keeps its feed"
+    );
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn resetting_the_password_by_link_closes_every_feed_of_the_account(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let client = account("cliente");
+    let id = move_of(&pool, &client.email).await;
+    let mut feed = server.login(&client).await.live(None).await.unwrap();
+
+    let anonymous = server.anonymous();
+    let (status, body) = anonymous
+        .send(
+            Method::POST,
+            "/api/forgot-password",
+            json!({"email": client.email}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (_, text) = server.last_email(&client.email).await.unwrap();
+    let token = text
+        .split_whitespace()
+        .find_map(|w| w.split("/recuperar?token=").nth(1))
+        .expect("a reset link")
+        .to_string();
+    let (status, body) = anonymous
+        .send(
+            Method::POST,
+            "/api/restablecer-password",
+            json!({"token": token, "password": "Otra#Clave2027"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    touch(&server, id, "en curso").await;
+    assert_ended(&mut feed, "a password reset").await;
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn deleting_the_account_closes_its_feeds(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let email = "se.va@correo.es";
+    let password = "Clave#Segura2026";
+    let client = server.confirmed_client(email, password).await;
+    let manager = server.login_role("empresario").await;
+    let mut body = wizard(in_days(20));
+    body["cliente_email"] = json!(email);
+    let (status, created) = manager.send(Method::POST, "/api/crear-mudanza", body).await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["mudanza"]["id"].as_i64().unwrap();
+    let mut feed = client.live(None).await.unwrap();
+
+    let (status, body) = client
+        .send(
+            Method::DELETE,
+            "/api/eliminar-cuenta",
+            json!({"password": password}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    touch(&server, id, "confirmada").await;
+    assert_ended(&mut feed, "the account's deletion").await;
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn deactivating_a_staff_account_closes_its_feeds(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let worker = account("empleado");
+    let id = move_of(&pool, &account("cliente").email).await;
+    let mut feed = server.login(&worker).await.live(None).await.unwrap();
+
+    let admin = server.login_role("admin").await;
+    let worker_id = account_id(&pool, &worker.login).await;
+    let (status, body) = admin
+        .send(
+            Method::POST,
+            &format!("/api/admin/personal/{worker_id}/desactivar"),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    touch(&server, id, "en curso").await;
+    assert_ended(&mut feed, "the account's deactivation").await;
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn an_admin_resetting_a_staff_password_closes_its_feeds(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let worker = account("empleado");
+    let id = move_of(&pool, &account("cliente").email).await;
+    let mut feed = server.login(&worker).await.live(None).await.unwrap();
+
+    let admin = server.login_role("admin").await;
+    let worker_id = account_id(&pool, &worker.login).await;
+    let (status, body) = admin
+        .send(
+            Method::POST,
+            &format!("/api/admin/personal/{worker_id}/restablecer-password"),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    touch(&server, id, "en curso").await;
+    assert_ended(&mut feed, "the admin's password reset").await;
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_feed_closes_when_its_session_expires(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let client = server.login(&account("cliente")).await;
+    sqlx::query(
+        "UPDATE sessions SET expires_at = now() + interval '2 seconds' WHERE token_hash = $1",
+    )
+    .bind(session_hash(&client))
+    .execute(&pool)
+    .await
+    .unwrap();
+    let mut feed = client.live(None).await.unwrap();
+    assert!(
+        feed.frames_until_closed(CLOSES_WITHIN).await.is_some(),
+        "the feed outlived its session's expiry"
+    );
+}
+
+/// The class: the database names every session row that goes, whatever removes it, so a way of
+/// ending sessions added later cannot forget the feeds.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_session_removed_by_any_statement_closes_its_feeds(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let client = account("cliente");
+    let id = move_of(&pool, &client.email).await;
+    let caller = server.login(&client).await;
+    let mut feed = caller.live(None).await.unwrap();
+    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+        .bind(session_hash(&caller))
+        .execute(&pool)
+        .await
+        .unwrap();
+    touch(&server, id, "en curso").await;
+    assert_ended(&mut feed, "its session row's removal").await;
+}
+
+/// Two server processes on one database: a session ended through one closes the feed it opened
+/// on the other.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_session_ended_on_one_process_closes_its_feeds_on_another(pool: PgPool) {
+    let here = start(pool.clone()).await;
+    let there = start(pool.clone()).await;
+    projected(&here).await;
+    projected(&there).await;
+    let client = account("cliente");
+    let id = move_of(&pool, &client.email).await;
+    let caller = here.login(&client).await;
+    let on_there = Caller {
+        base: there.base.clone(),
+        ..caller.clone()
+    };
+    let mut feed = on_there.live(None).await.unwrap();
+    let (status, _) = caller.send(Method::POST, "/api/logout", json!({})).await;
+    assert_eq!(status, 200);
+    touch(&here, id, "en curso").await;
+    assert_ended(&mut feed, "logout on the other process").await;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replay follows the ownership of `mis-mudanzas` (issue 17, item 11).
+
+/// A deleted account's moves keep its email in the history the feed replays; a new account with
+/// that email owns none of them (`mis-mudanzas` shows none), and its replay shows none either.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_new_account_with_a_deleted_accounts_email_is_replayed_none_of_its_moves(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let email = "reutilizado@correo.es";
+    let password = "Clave#Segura2026";
+    let first = server.confirmed_client(email, password).await;
+    let before = server.state.store.max_position().await.unwrap();
+    let manager = server.login_role("empresario").await;
+    let mut body = wizard(in_days(20));
+    body["cliente_email"] = json!(email);
+    let (status, created) = manager.send(Method::POST, "/api/crear-mudanza", body).await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["mudanza"]["id"].as_i64().unwrap();
+    manager.set_status(id, "confirmada").await;
+    let (_, theirs) = first.get("/api/mis-mudanzas").await;
+    assert_eq!(theirs["mudanzas"].as_array().unwrap().len(), 1, "{theirs}");
+
+    let (status, body) = first
+        .send(
+            Method::DELETE,
+            "/api/eliminar-cuenta",
+            json!({"password": password}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let second = server.confirmed_client(email, password).await;
+    let (_, theirs) = second.get("/api/mis-mudanzas").await;
+    assert_eq!(theirs["mudanzas"], json!([]), "{theirs}");
+
+    // The history does hold the move's changes: staff are replayed them.
+    let mut staff = manager.live(Some(before)).await.unwrap();
+    assert!(staff.next_about(id).await.is_some());
+    let mut replay = second.live(Some(before)).await.unwrap();
+    let frame = replay.next_within(Duration::from_secs(1)).await;
+    assert!(frame.is_none(), "replayed to the new account: {frame:?}");
 }

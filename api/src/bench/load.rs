@@ -119,7 +119,7 @@ async fn phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<LoadFigur
             .ctx("counting moves")?;
 
     spin.set_message("load: starting mudanzas serve");
-    let mut server = ServerProcess::start(&db, &seed_dir).await?;
+    let mut server = ServerProcess::start(&db, &seed_dir, total).await?;
     let outcome = measure(&plan, &pool, &server, &seed_dir, &ids, &spin).await;
     server.stop().await;
     spin.finish_and_clear();
@@ -321,8 +321,12 @@ struct ServerProcess {
 
 impl ServerProcess {
     /// `mudanzas serve` (this very binary) on the scratch database, on a free port, logging to a
-    /// file; returns once /readyz answers 200.
-    async fn start(db: &Databases, seed_dir: &Path) -> Result<ServerProcess, String> {
+    /// file; returns once /readyz answers 200. It is to hold `connections` open at once.
+    async fn start(
+        db: &Databases,
+        seed_dir: &Path,
+        connections: usize,
+    ) -> Result<ServerProcess, String> {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .ctx("finding a free port")?
@@ -344,6 +348,10 @@ impl ServerProcess {
             .env("WEB_DIST", stub_web_dist()?)
             .env("SEED_DIR", seed_dir)
             .env("PUBLIC_URL", format!("http://{addr}"))
+            // Every idle feed is one customer session, and the dashboards share a few staff
+            // sessions: far more feeds per session than any browser opens.
+            .env("LIVE_FEEDS_PER_SESSION", (connections + 1_000).to_string())
+            .env("MAX_CONNECTIONS", (connections + 1_000).to_string())
             // Local development: /metrics open, cookies without Secure over plain http.
             .env_remove("MUDANZAS_ENV")
             .env_remove("METRICS_TOKEN")

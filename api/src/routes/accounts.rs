@@ -14,7 +14,8 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::auth::{
-    end_session, hash_password_blocking, new_token, set_password, start_session, token_hash,
+    end_session, end_sessions, hash_password_blocking, new_token, set_password, start_session,
+    token_hash,
     user_by_id,
 };
 use crate::consent;
@@ -480,10 +481,7 @@ pub async fn reset_password(
         .bind(id)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("DELETE FROM sessions WHERE account_id = $1")
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+    end_sessions(&mut tx, id, None).await?;
     tx.commit().await?;
     // Whoever was guessing the old password has nothing left to guess.
     LOGIN_PER_ACCOUNT.clear(&state.pool, &email).await?;

@@ -16,7 +16,9 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::admin::StartError;
-use crate::auth::{hash_password_blocking, set_password, token_hash, CurrentUser, User, COOKIE};
+use crate::auth::{
+    end_sessions, hash_password_blocking, set_password, CurrentUser, User,
+};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::limits::LOGIN_PER_ACCOUNT;
 use crate::state::AppState;
@@ -229,25 +231,6 @@ pub async fn create_staff(
     ))
 }
 
-/// Ends every session of `account` but `keep` (the caller's own). The caller closes the
-/// account's live feeds once this commits: closed before, a feed could reconnect in between.
-async fn end_sessions(
-    conn: &mut sqlx::PgConnection,
-    account: Uuid,
-    keep: Option<&CookieJar>,
-) -> ApiResult<()> {
-    let kept = keep
-        .and_then(|jar| jar.get(COOKIE))
-        .map(|c| token_hash(c.value()))
-        .unwrap_or_default();
-    sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2")
-        .bind(account)
-        .bind(kept)
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
 /// `POST /api/admin/personal/{id}/desactivar`: the account can no longer log in, and its
 /// sessions and live feeds end at once. Not the admin's own account.
 pub async fn deactivate(
@@ -274,9 +257,6 @@ pub async fn deactivate(
     }
     end_sessions(&mut tx, id, None).await?;
     tx.commit().await?;
-    // Feeds open on other processes stay open until they reconnect (then refused); this
-    // process's close now.
-    state.live.disconnect(id);
     tracing::info!(account = %id, by = %me.id, "staff account deactivated");
     let cuenta = staff_row(&state.pool, id).await?.to_json();
     Ok(Json(json!({ "success": true, "cuenta": cuenta })))
@@ -349,8 +329,6 @@ pub async fn reset_password(
     let keep = (id == me.id).then_some(&jar);
     end_sessions(&mut tx, id, keep).await?;
     tx.commit().await?;
-    // The admin's own feed, when they reset their own password, reconnects on its kept session.
-    state.live.disconnect(id);
     // A worker locked out by wrong guesses can use the new password at once.
     for login in [username, email].into_iter().flatten() {
         LOGIN_PER_ACCOUNT

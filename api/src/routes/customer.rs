@@ -15,13 +15,13 @@ use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::auth::{
-    check_password, end_other_sessions, hash_password_blocking, removal_cookie, set_password,
-    user_by_id, CurrentUser, User,
+    check_password, end_sessions, hash_password_blocking, removal_cookie, set_password, user_by_id,
+    CurrentUser, User,
 };
 use crate::consent;
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::limits::LOGIN_PER_ACCOUNT;
-use crate::routes::moves::{append_plan, load_move};
+use crate::routes::moves::{append_plan, load_move, OWNED_BY};
 use crate::state::AppState;
 
 pub const WRONG_CURRENT_PASSWORD: &str = "La contraseña actual no es correcta";
@@ -58,10 +58,9 @@ pub async fn my_moves(State(state): State<AppState>, user: CurrentUser) -> ApiRe
             json!({ "success": true, "mudanzas": [], "email_confirmado": false }),
         ));
     };
-    let moves: Vec<Value> = sqlx::query_scalar(
-        "SELECT doc FROM move_client_view WHERE lower(cliente_email) = lower($1) \
-         ORDER BY doc->>'date' DESC, id DESC",
-    )
+    let moves: Vec<Value> = sqlx::query_scalar(&format!(
+        "SELECT doc FROM move_client_view WHERE {OWNED_BY} ORDER BY doc->>'date' DESC, id DESC"
+    ))
     .bind(email)
     .fetch_all(&state.pool)
     .await?;
@@ -189,7 +188,7 @@ pub async fn change_password(
     let mut tx = state.pool.begin().await?;
     set_password(&mut tx, user.id, &hash).await?;
     tx.commit().await?;
-    end_other_sessions(&state.pool, user.id, Some(&jar)).await?;
+    end_sessions(&mut *state.pool.acquire().await?, user.id, Some(&jar)).await?;
     Ok(Json(json!({ "success": true })))
 }
 
@@ -238,7 +237,8 @@ pub async fn delete_account(
         erase_quotes(&state, &user, email).await?;
     }
     let mut tx = state.pool.begin().await?;
-    // Sessions, codes and reset links go with the account (ON DELETE CASCADE).
+    end_sessions(&mut tx, user.id, None).await?;
+    // Codes and reset links go with the account (ON DELETE CASCADE).
     sqlx::query("DELETE FROM accounts WHERE id = $1")
         .bind(user.id)
         .execute(&mut *tx)

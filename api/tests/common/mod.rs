@@ -73,11 +73,16 @@ pub async fn start_configured(
         router_url: None,
         metrics_token: None,
         redsys: None,
+        limits: Default::default(),
     };
     configure(&mut config);
     let state = AppState::start(pool, config, options).await.unwrap();
-    let app = api::app(state.clone());
-    tokio::spawn(async move { axum::serve(listener, app).await });
+    // The server's own serving loop, with its timeouts and connection cap.
+    tokio::spawn(api::server::serve(
+        listener,
+        state.clone(),
+        std::future::pending(),
+    ));
     TestServer {
         base: format!("http://{addr}"),
         state,
@@ -458,6 +463,25 @@ impl LiveClient {
             match tokio::time::timeout_at(deadline, self.socket.next()).await {
                 Err(_) => return false,
                 Ok(None) | Ok(Some(Err(_))) | Ok(Some(Ok(Message::Close(_)))) => return true,
+                Ok(Some(Ok(_))) => continue,
+            }
+        }
+    }
+
+    /// The JSON frames received until the server ends the connection, or None when it is still
+    /// open after `wait`.
+    pub async fn frames_until_closed(&mut self, wait: Duration) -> Option<Vec<Value>> {
+        let deadline = tokio::time::Instant::now() + wait;
+        let mut frames = Vec::new();
+        loop {
+            match tokio::time::timeout_at(deadline, self.socket.next()).await {
+                Err(_) => return None,
+                Ok(None) | Ok(Some(Err(_))) | Ok(Some(Ok(Message::Close(_)))) => {
+                    return Some(frames)
+                }
+                Ok(Some(Ok(Message::Text(text)))) => {
+                    frames.extend(serde_json::from_str::<Value>(&text).ok())
+                }
                 Ok(Some(Ok(_))) => continue,
             }
         }
