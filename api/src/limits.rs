@@ -86,11 +86,13 @@ pub const APPLICATION_PER_EMAIL: Limit = Limit {
 /// The longest window: older rows count for nothing and are pruned.
 const LONGEST_WINDOW_SECS: i64 = 60 * 60;
 
+// Keys are whatever was typed, of any length: the index is over their md5 (migration 0015), so
+// every query names `md5(key)` to use it.
 impl Limit {
     /// Refuses with 429 when `key` has used up its attempts.
     pub async fn check(&self, pool: &PgPool, key: &str) -> Result<(), ApiError> {
         let used: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM auth_attempts WHERE scope = $1 AND key = $2 \
+            "SELECT count(*) FROM auth_attempts WHERE scope = $1 AND md5(key) = md5($2) AND key = $2 \
              AND at > now() - make_interval(secs => $3)",
         )
         .bind(self.scope)
@@ -106,7 +108,7 @@ impl Limit {
 
     pub async fn record(&self, pool: &PgPool, key: &str) -> Result<(), ApiError> {
         sqlx::query(
-            "WITH pruned AS (DELETE FROM auth_attempts WHERE scope = $1 AND key = $2 \
+            "WITH pruned AS (DELETE FROM auth_attempts WHERE scope = $1 AND md5(key) = md5($2) AND key = $2 \
              AND at < now() - make_interval(secs => $3)) \
              INSERT INTO auth_attempts (scope, key) VALUES ($1, $2)",
         )
@@ -120,7 +122,9 @@ impl Limit {
 
     /// Forgets a key's attempts (a correct password clears its account's failures).
     pub async fn clear(&self, pool: &PgPool, key: &str) -> Result<(), ApiError> {
-        sqlx::query("DELETE FROM auth_attempts WHERE scope = $1 AND key = $2")
+        sqlx::query(
+            "DELETE FROM auth_attempts WHERE scope = $1 AND md5(key) = md5($2) AND key = $2",
+        )
             .bind(self.scope)
             .bind(key)
             .execute(pool)
