@@ -184,3 +184,178 @@ async fn bodies_that_are_not_json_or_too_large_are_refused_in_spanish(pool: PgPo
     assert_eq!(status, 201, "{body}");
     assert_eq!(messages(&pool).await, 1);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Any text in any field (issue 17, items 8 and 15): every string of every JSON operation of the
+// OpenAPI document, as every caller, gets 100 KB of text and Unicode edge cases. No input may
+// give a 5xx; a refusal is a Spanish JSON error.
+
+/// 100 KB of letters that do not compress (a repeated letter would fit an index after all).
+fn hundred_kb() -> String {
+    let mut text = String::new();
+    while text.len() < 100 * 1024 {
+        text.push_str(&uuid::Uuid::new_v4().simple().to_string());
+    }
+    text
+}
+
+/// Combining marks, emoji with joiners, right-to-left text and overrides, a byte-order mark,
+/// noncharacters and the last code point, over 3,000 characters: each a character that some
+/// lowercasing, index or length check treats differently from plain letters.
+fn unicode_edges() -> String {
+    let piece = "e\u{301}\u{302}👩\u{200D}👩\u{200D}👧 שלום مرحبا \u{202E}abc\u{202C} \u{FEFF}İı\u{FFFF}\u{10FFFF}ß";
+    piece.repeat(3_000 / piece.chars().count() + 1)
+}
+
+/// The schema `$ref` points to, or the schema itself.
+fn resolve<'a>(document: &'a Value, schema: &'a Value) -> &'a Value {
+    match schema["$ref"].as_str() {
+        Some(reference) => {
+            let name = reference.rsplit('/').next().unwrap();
+            resolve(document, &document["components"]["schemas"][name])
+        }
+        None => schema,
+    }
+}
+
+fn is_type(schema: &Value, wanted: &str) -> bool {
+    match &schema["type"] {
+        Value::String(t) => t == wanted,
+        Value::Array(types) => types.iter().any(|t| t == wanted),
+        _ => false,
+    }
+}
+
+/// A body with every property the schema names, each with a plausible value, and the JSON
+/// pointer of every string in it.
+fn sample(document: &Value, schema: &Value, at: &str, strings: &mut Vec<String>) -> Value {
+    let schema = resolve(document, schema);
+    if let Some(options) = schema["anyOf"].as_array().or(schema["oneOf"].as_array()) {
+        let chosen = options
+            .iter()
+            .find(|o| !is_type(o, "null"))
+            .unwrap_or(&options[0]);
+        return sample(document, chosen, at, strings);
+    }
+    if let Some(values) = schema["enum"].as_array() {
+        return values[0].clone();
+    }
+    if is_type(schema, "object") || schema["properties"].is_object() {
+        let mut object = serde_json::Map::new();
+        for (name, property) in schema["properties"].as_object().into_iter().flatten() {
+            let value = sample(document, property, &format!("{at}/{name}"), strings);
+            object.insert(name.clone(), value);
+        }
+        return Value::Object(object);
+    }
+    if is_type(schema, "array") {
+        return json!([sample(document, &schema["items"], &format!("{at}/0"), strings)]);
+    }
+    if is_type(schema, "string") {
+        strings.push(at.to_string());
+        return match schema["format"].as_str() {
+            Some("date") => json!(in_days(30).to_string()),
+            Some("date-time") => json!("2030-01-01T10:00:00Z"),
+            Some("uuid") => json!(uuid::Uuid::nil()),
+            // A list's value when the schema names one ('phone', 'flexible'), else some text:
+            // never empty, or a 'required' check would stop the request before the others.
+            _ => match schema["default"].as_str() {
+                Some(d) if !d.is_empty() => json!(d),
+                _ => json!("Texto"),
+            },
+        };
+    }
+    if is_type(schema, "integer") {
+        return json!(1);
+    }
+    if is_type(schema, "number") {
+        return json!(1.5);
+    }
+    if is_type(schema, "boolean") {
+        return json!(true);
+    }
+    Value::Null
+}
+
+/// Words of an error a person was never meant to read: the text of a library or the database.
+fn not_spanish(message: &str) -> bool {
+    message.trim().is_empty()
+        || [
+            "invalid", "expected", "missing field", "unknown", "error returned", "failed",
+            "panicked", "index row",
+        ]
+        .iter()
+        .any(|english| message.to_lowercase().contains(english))
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn any_text_in_any_field_of_any_operation_gives_no_5xx_and_a_spanish_error(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    common::projected(&server).await;
+    let move_id: i64 = sqlx::query_scalar("SELECT min(id) FROM move_staff_view")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let mut callers = vec![("anónimo", server.anonymous())];
+    for role in ["cliente", "empleado", "empresario", "admin", "auditor"] {
+        callers.push((role, server.login_role(role).await));
+    }
+    let document = api::routes::openapi();
+    let texts = [hundred_kb(), unicode_edges()];
+
+    let mut failures = Vec::new();
+    let mut calls = 0;
+    for (path, operations) in document["paths"].as_object().unwrap() {
+        for (method, operation) in operations.as_object().unwrap() {
+            let Some(schema) = operation["requestBody"]["content"]["application/json"].get("schema")
+            else {
+                continue;
+            };
+            let mut strings = Vec::new();
+            let mut base = sample(&document, schema, "", &mut strings);
+            if path == "/api/crear-mudanza" {
+                // A valid wizard, so each field is reached past the ones before it.
+                let wizard = common::wizard(in_days(10));
+                for (k, v) in wizard.as_object().unwrap() {
+                    base[k] = v.clone();
+                }
+            }
+            let url = path
+                .replace("/api/pagos/{id}", &format!("/api/pagos/{}", uuid::Uuid::nil()))
+                .replace("{id}", &move_id.to_string())
+                .replace("{nombre}", "moves");
+            let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            for pointer in &strings {
+                for text in &texts {
+                    let mut body = base.clone();
+                    *body.pointer_mut(pointer).unwrap() = json!(text);
+                    for (who, caller) in &callers {
+                        let (status, answer) =
+                            caller.send(method.clone(), &url, body.clone()).await;
+                        calls += 1;
+                        let what = format!(
+                            "{method} {url} {pointer} ({} chars) as {who}",
+                            text.chars().count()
+                        );
+                        if status >= 500 {
+                            failures.push(format!("{what}: {status} {answer:.200}"));
+                        } else if status >= 400 {
+                            let message = answer["error"].as_str().unwrap_or("");
+                            if answer["success"] != false || not_spanish(message) {
+                                failures.push(format!("{what}: {status} {answer:.200}"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {calls} calls:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(calls > 500, "only {calls} calls: the walk found too few fields");
+    println!("any text: {calls} calls without a 5xx");
+}
