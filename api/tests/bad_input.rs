@@ -359,3 +359,63 @@ async fn any_text_in_any_field_of_any_operation_gives_no_5xx_and_a_spanish_error
     assert!(calls > 500, "only {calls} calls: the walk found too few fields");
     println!("any text: {calls} calls without a 5xx");
 }
+
+/// No btree index holds text of unbounded length (issue 17, item 8): an entry over a third of a
+/// page fails the write, and a projector failing on every batch wedges its read model. Each text
+/// index is either a hash or md5 index (migration 0015) or over a text the server makes or
+/// bounds; a new one fails here until it is one of those and is listed with its reason.
+#[sqlx::test(migrations = "../migrations")]
+async fn every_btree_index_over_text_is_bounded(pool: PgPool) {
+    let bounded: &[(&str, &str)] = &[
+        ("accounts_email_key", "CHECK accounts_email_bounded (254)"),
+        ("accounts_username_key", "CHECK accounts_username_bounded (254)"),
+        ("auth_attempts_key_idx", "a scope name of the code and the md5 of the key"),
+        ("documents_kind_move_id_key", "a document kind of the code"),
+        ("documents_pkey", "numbers the server gives (F-2026-0001)"),
+        ("events_move_created_idempotency", "the actor's id and a key checked to 8–64 characters"),
+        ("events_stream_version_key", "stream ids the server makes"),
+        ("job_applications_cv_stored_name_key", "a CHECK pattern: a uuid and an extension"),
+        ("live_changes_pkey", "a kind of the code and an id the server makes"),
+        ("payment_orders_pkey", "Redsys order numbers the server makes (12 characters)"),
+        ("projection_checkpoints_pkey", "projector names of the code"),
+        ("projection_poison_pkey", "projector names of the code"),
+        ("quotes_inbox_estado_idx", "a status of the code"),
+    ];
+    let found: Vec<String> = sqlx::query_scalar(
+        "SELECT c.relname::text FROM pg_index i \
+         JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid \
+         JOIN pg_am am ON am.oid = c.relam JOIN pg_namespace n ON n.oid = t.relnamespace \
+         WHERE n.nspname = current_schema() AND am.amname = 'btree' \
+         AND EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = i.indexrelid \
+                     AND a.atttypid IN ('text'::regtype, 'varchar'::regtype, 'jsonb'::regtype)) \
+         ORDER BY 1",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let listed: Vec<String> = bounded.iter().map(|(name, _)| name.to_string()).collect();
+    let unlisted: Vec<&String> = found.iter().filter(|f| !listed.contains(f)).collect();
+    assert!(
+        unlisted.is_empty(),
+        "btree indexes over text that may be unbounded (hash it, index its md5, or bound the \
+         column and list it here): {unlisted:?}"
+    );
+    let gone: Vec<&String> = listed.iter().filter(|l| !found.contains(l)).collect();
+    assert!(gone.is_empty(), "listed but no longer there: {gone:?}");
+
+    // And the bounds hold in the database itself, not only in the code that writes accounts.
+    let long = format!("{}@example.es", "a".repeat(300));
+    let refused = sqlx::query(
+        "INSERT INTO accounts (id, role, nombre, email, password_hash) \
+         VALUES (gen_random_uuid(), 'cliente', 'Ana', $1, 'x')",
+    )
+    .bind(&long)
+    .execute(&pool)
+    .await
+    .unwrap_err();
+    assert_eq!(
+        refused.as_database_error().and_then(|e| e.code()).as_deref(),
+        Some("23514"),
+        "{refused}"
+    );
+}
