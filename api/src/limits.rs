@@ -125,10 +125,10 @@ impl Limit {
         sqlx::query(
             "DELETE FROM auth_attempts WHERE scope = $1 AND md5(key) = md5($2) AND key = $2",
         )
-            .bind(self.scope)
-            .bind(key)
-            .execute(pool)
-            .await?;
+        .bind(self.scope)
+        .bind(key)
+        .execute(pool)
+        .await?;
         Ok(())
     }
 }

@@ -249,7 +249,12 @@ fn sample(document: &Value, schema: &Value, at: &str, strings: &mut Vec<String>)
         return Value::Object(object);
     }
     if is_type(schema, "array") {
-        return json!([sample(document, &schema["items"], &format!("{at}/0"), strings)]);
+        return json!([sample(
+            document,
+            &schema["items"],
+            &format!("{at}/0"),
+            strings
+        )]);
     }
     if is_type(schema, "string") {
         strings.push(at.to_string());
@@ -281,8 +286,14 @@ fn sample(document: &Value, schema: &Value, at: &str, strings: &mut Vec<String>)
 fn not_spanish(message: &str) -> bool {
     message.trim().is_empty()
         || [
-            "invalid", "expected", "missing field", "unknown", "error returned", "failed",
-            "panicked", "index row",
+            "invalid",
+            "expected",
+            "missing field",
+            "unknown",
+            "error returned",
+            "failed",
+            "panicked",
+            "index row",
         ]
         .iter()
         .any(|english| message.to_lowercase().contains(english))
@@ -307,7 +318,8 @@ async fn any_text_in_any_field_of_any_operation_gives_no_5xx_and_a_spanish_error
     let mut calls = 0;
     for (path, operations) in document["paths"].as_object().unwrap() {
         for (method, operation) in operations.as_object().unwrap() {
-            let Some(schema) = operation["requestBody"]["content"]["application/json"].get("schema")
+            let Some(schema) =
+                operation["requestBody"]["content"]["application/json"].get("schema")
             else {
                 continue;
             };
@@ -321,7 +333,10 @@ async fn any_text_in_any_field_of_any_operation_gives_no_5xx_and_a_spanish_error
                 }
             }
             let url = path
-                .replace("/api/pagos/{id}", &format!("/api/pagos/{}", uuid::Uuid::nil()))
+                .replace(
+                    "/api/pagos/{id}",
+                    &format!("/api/pagos/{}", uuid::Uuid::nil()),
+                )
                 .replace("{id}", &move_id.to_string())
                 .replace("{nombre}", "moves");
             let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
@@ -356,7 +371,10 @@ async fn any_text_in_any_field_of_any_operation_gives_no_5xx_and_a_spanish_error
         failures.len(),
         failures.join("\n")
     );
-    assert!(calls > 500, "only {calls} calls: the walk found too few fields");
+    assert!(
+        calls > 500,
+        "only {calls} calls: the walk found too few fields"
+    );
     println!("any text: {calls} calls without a 5xx");
 }
 
@@ -368,15 +386,33 @@ async fn any_text_in_any_field_of_any_operation_gives_no_5xx_and_a_spanish_error
 async fn every_btree_index_over_text_is_bounded(pool: PgPool) {
     let bounded: &[(&str, &str)] = &[
         ("accounts_email_key", "CHECK accounts_email_bounded (254)"),
-        ("accounts_username_key", "CHECK accounts_username_bounded (254)"),
-        ("auth_attempts_key_idx", "a scope name of the code and the md5 of the key"),
+        (
+            "accounts_username_key",
+            "CHECK accounts_username_bounded (254)",
+        ),
+        (
+            "auth_attempts_key_idx",
+            "a scope name of the code and the md5 of the key",
+        ),
         ("documents_kind_move_id_key", "a document kind of the code"),
         ("documents_pkey", "numbers the server gives (F-2026-0001)"),
-        ("events_move_created_idempotency", "the actor's id and a key checked to 8–64 characters"),
+        (
+            "events_move_created_idempotency",
+            "the actor's id and a key checked to 8–64 characters",
+        ),
         ("events_stream_version_key", "stream ids the server makes"),
-        ("job_applications_cv_stored_name_key", "a CHECK pattern: a uuid and an extension"),
-        ("live_changes_pkey", "a kind of the code and an id the server makes"),
-        ("payment_orders_pkey", "Redsys order numbers the server makes (12 characters)"),
+        (
+            "job_applications_cv_stored_name_key",
+            "a CHECK pattern: a uuid and an extension",
+        ),
+        (
+            "live_changes_pkey",
+            "a kind of the code and an id the server makes",
+        ),
+        (
+            "payment_orders_pkey",
+            "Redsys order numbers the server makes (12 characters)",
+        ),
         ("projection_checkpoints_pkey", "projector names of the code"),
         ("projection_poison_pkey", "projector names of the code"),
         ("quotes_inbox_estado_idx", "a status of the code"),
@@ -414,7 +450,10 @@ async fn every_btree_index_over_text_is_bounded(pool: PgPool) {
     .await
     .unwrap_err();
     assert_eq!(
-        refused.as_database_error().and_then(|e| e.code()).as_deref(),
+        refused
+            .as_database_error()
+            .and_then(|e| e.code())
+            .as_deref(),
         Some("23514"),
         "{refused}"
     );

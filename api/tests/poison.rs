@@ -70,12 +70,19 @@ async fn an_event_no_projector_can_apply_is_listed_and_skipped(pool: PgPool) {
     let poison = append_undecodable(&server, 900_001).await;
     // A move created after it, through the API, reaches the read model and the live feed.
     let (status, body) = manager
-        .send(reqwest::Method::POST, "/api/crear-mudanza", wizard(in_days(12)))
+        .send(
+            reqwest::Method::POST,
+            "/api/crear-mudanza",
+            wizard(in_days(12)),
+        )
         .await;
     assert_eq!(status, 200, "{body}");
     let id = body["mudanza_id"].as_i64().unwrap();
     assert_eq!(body["mudanza"]["id"], id, "the answer reads its own write");
-    let frame = feed.next_about(id).await.expect("a live frame after the poison");
+    let frame = feed
+        .next_about(id)
+        .await
+        .expect("a live frame after the poison");
     assert_eq!(frame["type"], "change");
     wait_projected(&server).await;
 
@@ -136,7 +143,11 @@ async fn an_event_no_projector_can_apply_is_listed_and_skipped(pool: PgPool) {
         let rebuilt = projections::dump_tables(&pool, projector.tables())
             .await
             .unwrap();
-        assert!(live == rebuilt, "{} rebuilt differs from live", projector.name());
+        assert!(
+            live == rebuilt,
+            "{} rebuilt differs from live",
+            projector.name()
+        );
     }
     let after: Vec<(String, i64, String)> = sqlx::query_as(
         "SELECT projection, position, event_type FROM projection_poison ORDER BY projection",
@@ -148,13 +159,13 @@ async fn an_event_no_projector_can_apply_is_listed_and_skipped(pool: PgPool) {
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
-async fn a_12000_character_email_in_the_log_is_projected_and_refused_by_the_commands(
-    pool: PgPool,
-) {
+async fn a_12000_character_email_in_the_log_is_projected_and_refused_by_the_commands(pool: PgPool) {
     let server = start(pool.clone()).await;
     projected(&server).await;
     // Random letters: a repeated one would compress and fit in an index after all.
-    let local: String = (0..375).map(|_| Uuid::new_v4().simple().to_string()).collect();
+    let local: String = (0..375)
+        .map(|_| Uuid::new_v4().simple().to_string())
+        .collect();
     let long_email = format!("{local}@example.es");
 
     // Through the API: refused, naming the field, and nothing stored.
@@ -202,7 +213,11 @@ async fn a_12000_character_email_in_the_log_is_projected_and_refused_by_the_comm
         .await
         .unwrap();
     let (status, answer) = manager
-        .send(reqwest::Method::POST, "/api/crear-mudanza", wizard(in_days(12)))
+        .send(
+            reqwest::Method::POST,
+            "/api/crear-mudanza",
+            wizard(in_days(12)),
+        )
         .await;
     assert_eq!(status, 200, "{answer}");
     wait_projected(&server).await;
