@@ -18,6 +18,7 @@ import {
 } from './editMove';
 import { MANAGER_STATUSES } from './managerMoves';
 import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from './wizard';
+import { TEXT_LIMITS } from '../../lib/textLimits';
 
 export const CONFLICT_MESSAGE =
   'La mudanza ha sido modificada por otra persona mientras la editabas. Recarga e inténtalo de nuevo.';
@@ -164,6 +165,7 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
               </label>
               <input
                 className="input"
+                maxLength={TEXT_LIMITS.name}
                 value={form.cliente_nombre}
                 onChange={(e) => update('cliente_nombre', e.target.value)}
                 {...fieldProps('cliente_nombre')}
@@ -175,6 +177,7 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
               <input
                 className="input"
                 type="tel"
+                maxLength={TEXT_LIMITS.phone}
                 value={form.cliente_telefono}
                 onChange={(e) => update('cliente_telefono', e.target.value)}
               />
@@ -184,6 +187,7 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
               <input
                 className="input"
                 type="email"
+                maxLength={TEXT_LIMITS.email}
                 value={form.cliente_email}
                 onChange={(e) => update('cliente_email', e.target.value)}
               />
@@ -200,6 +204,7 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
               </label>
               <input
                 className="input"
+                maxLength={TEXT_LIMITS.address}
                 value={form.origen}
                 onChange={(e) => update('origen', e.target.value)}
                 {...fieldProps('origen')}
@@ -212,6 +217,7 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
               </label>
               <input
                 className="input"
+                maxLength={TEXT_LIMITS.address}
                 value={form.destino}
                 onChange={(e) => update('destino', e.target.value)}
                 {...fieldProps('destino')}
