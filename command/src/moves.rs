@@ -716,7 +716,8 @@ mod tests {
             invalid(CLIENT_EMAIL_INVALID)
         );
         let long = |max: usize| "ñ".repeat(max + 1);
-        let cases: [(&str, Box<dyn Fn(&mut MoveCreated)>); 9] = [
+        type Change = Box<dyn Fn(&mut MoveCreated)>;
+        let cases: [(&str, Change); 9] = [
             (
                 "El campo «nombre del cliente» no puede tener más de 100 caracteres",
                 Box::new(|m| m.cliente.nombre = long(text::NAME_MAX)),
