@@ -716,8 +716,8 @@ mod tests {
             invalid(CLIENT_EMAIL_INVALID)
         );
         let long = |max: usize| "ñ".repeat(max + 1);
-        type Change = Box<dyn Fn(&mut MoveCreated)>;
-        let cases: [(&str, Change); 9] = [
+        type Change<'a> = Box<dyn Fn(&mut MoveCreated) + 'a>;
+        let cases: [(&str, Change<'_>); 9] = [
             (
                 "El campo «nombre del cliente» no puede tener más de 100 caracteres",
                 Box::new(|m| m.cliente.nombre = long(text::NAME_MAX)),
