@@ -4,7 +4,10 @@ Loaded with SCHEMATHESIS_HOOKS=fuzz_hooks; schemathesis runs registered checks w
 """
 
 import json
+import os
+import random
 import re
+import string
 
 import schemathesis
 
@@ -32,3 +35,57 @@ def spanish_rejection(ctx, response, case):
         raise AssertionError(f"{response.status_code} whose success is not false: {body}")
     if ENGLISH.search(error):
         raise AssertionError(f"{response.status_code} with a message that is not Spanish: {error!r}")
+
+
+# Long texts and Unicode edge cases (issue 17, items 8 and 15): schemathesis' own strings are
+# short and mostly ASCII. In one body of two, one string field (a different one each time) is
+# replaced by one of these: up to 100 KB that does not compress (an index holds at most about
+# 2,700 bytes), combining marks, emoji joined by ZWJ, right-to-left text and overrides, a
+# byte-order mark, noncharacters, the last code point, a dotted capital I (its lowercase is two
+# characters), and emails and login names past every limit.
+_RANDOM = random.Random(int(os.environ.get("FUZZ_SEED", "20261121")))
+
+
+def _incompressible(size):
+    return "".join(_RANDOM.choice(string.ascii_letters + string.digits) for _ in range(size))
+
+
+EDGE_TEXTS = [
+    _incompressible(100 * 1024),
+    _incompressible(3_000),
+    _incompressible(3_000) + "@example.es",
+    "a" * 12_000 + "@example.es",
+    "e\u0301\u0302" * 2_000,
+    "\U0001F469\u200d\U0001F469\u200d\U0001F467" * 1_000,
+    "\u202e\u05e9\u05dc\u05d5\u05dd \u0645\u0631\u062d\u0628\u0627\u202c",
+    "\ufeff\uffff\U0010ffff\u200f",
+    "aud\u0130tor@mudanzas.test",
+    "\u0130" * 200,
+    " ",
+    "",
+]
+
+
+def _strings(value, path=()):
+    """The path of every string in a JSON value."""
+    if isinstance(value, str):
+        yield path
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, path + (index,))
+
+
+@schemathesis.hook
+def map_body(ctx, body):
+    paths = list(_strings(body)) if isinstance(body, (dict, list)) else []
+    if not paths or _RANDOM.random() < 0.5:
+        return body
+    *parents, last = _RANDOM.choice(paths)
+    target = body
+    for step in parents:
+        target = target[step]
+    target[last] = _RANDOM.choice(EDGE_TEXTS)
+    return body

@@ -182,11 +182,13 @@ pub async fn take(pool: &PgPool, caps: &[(Cap, &str)]) -> Result<(), ApiError> {
     Ok(())
 }
 
+// Keys are whatever was typed, of any length: the index is over their md5 (migration 0015), so
+// every query names `md5(key)` to use it.
 impl Limit {
     /// Refuses with 429 when `key` has used up its attempts.
     pub async fn check(&self, pool: &PgPool, key: &str) -> Result<(), ApiError> {
         let used: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM auth_attempts WHERE scope = $1 AND key = $2 \
+            "SELECT count(*) FROM auth_attempts WHERE scope = $1 AND md5(key) = md5($2) AND key = $2 \
              AND at > now() - make_interval(secs => $3)",
         )
         .bind(self.scope)
@@ -202,7 +204,7 @@ impl Limit {
 
     pub async fn record(&self, pool: &PgPool, key: &str) -> Result<(), ApiError> {
         sqlx::query(
-            "WITH pruned AS (DELETE FROM auth_attempts WHERE scope = $1 AND key = $2 \
+            "WITH pruned AS (DELETE FROM auth_attempts WHERE scope = $1 AND md5(key) = md5($2) AND key = $2 \
              AND at < now() - make_interval(secs => $3)) \
              INSERT INTO auth_attempts (scope, key) VALUES ($1, $2)",
         )
@@ -216,11 +218,13 @@ impl Limit {
 
     /// Forgets a key's attempts (a correct password clears its account's failures).
     pub async fn clear(&self, pool: &PgPool, key: &str) -> Result<(), ApiError> {
-        sqlx::query("DELETE FROM auth_attempts WHERE scope = $1 AND key = $2")
-            .bind(self.scope)
-            .bind(key)
-            .execute(pool)
-            .await?;
+        sqlx::query(
+            "DELETE FROM auth_attempts WHERE scope = $1 AND md5(key) = md5($2) AND key = $2",
+        )
+        .bind(self.scope)
+        .bind(key)
+        .execute(pool)
+        .await?;
         Ok(())
     }
 }

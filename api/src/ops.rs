@@ -345,6 +345,25 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
                 checks["projectors"] = Value::Null;
             }
         }
+        // Skipped events do not make the server unready (the projectors go on past them, and
+        // taking every server out of service would stop everything again), but they are listed
+        // for whoever watches: where, not why (the error texts are in /admin and the log).
+        match within("poison events", projections::poison_events(&state.pool)).await {
+            Some(poison) => {
+                let listed: Vec<Value> = poison
+                    .iter()
+                    .map(|p| {
+                        json!({
+                            "projection": p.projection,
+                            "position": p.position,
+                            "event_type": p.event_type,
+                        })
+                    })
+                    .collect();
+                checks["poison_events"] = json!({ "ok": listed.is_empty(), "events": listed });
+            }
+            None => checks["poison_events"] = json!({ "ok": false }),
+        }
     }
     if not_ready.is_empty() {
         (

@@ -272,7 +272,7 @@ async fn each_bad_field_gets_its_spanish_message_and_nothing_is_written(pool: Pg
         (
             "long name",
             |q, _| q["contact"]["name"] = json!("a".repeat(101)),
-            "El texto es demasiado largo",
+            "El campo «nombre» no puede tener más de 100 caracteres",
         ),
         (
             "unknown pack",

@@ -24,10 +24,9 @@ pub const DELETE_PASSWORD_REQUIRED: &str = "Debes ingresar tu contraseña para c
 pub const RECOVERY_EMAIL_INVALID: &str = "Por favor, introduce un email válido.";
 
 /// Longest accepted password: argon2 hashes whatever it is given, so the length is bounded.
-pub const PASSWORD_MAX: usize = 128;
-const NAME_MAX: usize = 100;
-const ADDRESS_MAX: usize = 200;
-const EMAIL_MAX: usize = 254;
+pub const PASSWORD_MAX: usize = crate::text::PASSWORD_MAX;
+const NAME_MAX: usize = crate::text::NAME_MAX;
+const ADDRESS_MAX: usize = crate::text::ADDRESS_MAX;
 
 fn invalid(message: &str) -> DomainError {
     DomainError::Invalid(message.to_string())
@@ -56,20 +55,10 @@ pub fn full_name(value: &str) -> Result<String, DomainError> {
     Ok(name.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
-/// §5's email pattern (text, at sign, text, dot, text, no spaces), in the one form accounts are
-/// stored, looked up and limited by (`identity::identifier`).
+/// §5's email pattern, checked by its full syntax and length ([`crate::text::email`]), in the
+/// one form accounts are stored, looked up and limited by (`identity::identifier`).
 pub fn email(value: &str) -> Option<String> {
-    let email = crate::identity::identifier(value);
-    let (local, domain) = email.split_once('@')?;
-    let well_formed = !local.is_empty()
-        && !domain.contains('@')
-        && email.len() <= EMAIL_MAX
-        && !email.chars().any(char::is_whitespace)
-        && domain
-            .split_once('.')
-            .is_some_and(|(a, b)| !a.is_empty() && !b.is_empty())
-        && !domain.ends_with('.');
-    well_formed.then_some(email)
+    crate::text::email(value)
 }
 
 /// §5: an optional +34, then 9 digits starting 6-9; spaces ignored. Stored as '612 345 678'.

@@ -23,8 +23,8 @@ pub const APPLICATION_CONSENT_REQUIRED: &str =
 /// Registration (web/src/features/register/wizard.ts `TERMS_REQUIRED`, word for word).
 pub const TERMS_REQUIRED: &str = "Debes aceptar las condiciones de uso y la política de privacidad";
 
-pub const MESSAGE_MAX: usize = 2000;
-const PLACE_MAX: usize = 200;
+pub const MESSAGE_MAX: usize = crate::text::MESSAGE_MAX;
+const PLACE_MAX: usize = crate::text::ADDRESS_MAX;
 
 /// §1 contact service types: (wire value, how the company reads it).
 pub const SERVICE_TYPES: [(&str, &str); 5] = [
@@ -127,6 +127,8 @@ fn place(field: &'static str, value: &str, required: &str) -> Result<String, Fie
     if place.chars().count() > PLACE_MAX {
         return Err(error(field, accounts::TOO_LONG));
     }
+    crate::text::check("dirección", place, PLACE_MAX, false)
+        .map_err(|e| error(field, &e.to_string()))?;
     Ok(place.to_string())
 }
 
@@ -135,6 +137,8 @@ fn message(value: &str) -> Result<String, FieldError> {
     if message.chars().count() > MESSAGE_MAX {
         return Err(error("message", MESSAGE_TOO_LONG));
     }
+    crate::text::check("mensaje", message, MESSAGE_MAX, true)
+        .map_err(|e| error("message", &e.to_string()))?;
     Ok(message.to_string())
 }
 

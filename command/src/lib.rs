@@ -15,6 +15,7 @@ pub mod payments;
 pub mod pricing;
 pub mod quotes;
 mod role;
+pub mod text;
 pub mod workers;
 
 pub use role::Role;

@@ -9,7 +9,7 @@ use events_schema::events::{
 use events_schema::Event;
 use uuid::Uuid;
 
-use crate::{DomainError, Role};
+use crate::{text, DomainError, Role};
 
 /// What a decision needs to know about a move: rebuilt by folding its events with `evolve`.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -201,9 +201,86 @@ pub fn validate_new(mut m: MoveCreated) -> Result<MoveCreated, DomainError> {
     if !CONTACT_PREFERENCES.contains(&m.contacto.preferencia.as_str()) {
         return invalid("Preferencia de contacto no válida");
     }
+    check_person(&m.cliente, false)?;
+    check_addresses(Some(&m.origen), Some(&m.destino))?;
+    check_objects(&m.objects)?;
+    let c = &m.contacto;
+    text::check("nombre de contacto", &c.nombre, text::NAME_MAX, false)?;
+    text::check("teléfono de contacto", &c.telefono, text::PHONE_MAX, false)?;
+    if !c.email.trim().is_empty() && text::email(&c.email).is_none() {
+        return invalid("El email de contacto no es válido");
+    }
+    text::check(
+        "instrucciones",
+        &m.instrucciones,
+        text::INSTRUCTIONS_MAX,
+        true,
+    )?;
     crate::pricing::check(&m.precio)?;
     Ok(m)
 }
+
+/// The texts of a manager's edit, bounded as on creation; the client's email may stay empty only
+/// once the client was erased.
+pub fn validate_update(u: &MoveDetailsUpdated, state: &MoveState) -> Result<(), DomainError> {
+    if let Some(cliente) = &u.cliente {
+        check_person(cliente, state.client_erased)?;
+    }
+    check_addresses(u.origen.as_ref(), u.destino.as_ref())?;
+    if let Some(objects) = &u.objects {
+        check_objects(objects)?;
+    }
+    Ok(())
+}
+
+/// The client's name and phone within their bounds ([`text`]) and a real email address.
+fn check_person(p: &events_schema::events::Person, erased: bool) -> Result<(), DomainError> {
+    text::check("nombre del cliente", &p.nombre, text::NAME_MAX, false)?;
+    text::check("teléfono del cliente", &p.telefono, text::PHONE_MAX, false)?;
+    if !(erased && p.email.is_empty()) && text::email(&p.email).is_none() {
+        return Err(DomainError::Invalid(CLIENT_EMAIL_INVALID.into()));
+    }
+    Ok(())
+}
+
+fn check_addresses(origen: Option<&String>, destino: Option<&String>) -> Result<(), DomainError> {
+    if let Some(origen) = origen {
+        text::check("dirección de origen", origen, text::ADDRESS_MAX, false)?;
+    }
+    if let Some(destino) = destino {
+        text::check("dirección de destino", destino, text::ADDRESS_MAX, false)?;
+    }
+    Ok(())
+}
+
+fn check_objects(objects: &[events_schema::events::MovedObject]) -> Result<(), DomainError> {
+    if objects.len() > crate::quotes::OBJECT_LINES_MAX {
+        return Err(DomainError::Invalid(crate::quotes::TOO_MANY_OBJECTS.into()));
+    }
+    for o in objects {
+        text::check("identificador del objeto", &o.id, text::CODE_MAX, false)?;
+        text::check("nombre del objeto", &o.nombre, text::NAME_MAX, false)?;
+    }
+    Ok(())
+}
+
+pub const CLIENT_EMAIL_INVALID: &str = "El email del cliente no es válido";
+
+/// A photo's texts: its description within [`text::INSTRUCTIONS_MAX`], its type and content type
+/// short codes.
+fn check_photo(p: &PhotoAdded) -> Result<(), DomainError> {
+    text::check(
+        "descripción de la foto",
+        &p.descripcion,
+        PHOTO_DESCRIPTION_MAX,
+        true,
+    )?;
+    text::check("tipo de foto", &p.tipo, text::CODE_MAX, false)?;
+    text::check("tipo de archivo", &p.content_type, text::CODE_MAX, false)
+}
+
+/// Longest description of a photo, in characters.
+pub const PHOTO_DESCRIPTION_MAX: usize = 500;
 
 pub const CONTACT_PREFERENCES: [&str; 3] = ["phone", "email", "whatsapp"];
 pub const PROPERTY_INVALID: &str = "Los datos de la vivienda no son válidos";
@@ -268,6 +345,7 @@ pub fn decide(
             if !matches!(role, Role::Empresario | Role::Admin) {
                 return Err(DomainError::Forbidden);
             }
+            validate_update(&update, state)?;
             Ok(vec![Event::MoveDetailsUpdated(*update)])
         }
         MoveCommand::Edit {
@@ -286,6 +364,7 @@ pub fn decide(
                 if let Some(p) = &details.precio {
                     crate::pricing::check(p)?;
                 }
+                validate_update(&details, state)?;
                 events.push(Event::MoveDetailsUpdated(*details));
             }
             match (estado, current) {
@@ -304,6 +383,12 @@ pub fn decide(
             if !matches!(role, Role::Empresario | Role::Admin) {
                 return Err(DomainError::Forbidden);
             }
+            text::check(
+                "nombre del trabajador",
+                &assigned.worker_name,
+                text::NAME_MAX,
+                false,
+            )?;
             Ok(vec![Event::WorkerAssigned(assigned)])
         }
         MoveCommand::AddPhoto { photo, by } => {
@@ -311,6 +396,7 @@ pub fn decide(
                 return Err(DomainError::Forbidden);
             }
             may_act_on(state, role, by)?;
+            check_photo(&photo)?;
             Ok(vec![Event::PhotoAdded(photo)])
         }
         // Only the API's account deletion asks, for the moves of the client deleting their
@@ -486,6 +572,7 @@ pub fn validate_completed(
     if d.instrucciones.chars().count() > INSTRUCTIONS_MAX {
         return invalid(INSTRUCTIONS_TOO_LONG);
     }
+    text::check("instrucciones", &d.instrucciones, INSTRUCTIONS_MAX, true)?;
     Ok(d)
 }
 
@@ -706,6 +793,110 @@ mod tests {
             Role::Empresario,
         )
         .unwrap_err()
+    }
+
+    #[test]
+    fn every_text_of_a_new_move_is_bounded_naming_its_field() {
+        let invalid = |m: &str| DomainError::Invalid(m.to_string());
+        let email = format!("{}@example.es", "a".repeat(12_000));
+        assert_eq!(
+            create_error(|m| m.cliente.email = email.clone()),
+            invalid(CLIENT_EMAIL_INVALID)
+        );
+        assert_eq!(
+            create_error(|m| m.cliente.email = "no es un email".into()),
+            invalid(CLIENT_EMAIL_INVALID)
+        );
+        let long = |max: usize| "ñ".repeat(max + 1);
+        type Change<'a> = Box<dyn Fn(&mut MoveCreated) + 'a>;
+        let cases: [(&str, Change<'_>); 9] = [
+            (
+                "El campo «nombre del cliente» no puede tener más de 100 caracteres",
+                Box::new(|m| m.cliente.nombre = long(text::NAME_MAX)),
+            ),
+            (
+                "El campo «teléfono del cliente» no puede tener más de 30 caracteres",
+                Box::new(|m| m.cliente.telefono = long(text::PHONE_MAX)),
+            ),
+            (
+                "El campo «dirección de origen» no puede tener más de 200 caracteres",
+                Box::new(|m| m.origen = long(text::ADDRESS_MAX)),
+            ),
+            (
+                "El campo «dirección de destino» no puede tener más de 200 caracteres",
+                Box::new(|m| m.destino = long(text::ADDRESS_MAX)),
+            ),
+            (
+                "El campo «nombre de contacto» no puede tener más de 100 caracteres",
+                Box::new(|m| m.contacto.nombre = long(text::NAME_MAX)),
+            ),
+            (
+                "El campo «nombre del objeto» no puede tener más de 100 caracteres",
+                Box::new(|m| m.objects[0].nombre = long(text::NAME_MAX)),
+            ),
+            (
+                "El campo «identificador del objeto» no puede tener más de 64 caracteres",
+                Box::new(|m| m.objects[0].id = long(text::CODE_MAX)),
+            ),
+            (
+                "El campo «instrucciones» no puede tener más de 1000 caracteres",
+                Box::new(|m| m.instrucciones = long(text::INSTRUCTIONS_MAX)),
+            ),
+            (
+                "El campo «dirección de origen» contiene caracteres no válidos",
+                Box::new(|m| m.origen = "Calle\0 Mayor 1".into()),
+            ),
+        ];
+        for (message, change) in cases {
+            assert_eq!(create_error(change), invalid(message));
+        }
+        // At the limits, in any script, it is accepted.
+        let mut m = new_move();
+        m.cliente.nombre = "ב".repeat(text::NAME_MAX);
+        m.origen = "🚚".repeat(text::ADDRESS_MAX);
+        m.instrucciones = "e\u{301}\n".repeat(text::INSTRUCTIONS_MAX / 3);
+        assert!(validate_new(m).is_ok());
+    }
+
+    #[test]
+    fn an_edit_is_bounded_as_a_creation_is() {
+        let update = MoveDetailsUpdated {
+            cliente: Some(events_schema::events::Person {
+                nombre: "Ana".into(),
+                telefono: "612 345 678".into(),
+                email: format!("{}@example.es", "a".repeat(3_000)),
+            }),
+            ..Default::default()
+        };
+        for command in [
+            MoveCommand::UpdateDetails(Box::new(update.clone())),
+            MoveCommand::Edit {
+                version: 1,
+                details: Box::new(update.clone()),
+                estado: None,
+            },
+        ] {
+            assert_eq!(
+                decide(&created(), command, Role::Empresario),
+                Err(DomainError::Invalid(CLIENT_EMAIL_INVALID.into()))
+            );
+        }
+        let photo = PhotoAdded {
+            photo_id: Uuid::nil(),
+            content_type: "image/png".into(),
+            size_bytes: 1,
+            descripcion: "x".repeat(PHOTO_DESCRIPTION_MAX + 1),
+            tipo: "carga".into(),
+        };
+        let refused = decide(
+            &created(),
+            MoveCommand::AddPhoto { photo, by: MANAGER },
+            Role::Empresario,
+        );
+        assert!(
+            matches!(&refused, Err(DomainError::Invalid(m)) if m.contains("descripción de la foto")),
+            "{refused:?}"
+        );
     }
 
     #[test]

@@ -147,7 +147,9 @@ fn field(field: &'static str, message: &str) -> FieldError {
 
 /// The card form's rules, in the form's order.
 pub fn validate_card(input: &CardInput, today: NaiveDate) -> Result<Card, FieldError> {
-    if input.holder.trim().is_empty() || input.holder.chars().count() > 100 {
+    if input.holder.trim().is_empty()
+        || crate::text::check("titular", &input.holder, crate::text::NAME_MAX, false).is_err()
+    {
         return Err(field("titular", HOLDER_REQUIRED));
     }
     let digits: String = input
@@ -380,6 +382,12 @@ pub fn decide(state: &MoveState, command: PaymentCommand) -> Result<Vec<Event>, 
             if r.amount_cents > payment.amount_cents - payment.refunded_cents {
                 return Err(DomainError::Invalid(REFUND_TOO_MUCH.into()));
             }
+            crate::text::check(
+                "motivo del reembolso",
+                &r.reason,
+                crate::text::INSTRUCTIONS_MAX,
+                true,
+            )?;
             Ok(vec![Event::PaymentRefunded(r)])
         }
     }

@@ -47,10 +47,10 @@ pub const ALREADY_CONVERTED: &str = "Esta solicitud ya se convirtió en una muda
 pub const DISCARDED: &str = "Esta solicitud está descartada.";
 
 /// Bounds on what an anonymous caller may make the log keep.
-pub const NAME_MAX: usize = 100;
-pub const ADDRESS_MAX: usize = 200;
-pub const INSTRUCTIONS_MAX: usize = 1000;
-pub const OBJECT_ID_MAX: usize = 64;
+pub const NAME_MAX: usize = crate::text::NAME_MAX;
+pub const ADDRESS_MAX: usize = crate::text::ADDRESS_MAX;
+pub const INSTRUCTIONS_MAX: usize = crate::text::INSTRUCTIONS_MAX;
+pub const OBJECT_ID_MAX: usize = crate::text::CODE_MAX;
 pub const OBJECT_LINES_MAX: usize = 100;
 /// §9: addresses must exceed 5 characters.
 pub const ADDRESS_MIN: usize = 6;
@@ -165,14 +165,6 @@ fn invalid(message: &str) -> DomainError {
     DomainError::Invalid(message.to_string())
 }
 
-fn bounded(value: &str, max: usize) -> Result<String, DomainError> {
-    let value = value.trim();
-    if value.chars().count() > max {
-        return Err(invalid(TOO_LONG));
-    }
-    Ok(value.to_string())
-}
-
 /// §5: an optional +34, then 9 digits; spaces ignored. Stored as '612 345 678'.
 pub fn phone(value: &str) -> Result<String, DomainError> {
     let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
@@ -189,7 +181,7 @@ pub fn phone(value: &str) -> Result<String, DomainError> {
 }
 
 fn contact(draft: &QuoteDraft) -> Result<QuoteContact, DomainError> {
-    let name = bounded(&draft.name, NAME_MAX)?;
+    let name = crate::text::line("nombre", &draft.name, NAME_MAX)?;
     if name.is_empty() {
         return Err(invalid(NAME_REQUIRED));
     }
@@ -217,6 +209,7 @@ fn address(side: &QuoteAddress) -> Result<QuoteAddress, DomainError> {
     if !(ADDRESS_MIN..=ADDRESS_MAX).contains(&length) {
         return Err(invalid(ADDRESSES_INVALID));
     }
+    crate::text::check("dirección", text, ADDRESS_MAX, false)?;
     let property_type = side.property_type.trim();
     let access = side.access.trim();
     let floor = side.floor.trim();
@@ -243,6 +236,7 @@ fn objects(lines: &[QuoteObject]) -> Result<Vec<QuoteObject>, DomainError> {
         if id.is_empty() || id.chars().count() > OBJECT_ID_MAX {
             return Err(invalid(OBJECT_INVALID));
         }
+        crate::text::check("identificador del objeto", id, OBJECT_ID_MAX, false)?;
         match merged.iter_mut().find(|o| o.id == id) {
             Some(o) => o.quantity = o.quantity.saturating_add(line.quantity),
             None => merged.push(QuoteObject {
@@ -322,6 +316,7 @@ pub fn validate(
     if instructions.chars().count() > INSTRUCTIONS_MAX {
         return Err(invalid(INSTRUCTIONS_TOO_LONG));
     }
+    crate::text::check("instrucciones", instructions, INSTRUCTIONS_MAX, true)?;
     Ok(QuoteRequested {
         quote_id,
         contact,
@@ -646,7 +641,7 @@ mod tests {
         );
         assert_eq!(
             error(|d| d.name = "a".repeat(NAME_MAX + 1)),
-            invalid(TOO_LONG)
+            invalid("El campo «nombre» no puede tener más de 100 caracteres")
         );
     }
 

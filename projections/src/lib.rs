@@ -10,7 +10,9 @@ pub mod moves;
 pub mod quotes;
 mod runner;
 
-pub use runner::{dump_tables, rebuild, step, Mode, Projections, Projector};
+pub use runner::{
+    dump_tables, is_poison, poison_events, rebuild, step, Mode, PoisonEvent, Projections, Projector,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {

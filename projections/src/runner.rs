@@ -87,7 +87,7 @@ pub async fn step(pool: &PgPool, projector: &dyn Projector, batch: i64) -> Resul
         tx.rollback().await?;
         return Ok(checkpoint);
     };
-    projector.apply(&mut tx, &events, Mode::Live).await?;
+    apply_isolating(&mut tx, projector, &events).await?;
     sqlx::query(
         "UPDATE projection_checkpoints SET position = $2, updated_at = now(), last_error = NULL \
          WHERE name = $1",
@@ -98,6 +98,119 @@ pub async fn step(pool: &PgPool, projector: &dyn Projector, batch: i64) -> Resul
     .await?;
     tx.commit().await?;
     Ok(last)
+}
+
+/// Whether a failure is the event's own: it would fail the same way on every retry (the event
+/// does not decode, does not fit the read model, or breaks a limit of the database), as opposed to
+/// a lost connection, a timeout or a conflict with another transaction, which retrying cures.
+pub fn is_poison(error: &Error) -> bool {
+    use events_schema::Error as Log;
+    match error {
+        Error::Poison { .. } => true,
+        Error::Log(
+            Log::UnknownEventType(_) | Log::UnknownSchemaVersion { .. } | Log::Malformed { .. },
+        ) => true,
+        Error::Database(e) | Error::Log(Log::Database(e)) => match e {
+            // Data exceptions (22: too long, bad encoding, out of range), integrity violations
+            // (23) and program limits (54: 'index row size exceeds maximum').
+            sqlx::Error::Database(e) => e
+                .code()
+                .is_some_and(|code| matches!(code.get(..2), Some("22" | "23" | "54"))),
+            sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_) => true,
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Applies a batch as events arrive. When the batch fails because of an event in it (not because
+/// of the database), its events are applied again one at a time: each one that fails on its own
+/// is recorded in `projection_poison` and skipped, and the others are applied as usual, so one
+/// event that cannot be applied never stops those after it.
+async fn apply_isolating(
+    tx: &mut PgConnection,
+    projector: &dyn Projector,
+    events: &[RecordedEvent],
+) -> Result<(), Error> {
+    sqlx::query("SAVEPOINT projection_batch")
+        .execute(&mut *tx)
+        .await?;
+    match projector.apply(tx, events, Mode::Live).await {
+        Ok(()) => return Ok(()),
+        Err(e) if !is_poison(&e) => return Err(e),
+        Err(_) => {
+            sqlx::query("ROLLBACK TO SAVEPOINT projection_batch")
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    for event in events {
+        sqlx::query("SAVEPOINT projection_event")
+            .execute(&mut *tx)
+            .await?;
+        match projector
+            .apply(tx, std::slice::from_ref(event), Mode::Live)
+            .await
+        {
+            Ok(()) => {}
+            Err(e) if is_poison(&e) => {
+                sqlx::query("ROLLBACK TO SAVEPOINT projection_event")
+                    .execute(&mut *tx)
+                    .await?;
+                tracing::error!(
+                    projector = projector.name(),
+                    position = event.position,
+                    error = %e,
+                    "an event cannot be projected: recorded and skipped"
+                );
+                record_poison(tx, projector.name(), event, &e).await?;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+async fn record_poison(
+    tx: &mut PgConnection,
+    projection: &str,
+    event: &RecordedEvent,
+    error: &Error,
+) -> Result<(), Error> {
+    sqlx::query(
+        "INSERT INTO projection_poison (projection, position, event_type, stream_id, error) \
+         VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (projection, position) DO UPDATE SET error = EXCLUDED.error, recorded_at = now()",
+    )
+    .bind(projection)
+    .bind(event.position)
+    .bind(&event.event_type)
+    .bind(&event.stream_id)
+    .bind(error.to_string())
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+/// One event a projector could not apply and skipped.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, sqlx::FromRow)]
+pub struct PoisonEvent {
+    pub projection: String,
+    pub position: i64,
+    pub event_type: String,
+    pub stream_id: String,
+    pub error: String,
+    pub recorded_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// Every event a projector skipped, oldest first.
+pub async fn poison_events(pool: &PgPool) -> Result<Vec<PoisonEvent>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT projection, position, event_type, stream_id, error, recorded_at \
+         FROM projection_poison ORDER BY position, projection",
+    )
+    .fetch_all(pool)
+    .await
 }
 
 /// The projectors running in this process, and how far each has got.
@@ -222,13 +335,35 @@ async fn run(
 
 /// Rebuilds one projector from zero in a single transaction: readers keep seeing the old read
 /// model until the new one is complete, and the live runners wait on the projector's lock.
-/// `progress(done, total)`, in events, is called after each batch. A poison event stops the rebuild with its
-/// position and error, leaving the old read model in place.
+/// `progress(done, total)`, in events, is called after each batch. The fast pass folds batches
+/// in memory; if an event cannot be applied there, the rebuild starts again applying batches as
+/// live projection does, recording and skipping each such event exactly as the live runner does,
+/// so a rebuild ends where live projection is.
 pub async fn rebuild(
     pool: &PgPool,
     projector: &dyn Projector,
     batch: i64,
     mut progress: impl FnMut(i64, i64),
+) -> Result<i64, Error> {
+    match rebuild_pass(pool, projector, batch, &mut progress, false).await {
+        Err(e) if is_poison(&e) => {
+            tracing::warn!(
+                projector = projector.name(),
+                error = %e,
+                "rebuild met an event it cannot apply: rebuilding again, skipping such events"
+            );
+            rebuild_pass(pool, projector, batch, &mut progress, true).await
+        }
+        done => done,
+    }
+}
+
+async fn rebuild_pass(
+    pool: &PgPool,
+    projector: &dyn Projector,
+    batch: i64,
+    progress: &mut impl FnMut(i64, i64),
+    isolating: bool,
 ) -> Result<i64, Error> {
     let (total, count): (i64, i64) =
         sqlx::query_as("SELECT coalesce(max(position), 0)::bigint, count(*) FROM events")
@@ -243,14 +378,22 @@ pub async fn rebuild(
     // Read the first batch before this transaction writes: its own id would hold the horizon.
     let mut events = EventStore::read_after(&mut tx, 0, batch).await?;
     projector.reset(&mut tx).await?;
+    sqlx::query("DELETE FROM projection_poison WHERE projection = $1")
+        .bind(projector.name())
+        .execute(&mut *tx)
+        .await?;
     let mut position = 0;
     let mut held_since: Option<std::time::Instant> = None;
     loop {
         if let Some(last) = events.last().map(|e| e.position) {
             held_since = None;
-            projector
-                .apply(&mut tx, &events, Mode::Rebuild { until: total })
-                .await?;
+            if isolating {
+                apply_isolating(&mut tx, projector, &events).await?;
+            } else {
+                projector
+                    .apply(&mut tx, &events, Mode::Rebuild { until: total })
+                    .await?;
+            }
             position = last;
             done += events.len() as i64;
             progress(done, count.max(done));

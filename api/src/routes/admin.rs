@@ -376,8 +376,9 @@ pub(crate) async fn projection_status(state: &AppState) -> ApiResult<Vec<Value>>
         .collect())
 }
 
-/// `GET /api/admin/proyecciones`: the status of every projector, the log's last position, and
-/// the rebuild started from the panel (running, or the last one).
+/// `GET /api/admin/proyecciones`: the status of every projector, the log's last position, the
+/// events a projector could not apply and skipped (`eventos_no_aplicados`), and the rebuild
+/// started from the panel (running, or the last one).
 pub async fn projections_status(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -385,10 +386,25 @@ pub async fn projections_status(
     admin(user)?;
     let proyecciones = projection_status(&state).await?;
     let cabeza = state.store.max_position().await?;
+    let no_aplicados: Vec<Value> = projections::poison_events(&state.pool)
+        .await?
+        .into_iter()
+        .map(|p| {
+            json!({
+                "proyeccion": p.projection,
+                "posicion": p.position,
+                "tipo": p.event_type,
+                "flujo": p.stream_id,
+                "error": p.error,
+                "registrado_en": p.recorded_at,
+            })
+        })
+        .collect();
     Ok(Json(json!({
         "success": true,
         "cabeza": cabeza,
         "proyecciones": proyecciones,
+        "eventos_no_aplicados": no_aplicados,
         "reconstruccion": state.admin.rebuild_status(),
     })))
 }

@@ -56,6 +56,17 @@ async fn limited_authenticate(
     }
 }
 
+/// No password longer than any a person could have set is hashed (argon2 hashes whatever it is
+/// given).
+fn password_within_bounds(password: &str) -> ApiResult<()> {
+    if password.chars().count() > command::text::PASSWORD_MAX {
+        return Err(ApiError::BadRequest(
+            command::accounts::PASSWORD_TOO_LONG.into(),
+        ));
+    }
+    Ok(())
+}
+
 pub async fn login(
     State(state): State<AppState>,
     jar: CookieJar,
@@ -65,6 +76,8 @@ pub async fn login(
     if body.email.trim().is_empty() || body.password.trim().is_empty() {
         return Err(ApiError::BadRequest(FILL_ALL_FIELDS.into()));
     }
+    command::text::login("email", &body.email)?;
+    password_within_bounds(&body.password)?;
     let user = limited_authenticate(
         &state,
         &address,
@@ -100,6 +113,8 @@ pub async fn worker_login(
     if body.username.trim().is_empty() || body.password.trim().is_empty() {
         return Err(ApiError::BadRequest(FILL_ALL_FIELDS.into()));
     }
+    command::text::login("usuario", &body.username)?;
+    password_within_bounds(&body.password)?;
     // The staff login has two tabs (spec §2): 'manager' maps to empresario, and is also where the
     // admin and the auditor sign in; 'worker' maps to empleado.
     let roles: &[Role] = match body.role.as_str() {

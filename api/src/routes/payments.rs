@@ -101,6 +101,8 @@ pub async fn auth_pay(
     if name.is_empty() || body.password.trim().is_empty() {
         return Err(ApiError::BadRequest(FILL_ALL.into()));
     }
+    command::text::check("nombre", name, command::text::NAME_MAX, false)?;
+    command::text::login("clave de pago", &body.password)?;
     let name_key = name_key(name);
     PAY_PER_ADDRESS.check(&state.pool, &address).await?;
     PAY_PER_NAME.check(&state.pool, &name_key).await?;

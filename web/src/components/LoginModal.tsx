@@ -6,6 +6,7 @@ import { errorText, login, NetworkError } from '../lib/api';
 import { Modal } from './Modal';
 import { PasswordInput } from './PasswordInput';
 import './LoginModal.css';
+import { TEXT_LIMITS } from '../lib/textLimits';
 
 export const LOGIN_MESSAGES = {
   required: 'Por favor, completa todos los campos',
@@ -75,6 +76,7 @@ function LoginDialog({ onClose }: { onClose: () => void }) {
             type="email"
             inputMode="email"
             autoComplete="email"
+            maxLength={TEXT_LIMITS.login}
             placeholder="tu@email.com"
             value={email}
             disabled={submitting}

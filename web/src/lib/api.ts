@@ -1591,9 +1591,20 @@ export interface RebuildStatus {
   error: string | null;
 }
 
+/** An event a projector could not apply: recorded, skipped, and listed until a rebuild applies it. */
+export interface SkippedEvent {
+  proyeccion: string;
+  posicion: number;
+  tipo: string;
+  flujo: string;
+  error: string;
+  registrado_en: string;
+}
+
 export interface ProjectionsResponse extends AdminAnswer {
   cabeza?: number;
   proyecciones?: ProjectionStatus[];
+  eventos_no_aplicados?: SkippedEvent[];
   reconstruccion?: RebuildStatus | null;
 }
 

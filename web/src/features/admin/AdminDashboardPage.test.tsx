@@ -226,6 +226,33 @@ describe('Panel de administración (/admin)', () => {
     expect(screen.getByRole('button', { name: 'Reconstruir analytics' })).toHaveProperty('disabled', false);
   });
 
+  it('lists the events a projector could not apply and skipped', async () => {
+    mockFetch({
+      'GET /api/admin/proyecciones': () =>
+        jsonResponse({
+          success: true,
+          cabeza: 1000,
+          proyecciones: [projection({ nombre: 'moves' })],
+          eventos_no_aplicados: [
+            {
+              proyeccion: 'moves',
+              posicion: 7,
+              tipo: 'move.created',
+              flujo: 'move-12',
+              error: 'event at position 7 cannot be projected: missing field `cliente`',
+              registrado_en: '2026-03-01T10:00:00Z',
+            },
+          ],
+          reconstruccion: null,
+        }),
+    });
+    renderAt('/admin?tab=proyecciones');
+    const table = await screen.findByRole('table', { name: 'Eventos no aplicados' });
+    expect(within(table).getByText('move.created')).toBeTruthy();
+    expect(within(table).getByText('move-12')).toBeTruthy();
+    expect(within(table).getByText(/missing field `cliente`/)).toBeTruthy();
+  });
+
   it('refreshes the projection status by itself', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     let pending = 0;

@@ -6,6 +6,7 @@ import {
   startRebuild,
   type ProjectionStatus,
   type RebuildStatus,
+  type SkippedEvent,
 } from '../../lib/api';
 import {
   failureText,
@@ -27,6 +28,7 @@ export const PROGRESS_REFRESH_MS = 400;
 export function ProjectionsPanel() {
   const [list, setList] = useState<ProjectionStatus[] | null>(null);
   const [head, setHead] = useState<number | null>(null);
+  const [skipped, setSkipped] = useState<SkippedEvent[]>([]);
   const [rebuild, setRebuild] = useState<RebuildStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [refreshedAt, setRefreshedAt] = useState<string | null>(null);
@@ -39,6 +41,7 @@ export function ProjectionsPanel() {
       if (response.ok && response.body?.proyecciones) {
         setList(response.body.proyecciones);
         setHead(response.body.cabeza ?? null);
+        setSkipped(response.body.eventos_no_aplicados ?? []);
         setRebuild(response.body.reconstruccion ?? null);
         setRefreshedAt(new Date().toISOString());
         setError(null);
@@ -160,6 +163,8 @@ export function ProjectionsPanel() {
         )}
       </section>
 
+      {skipped.length > 0 && <SkippedEvents events={skipped} />}
+
       <section className="adm-card" aria-labelledby="adm-rebuild-title">
         <h3 id="adm-rebuild-title" className="adm-card__title">
           Reconstrucción
@@ -171,6 +176,52 @@ export function ProjectionsPanel() {
         {rebuild ? <RebuildProgress status={rebuild} /> : <p className="adm-muted">No se ha reconstruido nada desde que arrancó el servidor.</p>}
       </section>
     </div>
+  );
+}
+
+/** Events a projector could not apply: it recorded each one and went on with the next. */
+function SkippedEvents({ events }: { events: SkippedEvent[] }) {
+  return (
+    <section className="adm-card" aria-labelledby="adm-skipped-title">
+      <h3 id="adm-skipped-title" className="adm-card__title">
+        Eventos no aplicados
+      </h3>
+      <p className="adm-muted">
+        Una proyección no pudo aplicar estos eventos del registro: los anotó y siguió con los siguientes. Sus tablas
+        no reflejan estos eventos hasta que una reconstrucción, con el error corregido, los aplique.
+      </p>
+      <div className="adm-table-wrap">
+        <table className="adm-table">
+          <caption className="sr-only">Eventos no aplicados</caption>
+          <thead>
+            <tr>
+              <th scope="col">Proyección</th>
+              <th scope="col">Posición</th>
+              <th scope="col">Evento</th>
+              <th scope="col">Error</th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((e) => (
+              <tr key={`${e.proyeccion}-${e.posicion}`}>
+                <td data-label="Proyección">
+                  <span className="adm-code">{e.proyeccion}</span>
+                </td>
+                <td data-label="Posición">{formatNumber(e.posicion)}</td>
+                <td data-label="Evento">
+                  <span className="adm-code">{e.tipo}</span>
+                  <span className="adm-muted adm-block">{e.flujo}</span>
+                </td>
+                <td data-label="Error">
+                  <span className="adm-error-text">{e.error}</span>
+                  <span className="adm-muted adm-block">{formatInstant(e.registrado_en)}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

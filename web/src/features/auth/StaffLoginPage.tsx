@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { staffDashboardFor } from './access';
 import { useAuthStore } from './useAuthStore';
 import './StaffLoginPage.css';
+import { TEXT_LIMITS } from '../../lib/textLimits';
 
 export const STAFF_LOGIN_MESSAGES = {
   required: 'Por favor, completa todos los campos',
@@ -131,6 +132,7 @@ export function StaffLoginPage() {
               autoComplete={tab.autoComplete}
               autoCapitalize="none"
               spellCheck={false}
+              maxLength={TEXT_LIMITS.login}
               placeholder={tab.placeholder}
               value={username}
               disabled={submitting}

@@ -25,6 +25,7 @@ import { BookingHero, BookingLoadState, PropertyFacts, useDashboardPath } from '
 import type { DetailsFlash } from './MoveDetailsPage';
 import { useBookingMove } from './useBookingMove';
 import './BookingPages.css';
+import { TEXT_LIMITS } from '../../lib/textLimits';
 
 /** The order errors are focused in: the form's own order. */
 const FIELD_ORDER: readonly BookingField[] = [
@@ -172,6 +173,7 @@ function MoveForm({ move }: { move: BookingMove }) {
                 id={idOf('contactName')}
                 className="input"
                 autoComplete="name"
+                maxLength={TEXT_LIMITS.name}
                 value={form.contactName}
                 disabled={saving}
                 aria-invalid={errors.contactName ? true : undefined}
@@ -188,6 +190,7 @@ function MoveForm({ move }: { move: BookingMove }) {
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
+                maxLength={TEXT_LIMITS.phone}
                 value={form.contactPhone}
                 disabled={saving}
                 aria-invalid={errors.contactPhone ? true : undefined}
@@ -209,6 +212,7 @@ function MoveForm({ move }: { move: BookingMove }) {
                 className="input"
                 type="email"
                 autoComplete="email"
+                maxLength={TEXT_LIMITS.email}
                 value={form.contactEmail}
                 disabled={saving}
                 aria-invalid={errors.contactEmail ? true : undefined}

@@ -38,6 +38,7 @@ import {
   type Side,
   type WizardForm,
 } from './wizard';
+import { TEXT_LIMITS } from '../../lib/textLimits';
 
 export const CREATE_SUCCESS = 'Mudanza creada exitosamente';
 // The advance is the deposit the client is asked for, not money received: a new move has been
@@ -228,6 +229,7 @@ function TextInput({
   max?: string | number;
   step?: string | number;
   inputMode?: 'decimal' | 'email' | 'tel' | 'text';
+  maxLength?: number;
 }) {
   return (
     <label className="form__field">
@@ -248,6 +250,7 @@ function StepClient({ form, set }: { form: WizardForm; set: Setter }) {
         inputMode="email"
         autoComplete="off"
         placeholder="cliente@ejemplo.es"
+        maxLength={TEXT_LIMITS.email}
         value={form.clientEmail}
         onChange={(v) => set('clientEmail', v)}
       />
@@ -261,12 +264,14 @@ function StepAddresses({ form, set }: { form: WizardForm; set: Setter }) {
       <TextInput
         label="Dirección de origen"
         placeholder="Calle, número, código postal y ciudad"
+        maxLength={TEXT_LIMITS.address}
         value={form.originAddress}
         onChange={(v) => set('originAddress', v)}
       />
       <TextInput
         label="Dirección de destino"
         placeholder="Calle, número, código postal y ciudad"
+        maxLength={TEXT_LIMITS.address}
         value={form.destinationAddress}
         onChange={(v) => set('destinationAddress', v)}
       />
@@ -514,6 +519,7 @@ function StepServices({ form, change, set }: { form: WizardForm; change: Changer
         <textarea
           className="input mgr-textarea"
           rows={3}
+          maxLength={TEXT_LIMITS.instructions}
           value={form.instructions}
           onChange={(e) => set('instructions', e.target.value)}
           placeholder="Portero, horarios de carga y descarga, objetos delicados..."
@@ -567,6 +573,7 @@ function StepContact({ form, set }: { form: WizardForm; set: Setter }) {
         <TextInput
           label="Nombre de contacto"
           autoComplete="off"
+          maxLength={TEXT_LIMITS.name}
           value={form.contactName}
           onChange={(v) => set('contactName', v)}
         />
@@ -576,6 +583,7 @@ function StepContact({ form, set }: { form: WizardForm; set: Setter }) {
           inputMode="tel"
           autoComplete="off"
           placeholder="612 345 678"
+          maxLength={TEXT_LIMITS.phone}
           value={form.contactPhone}
           onChange={(v) => set('contactPhone', v)}
         />
@@ -584,6 +592,7 @@ function StepContact({ form, set }: { form: WizardForm; set: Setter }) {
           type="email"
           inputMode="email"
           autoComplete="off"
+          maxLength={TEXT_LIMITS.email}
           value={form.contactEmail}
           onChange={(v) => set('contactEmail', v)}
         />

@@ -20,6 +20,7 @@ import {
 import { MANAGER_STATUSES } from './managerMoves';
 import { formatCents, IVA_PERCENT } from './pricing';
 import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from './wizard';
+import { TEXT_LIMITS } from '../../lib/textLimits';
 
 export const CONFLICT_MESSAGE =
   'La mudanza ha sido modificada por otra persona mientras la editabas. Recarga e inténtalo de nuevo.';
@@ -181,6 +182,7 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
               </label>
               <input
                 className="input"
+                maxLength={TEXT_LIMITS.name}
                 value={form.cliente_nombre}
                 onChange={(e) => update('cliente_nombre', e.target.value)}
                 {...fieldProps('cliente_nombre')}
@@ -192,6 +194,7 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
               <input
                 className="input"
                 type="tel"
+                maxLength={TEXT_LIMITS.phone}
                 value={form.cliente_telefono}
                 onChange={(e) => update('cliente_telefono', e.target.value)}
               />
@@ -201,6 +204,7 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
               <input
                 className="input"
                 type="email"
+                maxLength={TEXT_LIMITS.email}
                 value={form.cliente_email}
                 onChange={(e) => update('cliente_email', e.target.value)}
               />
@@ -217,6 +221,7 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
               </label>
               <input
                 className="input"
+                maxLength={TEXT_LIMITS.address}
                 value={form.origen}
                 onChange={(e) => update('origen', e.target.value)}
                 {...fieldProps('origen')}
@@ -229,6 +234,7 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
               </label>
               <input
                 className="input"
+                maxLength={TEXT_LIMITS.address}
                 value={form.destino}
                 onChange={(e) => update('destino', e.target.value)}
                 {...fieldProps('destino')}

@@ -4,6 +4,7 @@ import { errorText, type PaymentRecord, type StaffMove } from '../../lib/api';
 import { formatDateTime } from '../moves/staffMoves';
 import { formatEuros } from './pricing';
 import { brandLabel } from '../payment/card';
+import { TEXT_LIMITS } from '../../lib/textLimits';
 
 export const PAYMENT_STATES: Record<PaymentRecord['estado'], string> = {
   autorizado: 'Autorizado',
@@ -160,7 +161,7 @@ function RefundForm({
         <label className="form__label" htmlFor="refund-reason">
           Motivo
         </label>
-        <input id="refund-reason" className="input" value={reason} onChange={(e) => setReason(e.target.value)} />
+        <input id="refund-reason" className="input" maxLength={TEXT_LIMITS.instructions} value={reason} onChange={(e) => setReason(e.target.value)} />
       </div>
       {error && (
         <p className="form__error" role="alert">

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { authPay, errorText, NetworkError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { PaymentShell } from './PaymentShell';
+import { TEXT_LIMITS } from '../../lib/textLimits';
 
 /** §5 and §8, word for word. */
 export const ACCESS_MESSAGES = {
@@ -66,6 +67,7 @@ export function PaymentAccessPage() {
               className="input"
               autoComplete="name"
               value={name}
+              maxLength={TEXT_LIMITS.name}
               onChange={(e) => setName(e.target.value)}
             />
           </div>
@@ -79,6 +81,7 @@ export function PaymentAccessPage() {
               type="password"
               autoComplete="off"
               autoCapitalize="characters"
+              maxLength={TEXT_LIMITS.code}
               placeholder="XXXX-XXXX"
               value={password}
               onChange={(e) => setPassword(e.target.value)}

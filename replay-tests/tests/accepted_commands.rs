@@ -1,0 +1,392 @@
+//! Whatever the deciders accept, every projector applies (issue 17, item 8). Random commands —
+//! texts up to their limits of any Unicode (combining marks, emoji, right-to-left, NUL and other
+//! controls), emails at the longest, boundary amounts — go through the deciders; every event they
+//! accept is appended to a real log, projected live in small batches, and no projector may skip
+//! one. Then each projection is rebuilt and must equal what live projection left.
+
+use chrono::{Days, NaiveDate, Utc};
+use command::moves::{decide, evolve, MoveCommand, MoveState};
+use command::pricing::{price, PriceParts};
+use command::quotes::{QuoteCommand, QuoteDraft, QuoteState};
+use command::{text, Role};
+use events_schema::events::{
+    move_stream, quote_stream, AccessDetails, Contact, MoveDetailsCompleted, MoveDetailsUpdated,
+    Person, PhotoAdded, QuoteAddress, QuoteConsent, QuoteObject, Services,
+};
+use events_schema::{Event, EventStore, ExpectedVersion, Metadata, NewEvent};
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::{Config, TestRunner};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+/// Cases per run: enough to meet every kind of character many times, small enough for a
+/// minute on a slow machine.
+const CASES: u32 = 120;
+
+/// Characters that lowercasing, trimming, length checks or PostgreSQL treat unlike plain letters,
+/// but that a person may type.
+fn edge_char() -> impl Strategy<Value = char> {
+    prop_oneof![
+        3 => any::<char>().prop_filter("typed", |c| !c.is_control()),
+        1 => prop::sample::select(vec![
+            ' ', '\u{301}', '\u{302}', '\u{200D}', '\u{202E}', '\u{200F}', '\u{FEFF}', '\u{FFFF}',
+            '\u{10FFFF}', 'İ', 'ß', 'ש', 'م', '🚚', '👩', '"', '\\', '\'', '<', '%', 'ñ',
+        ]),
+        2 => prop::char::range('a', 'z'),
+    ]
+}
+
+/// Control characters (NUL among them): the deciders refuse them outside multi-line texts.
+fn control_char() -> impl Strategy<Value = char> {
+    prop_oneof![
+        Just('\0'),
+        Just('\n'),
+        Just('\t'),
+        Just('\u{7f}'),
+        any::<char>().prop_filter("control", |c| c.is_control()),
+    ]
+}
+
+/// Text of up to `max` characters, most often near the limit; now and then with controls.
+fn text_upto(max: usize) -> impl Strategy<Value = String> {
+    let typed = || prop::collection::vec(edge_char(), 1..=max);
+    prop_oneof![
+        4 => typed().prop_map(String::from_iter),
+        4 => prop::collection::vec(edge_char(), max.saturating_sub(3).max(1)..=max)
+            .prop_map(String::from_iter),
+        1 => (typed(), control_char(), any::<prop::sample::Index>()).prop_map(|(mut chars, c, at)| {
+            chars.insert(at.index(chars.len() + 1), c);
+            String::from_iter(chars)
+        }),
+    ]
+}
+
+/// A syntactically valid email, up to the longest one accepted.
+fn email() -> impl Strategy<Value = String> {
+    (
+        "[a-z0-9][a-z0-9._+-]{0,62}[a-z0-9]",
+        prop::collection::vec("[a-z0-9]{1,60}", 1..4),
+    )
+        .prop_map(|(local, labels)| {
+            let mut email = format!("{local}@{}.es", labels.join("."));
+            while email.chars().count() > text::EMAIL_MAX {
+                email.remove(0);
+            }
+            email
+        })
+}
+
+/// Cents from nothing to a million euros, the ends most often.
+fn cents() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        Just(0i64),
+        Just(1),
+        Just(99_999_999),
+        Just(100_000_000),
+        0i64..=100_000_000,
+        -1i64..=0,
+    ]
+}
+
+#[derive(Debug, Clone)]
+struct Texts {
+    nombre: String,
+    telefono: String,
+    email: String,
+    origen: String,
+    destino: String,
+    contacto: String,
+    instrucciones: String,
+    objeto: String,
+    objeto_id: String,
+    foto: String,
+    parts: [i64; 5],
+    iva: bool,
+}
+
+fn texts() -> impl Strategy<Value = Texts> {
+    (
+        (
+            text_upto(text::NAME_MAX),
+            text_upto(text::PHONE_MAX),
+            email(),
+            text_upto(text::ADDRESS_MAX),
+            text_upto(text::ADDRESS_MAX),
+            text_upto(text::NAME_MAX),
+        ),
+        (
+            text_upto(text::INSTRUCTIONS_MAX),
+            text_upto(text::NAME_MAX),
+            text_upto(text::CODE_MAX),
+            text_upto(command::moves::PHOTO_DESCRIPTION_MAX),
+            [cents(), cents(), cents(), cents(), cents()],
+            any::<bool>(),
+        ),
+    )
+        .prop_map(
+            |(
+                (nombre, telefono, email, origen, destino, contacto),
+                (instrucciones, objeto, objeto_id, foto, parts, iva),
+            )| Texts {
+                nombre,
+                telefono,
+                email,
+                origen,
+                destino,
+                contacto,
+                instrucciones,
+                objeto,
+                objeto_id,
+                foto,
+                parts,
+                iva,
+            },
+        )
+}
+
+/// The events the deciders accept for one move built from `t`, and one quote request.
+fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event>)> {
+    let mut out = Vec::new();
+    let fecha = today.checked_add_days(Days::new(20)).unwrap();
+    let mut created = command::demo::demo_move(
+        move_id,
+        Person {
+            nombre: t.nombre.clone(),
+            telefono: t.telefono.clone(),
+            email: t.email.clone(),
+        },
+        fecha,
+        move_id as usize,
+    );
+    created.origen = t.origen.clone();
+    created.destino = t.destino.clone();
+    created.contacto.nombre = t.contacto.clone();
+    created.instrucciones = t.instrucciones.clone();
+    created.objects[0].nombre = t.objeto.clone();
+    created.objects[0].id = t.objeto_id.clone();
+    if let Ok(p) = price(PriceParts {
+        base_cents: t.parts[0],
+        distance_cents: t.parts[1],
+        services_cents: t.parts[2],
+        urgency_cents: t.parts[3],
+        iva_enabled: t.iva,
+        advance_cents: t.parts[4],
+    }) {
+        created.precio = p;
+    }
+    let mut state = MoveState::default();
+    let mut events = Vec::new();
+    let mut run = |state: &mut MoveState, command: MoveCommand, role: Role| {
+        if let Ok(decided) = decide(state, command, role) {
+            for e in &decided {
+                *state = evolve(std::mem::take(state), e);
+            }
+            events.extend(decided);
+        }
+    };
+    run(
+        &mut state,
+        MoveCommand::Create(Box::new(created)),
+        Role::Empresario,
+    );
+    if state.exists {
+        let update = MoveDetailsUpdated {
+            cliente: Some(Person {
+                nombre: t.contacto.clone(),
+                telefono: t.telefono.clone(),
+                email: t.email.clone(),
+            }),
+            origen: Some(t.destino.clone()),
+            ..Default::default()
+        };
+        let version = state.version;
+        run(
+            &mut state,
+            MoveCommand::Edit {
+                version,
+                details: Box::new(update),
+                estado: None,
+            },
+            Role::Empresario,
+        );
+        // The floors, lift and access the price was set on: a client may not change them.
+        let stored = state.properties.clone().expect("a created move has its properties");
+        let access = |p: &events_schema::events::PropertyDetails| AccessDetails {
+            access: p.access.clone(),
+            floor: p.floor.clone(),
+            elevator: p.elevator,
+        };
+        let completed = MoveDetailsCompleted {
+            contacto: Contact {
+                nombre: t.nombre.clone(),
+                telefono: "612 345 678".into(),
+                email: t.email.clone(),
+                preferencia: "email".into(),
+            },
+            fecha_alternativa: None,
+            flexible: true,
+            hora_preferida: "morning".into(),
+            origin: access(&stored.origin),
+            destination: access(&stored.destination),
+            instrucciones: t.instrucciones.clone(),
+        };
+        run(
+            &mut state,
+            MoveCommand::CompleteDetails {
+                details: Box::new(completed),
+                today,
+            },
+            Role::Cliente,
+        );
+        let photo = PhotoAdded {
+            photo_id: Uuid::now_v7(),
+            content_type: "image/png".into(),
+            size_bytes: 1,
+            descripcion: t.foto.clone(),
+            tipo: "carga".into(),
+        };
+        run(
+            &mut state,
+            MoveCommand::AddPhoto {
+                photo,
+                by: Uuid::nil(),
+            },
+            Role::Empresario,
+        );
+    }
+    out.push((move_stream(move_id), events));
+
+    let quote_id = Uuid::now_v7();
+    let side = |address: &str| QuoteAddress {
+        address: address.to_string(),
+        property_type: "apartment_2_rooms".into(),
+        access: "normal".into(),
+        floor: "second".into(),
+        elevator: true,
+    };
+    let draft = QuoteDraft {
+        name: t.nombre.clone(),
+        email: t.email.clone(),
+        phone: "612 345 678".into(),
+        preferred_contact: "email".into(),
+        origin: side(&t.origen),
+        destination: side(&t.destino),
+        objects: vec![QuoteObject {
+            id: t.objeto_id.clone(),
+            quantity: 1,
+        }],
+        services: Services::default(),
+        best_packaging: false,
+        preferred_date: Some(fecha),
+        alternative_date: None,
+        flexible_dates: false,
+        time_preference: "morning".into(),
+        distance_km: 10.0,
+        duration_min: 20.0,
+        instructions: t.instrucciones.clone(),
+        offer_pack: None,
+        consent: QuoteConsent::default(),
+    };
+    let quote = command::quotes::decide(
+        &QuoteState::default(),
+        QuoteCommand::Request {
+            quote_id,
+            draft: Box::new(draft),
+            today,
+            estimate: None,
+        },
+        None,
+    )
+    .unwrap_or_default();
+    out.push((quote_stream(quote_id), quote));
+    out
+}
+
+async fn fresh_database() -> PgPool {
+    let url = std::env::var("DATABASE_URL").expect("DATABASE_URL names the test cluster");
+    let admin = PgPool::connect(&url).await.unwrap();
+    let db = format!("accepted_{}", Uuid::now_v7().simple());
+    sqlx::query(&format!("CREATE DATABASE {db}"))
+        .execute(&admin)
+        .await
+        .unwrap();
+    let base = url.rsplit_once('/').map(|(b, _)| b).unwrap_or(&url);
+    let pool = PgPool::connect(&format!("{base}/{db}")).await.unwrap();
+    events_schema::MIGRATOR.run(&pool).await.unwrap();
+    pool
+}
+
+#[tokio::test]
+async fn every_event_the_deciders_accept_is_projected_and_rebuild_equals_live() {
+    let pool = fresh_database().await;
+    let store = EventStore::new(pool.clone(), Default::default());
+    let today = Utc::now().date_naive();
+    let mut runner = TestRunner::new(Config {
+        cases: CASES,
+        ..Config::default()
+    });
+    let strategy = texts();
+    let (mut appended, mut moves_created) = (0, 0);
+    for case in 0..CASES {
+        let t = strategy.new_tree(&mut runner).unwrap().current();
+        for (stream, events) in accepted(&t, 1_000 + i64::from(case), today) {
+            if events.is_empty() {
+                continue;
+            }
+            moves_created += usize::from(matches!(events[0], Event::MoveCreated(_)));
+            let batch: Vec<NewEvent> = events
+                .into_iter()
+                .map(|e| NewEvent::new(e, Metadata::system("proptest")))
+                .collect();
+            appended += batch.len();
+            store
+                .append(&stream, ExpectedVersion::NoStream, &batch)
+                .await
+                .unwrap_or_else(|e| panic!("appending what the deciders accepted ({t:?}): {e}"));
+        }
+    }
+    // The generator reaches what it means to test: accepted moves with edits, details, photos.
+    assert!(
+        moves_created > 0 && appended > 2 * moves_created,
+        "{appended} events, {moves_created} moves"
+    );
+
+    let head = store.max_position().await.unwrap();
+    for projector in projections::all() {
+        while projections::step(&pool, projector.as_ref(), 7)
+            .await
+            .unwrap()
+            < head
+        {}
+    }
+    let skipped: Vec<(String, i64, String, String)> = sqlx::query_as(
+        "SELECT p.projection, p.position, p.error, e.data::text FROM projection_poison p \
+         JOIN events e USING (position) ORDER BY p.position",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert!(
+        skipped.is_empty(),
+        "events the deciders accepted but a projector could not apply: {skipped:#?}"
+    );
+
+    for projector in projections::all() {
+        let live = projections::dump_tables(&pool, projector.tables())
+            .await
+            .unwrap();
+        projections::rebuild(&pool, projector.as_ref(), 50, |_, _| {})
+            .await
+            .unwrap();
+        let rebuilt = projections::dump_tables(&pool, projector.tables())
+            .await
+            .unwrap();
+        assert!(
+            live == rebuilt,
+            "{}: rebuild differs from live",
+            projector.name()
+        );
+    }
+    println!("{appended} accepted events of {CASES} cases ({moves_created} moves) projected");
+}
