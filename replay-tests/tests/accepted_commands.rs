@@ -211,7 +211,10 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
             Role::Empresario,
         );
         // The floors, lift and access the price was set on: a client may not change them.
-        let stored = state.properties.clone().expect("a created move has its properties");
+        let stored = state
+            .properties
+            .clone()
+            .expect("a created move has its properties");
         let access = |p: &events_schema::events::PropertyDetails| AccessDetails {
             access: p.access.clone(),
             floor: p.floor.clone(),

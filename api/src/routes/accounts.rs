@@ -15,8 +15,7 @@ use uuid::Uuid;
 
 use crate::auth::{
     end_session, end_sessions, hash_password_blocking, new_token, set_password, start_session,
-    token_hash,
-    user_by_id,
+    token_hash, user_by_id,
 };
 use crate::consent;
 use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult};

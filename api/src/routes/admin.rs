@@ -16,9 +16,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::admin::StartError;
-use crate::auth::{
-    end_sessions, hash_password_blocking, set_password, CurrentUser, User,
-};
+use crate::auth::{end_sessions, hash_password_blocking, set_password, CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::limits::LOGIN_PER_ACCOUNT;
 use crate::state::AppState;
