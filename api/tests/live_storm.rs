@@ -21,6 +21,7 @@ use common::{account_by_login, in_days, wizard, Caller};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reqwest::Method;
+use serde_json::json;
 use storm::{
     assert_feed_table_matches_log, assert_saw_exactly, log_changes, with_scratch_db, Audience,
     Leave, ScratchDb, WatchPlan, Watchers, MANAGER_STATUSES, WORKER_STATUSES,
@@ -109,12 +110,32 @@ async fn storm(db: ScratchDb, options: StartOptions, label: &'static str) {
         "sin.cuenta@mudanzas.test",
     ];
     let manager = server.login_role("empresario").await;
+    // Workers change only the moves assigned to them: a third of the new moves each, one a day.
+    let mut assigned: [(&str, Vec<i64>); 2] = [("EMP-001", Vec::new()), ("EMP-002", Vec::new())];
     for i in 0..NEW_MOVES {
         let mut body = wizard(in_days(3 + i as u64));
         body["cliente_email"] = owners[i % owners.len()].into();
         body["contacto_email"] = owners[i % owners.len()].into();
         let (status, answer) = manager.send(Method::POST, "/api/crear-mudanza", body).await;
         assert_eq!(status, 200, "{answer}");
+        if let Some((login, ids)) = assigned.get_mut(i % 3) {
+            let id = answer["mudanza"]["id"].as_i64().expect("the new move's id");
+            let worker: uuid::Uuid =
+                sqlx::query_scalar("SELECT id FROM accounts WHERE username = $1")
+                    .bind(*login)
+                    .fetch_one(&pool)
+                    .await
+                    .unwrap();
+            let (status, answer) = manager
+                .send(
+                    Method::POST,
+                    "/api/asignar-trabajador",
+                    json!({"mudanza_id": id, "worker_id": worker}),
+                )
+                .await;
+            assert_eq!(status, 200, "{answer}");
+            ids.push(id);
+        }
     }
     let moves: Vec<i64> = sqlx::query_scalar("SELECT id FROM move_staff_view ORDER BY id")
         .fetch_all(&pool)
@@ -238,27 +259,33 @@ async fn storm(db: ScratchDb, options: StartOptions, label: &'static str) {
     // The storm: eight writers, each its own session, at once.
     let seed: u64 = rand::random();
     let mut sessions = Vec::new();
-    for (who, statuses) in [
-        ("gerente@mudanzas.test", MANAGER_STATUSES),
-        ("gerente@mudanzas.test", MANAGER_STATUSES),
-        ("admin@mudanzas.test", MANAGER_STATUSES),
-        ("admin@mudanzas.test", MANAGER_STATUSES),
-        ("EMP-001", WORKER_STATUSES),
-        ("EMP-001", WORKER_STATUSES),
-        ("EMP-002", WORKER_STATUSES),
-        ("EMP-002", WORKER_STATUSES),
+    let [(_, first), (_, second)] = assigned;
+    let (first, second) = (Arc::new(first), Arc::new(second));
+    for (who, statuses, on) in [
+        ("gerente@mudanzas.test", MANAGER_STATUSES, &moves),
+        ("gerente@mudanzas.test", MANAGER_STATUSES, &moves),
+        ("admin@mudanzas.test", MANAGER_STATUSES, &moves),
+        ("admin@mudanzas.test", MANAGER_STATUSES, &moves),
+        ("EMP-001", WORKER_STATUSES, &first),
+        ("EMP-001", WORKER_STATUSES, &first),
+        ("EMP-002", WORKER_STATUSES, &second),
+        ("EMP-002", WORKER_STATUSES, &second),
     ] {
-        sessions.push((server.login(&account_by_login(who)).await, statuses));
+        sessions.push((
+            server.login(&account_by_login(who)).await,
+            statuses,
+            on.clone(),
+        ));
     }
     let storm_began = Instant::now();
     let writers: Vec<_> = sessions
         .into_iter()
         .enumerate()
-        .map(|(i, (caller, statuses))| {
+        .map(|(i, (caller, statuses, on))| {
             tokio::spawn(writer(
                 caller,
                 statuses,
-                moves.clone(),
+                on,
                 seed.wrapping_add(i as u64),
                 progress_tx.clone(),
             ))

@@ -495,7 +495,13 @@ async fn editing_the_total_keeps_vat_and_the_lines_and_the_invoice_matches(pool:
     );
 
     // The invoice issued now is the move's breakdown: VAT applied, lines adding to the total.
-    let (status, invoice) = manager.get(&format!("/api/factura/{id}")).await;
+    let (status, invoice) = manager
+        .send(
+            reqwest::Method::POST,
+            &format!("/api/factura/{id}/emitir"),
+            Value::Null,
+        )
+        .await;
     assert_eq!(status, 200, "{invoice}");
     let importes = &invoice["factura"]["importes"];
     assert_eq!(importes["iva_aplicado"], true, "{importes}");

@@ -178,6 +178,8 @@ struct Writer {
     /// Where it sends; the second is where it goes when the first stops answering.
     bases: [String; 2],
     statuses: &'static [&'static str],
+    /// The moves it changes: any for the office, its own for a worker.
+    moves: Arc<Vec<i64>>,
 }
 
 #[derive(Default)]
@@ -193,7 +195,6 @@ struct WriterLog {
 
 async fn write_storm(
     w: Arc<Writer>,
-    moves: Arc<Vec<i64>>,
     seed: u64,
     progress: Arc<watch::Sender<(usize, bool)>>,
     killed: watch::Receiver<bool>,
@@ -208,7 +209,7 @@ async fn write_storm(
     // however the kill falls, every writer of the dead process must go on through the other.
     while sent < PER_WRITER || log.after_kill < after_kill {
         sent += 1;
-        let id = moves[rng.gen_range(0..moves.len())];
+        let id = w.moves[rng.gen_range(0..w.moves.len())];
         let estado = w.statuses[rng.gen_range(0..w.statuses.len())];
         let body = serde_json::json!({"mudanza_id": id, "nuevo_estado": estado});
         let was_killed = *killed.borrow();
@@ -291,6 +292,8 @@ async fn scale_out(db: ScratchDb) {
         "pablo@mudanzas.test",
         "sin.cuenta@mudanzas.test",
     ];
+    // Workers change only the moves assigned to them: a third of the new moves each, one a day.
+    let mut assigned: [(&str, Vec<i64>); 2] = [("EMP-001", Vec::new()), ("EMP-002", Vec::new())];
     for i in 0..12 {
         let mut body = wizard(in_days(4 + i as u64));
         body["cliente_email"] = owners[i % owners.len()].into();
@@ -306,6 +309,27 @@ async fn scale_out(db: ScratchDb) {
         .await
         .unwrap();
         assert_eq!(status, 200, "{answer}");
+        if let Some((login, ids)) = assigned.get_mut(i % 3) {
+            let id = answer["mudanza"]["id"].as_i64().expect("the new move's id");
+            let worker: uuid::Uuid =
+                sqlx::query_scalar("SELECT id FROM accounts WHERE username = $1")
+                    .bind(*login)
+                    .fetch_one(&pool)
+                    .await
+                    .unwrap();
+            let (status, answer) = call(
+                &http,
+                &server.base,
+                &manager,
+                Method::POST,
+                "/api/asignar-trabajador",
+                Some(serde_json::json!({"mudanza_id": id, "worker_id": worker})),
+            )
+            .await
+            .unwrap();
+            assert_eq!(status, 200, "{answer}");
+            ids.push(id);
+        }
     }
     let moves: Arc<Vec<i64>> = Arc::new(
         sqlx::query_scalar("SELECT id FROM move_staff_view ORDER BY id")
@@ -429,14 +453,15 @@ async fn scale_out(db: ScratchDb) {
     }
 
     // Eight writers, four through each process, each with its own session.
+    let own = assigned.map(|(_, ids)| Arc::new(ids));
     let mut writers = Vec::new();
     for (name, server) in [("A", &a), ("B", &b)] {
         let other = if name == "A" { &b } else { &a };
-        for (who, statuses) in [
-            ("gerente@mudanzas.test", MANAGER_STATUSES),
-            ("admin@mudanzas.test", MANAGER_STATUSES),
-            ("EMP-001", WORKER_STATUSES),
-            ("EMP-002", WORKER_STATUSES),
+        for (who, statuses, targets) in [
+            ("gerente@mudanzas.test", MANAGER_STATUSES, &moves),
+            ("admin@mudanzas.test", MANAGER_STATUSES, &moves),
+            ("EMP-001", WORKER_STATUSES, &own[0]),
+            ("EMP-002", WORKER_STATUSES, &own[1]),
         ] {
             writers.push(Arc::new(Writer {
                 name: format!("{who} por {name}"),
@@ -448,6 +473,7 @@ async fn scale_out(db: ScratchDb) {
                     [server.base.clone(), server.base.clone()]
                 },
                 statuses,
+                moves: targets.clone(),
             }));
         }
     }
@@ -481,7 +507,6 @@ async fn scale_out(db: ScratchDb) {
     for (i, w) in writers.iter().enumerate() {
         logs.push(tokio::spawn(write_storm(
             w.clone(),
-            moves.clone(),
             seed.wrapping_add(i as u64),
             progress_tx.clone(),
             killed.clone(),
@@ -546,7 +571,6 @@ async fn scale_out(db: ScratchDb) {
     for (i, w) in writers.iter().enumerate() {
         logs.push(tokio::spawn(write_storm(
             w.clone(),
-            moves.clone(),
             seed.wrapping_add(100 + i as u64),
             progress_tx.clone(),
             killed.clone(),

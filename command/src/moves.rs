@@ -201,7 +201,7 @@ pub fn validate_new(mut m: MoveCreated) -> Result<MoveCreated, DomainError> {
     if !CONTACT_PREFERENCES.contains(&m.contacto.preferencia.as_str()) {
         return invalid("Preferencia de contacto no válida");
     }
-    check_person(&m.cliente, false)?;
+    check_person(&mut m.cliente, false)?;
     check_addresses(Some(&m.origen), Some(&m.destino))?;
     check_objects(&m.objects)?;
     let c = &m.contacto;
@@ -222,8 +222,8 @@ pub fn validate_new(mut m: MoveCreated) -> Result<MoveCreated, DomainError> {
 
 /// The texts of a manager's edit, bounded as on creation; the client's email may stay empty only
 /// once the client was erased.
-pub fn validate_update(u: &MoveDetailsUpdated, state: &MoveState) -> Result<(), DomainError> {
-    if let Some(cliente) = &u.cliente {
+pub fn validate_update(u: &mut MoveDetailsUpdated, state: &MoveState) -> Result<(), DomainError> {
+    if let Some(cliente) = &mut u.cliente {
         check_person(cliente, state.client_erased)?;
     }
     check_addresses(u.origen.as_ref(), u.destino.as_ref())?;
@@ -233,13 +233,16 @@ pub fn validate_update(u: &MoveDetailsUpdated, state: &MoveState) -> Result<(), 
     Ok(())
 }
 
-/// The client's name and phone within their bounds ([`text`]) and a real email address.
-fn check_person(p: &events_schema::events::Person, erased: bool) -> Result<(), DomainError> {
+/// The client's name and phone within their bounds ([`text`]) and a real email address, kept in
+/// the one identifier form accounts use, so a move is its client's however the email was typed.
+fn check_person(p: &mut events_schema::events::Person, erased: bool) -> Result<(), DomainError> {
     text::check("nombre del cliente", &p.nombre, text::NAME_MAX, false)?;
     text::check("teléfono del cliente", &p.telefono, text::PHONE_MAX, false)?;
-    if !(erased && p.email.is_empty()) && text::email(&p.email).is_none() {
-        return Err(DomainError::Invalid(CLIENT_EMAIL_INVALID.into()));
+    if erased && p.email.is_empty() {
+        return Ok(());
     }
+    p.email =
+        text::email(&p.email).ok_or_else(|| DomainError::Invalid(CLIENT_EMAIL_INVALID.into()))?;
     Ok(())
 }
 
@@ -345,7 +348,8 @@ pub fn decide(
             if !matches!(role, Role::Empresario | Role::Admin) {
                 return Err(DomainError::Forbidden);
             }
-            validate_update(&update, state)?;
+            let mut update = update;
+            validate_update(&mut update, state)?;
             Ok(vec![Event::MoveDetailsUpdated(*update)])
         }
         MoveCommand::Edit {
@@ -364,7 +368,8 @@ pub fn decide(
                 if let Some(p) = &details.precio {
                     crate::pricing::check(p)?;
                 }
-                validate_update(&details, state)?;
+                let mut details = details;
+                validate_update(&mut details, state)?;
                 events.push(Event::MoveDetailsUpdated(*details));
             }
             match (estado, current) {
@@ -782,6 +787,32 @@ mod tests {
             NaiveDate::from_ymd_opt(2026, 12, 14).unwrap(),
             0,
         )
+    }
+
+    #[test]
+    fn the_clients_email_is_kept_in_the_one_identifier_form_accounts_use() {
+        let mut m = new_move();
+        m.cliente.email = " Cliente@MUDANZAS.test ".into();
+        let stored = validate_new(m).unwrap();
+        assert_eq!(stored.cliente.email, "cliente@mudanzas.test");
+        let state = evolve(MoveState::default(), &Event::MoveCreated(stored.clone()));
+        let edit = MoveCommand::Edit {
+            version: state.version,
+            details: Box::new(MoveDetailsUpdated {
+                cliente: Some(events_schema::events::Person {
+                    email: "ＰＡＢＬＯ@mudanzas.test".into(),
+                    ..stored.cliente.clone()
+                }),
+                ..MoveDetailsUpdated::default()
+            }),
+            estado: None,
+        };
+        let events = decide(&state, edit, Role::Empresario).unwrap();
+        assert!(
+            matches!(&events[..], [Event::MoveDetailsUpdated(u)]
+                if u.cliente.as_ref().unwrap().email == "pablo@mudanzas.test"),
+            "{events:?}"
+        );
     }
 
     fn create_error(change: impl FnOnce(&mut MoveCreated)) -> DomainError {

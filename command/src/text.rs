@@ -83,9 +83,11 @@ pub fn email(value: &str) -> Option<String> {
 }
 
 /// A login name or any other identifier looked up before it is checked: a text longer than any
-/// identifier can be is refused before it reaches a query, a limit or a log line.
+/// identifier can be is refused before it reaches a query, a limit or a log line. Bounded in the
+/// form it is looked up by ([`crate::identity::identifier`]), so spaces and tabs around a login,
+/// which that form drops, are no reason to refuse it.
 pub fn login(field: &str, value: &str) -> Result<(), DomainError> {
-    check(field, value, LOGIN_MAX, false)
+    check(field, &crate::identity::identifier(value), LOGIN_MAX, false)
 }
 
 #[cfg(test)]
@@ -156,5 +158,8 @@ mod tests {
     fn a_login_name_longer_than_any_identifier_is_refused() {
         assert!(login("usuario", "EMP-001").is_ok());
         assert!(login("usuario", &"a".repeat(3_000)).is_err());
+        // Spaces and tabs around a login are dropped by the form it is looked up by.
+        assert!(login("email", "  auditor@mudanzas.test \t").is_ok());
+        assert!(login("email", "auditor@\u{0}mudanzas.test").is_err());
     }
 }
