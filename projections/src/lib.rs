@@ -16,7 +16,7 @@ pub use runner::{
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// An event no projector can apply; it stops the projector at that position.
+    /// An event a projector cannot apply; the projector records it and skips it.
     #[error("event at position {position} cannot be projected: {reason}")]
     Poison { position: i64, reason: String },
     /// A rebuild could not reach the end of the log because an old transaction is still open.
