@@ -133,7 +133,10 @@ test('un cambio de estado de un trabajador aparece en el panel del cliente sin r
     assert.equal(mine.status, 200);
     // A move a worker may put back as it was (a worker cannot set 'confirmada').
     const target =
-      mine.body.mudanzas.find((m) => m.status === 'pending' || m.status === 'in_progress') ??
+      // In progress first: the seed assigns its worker to every move past pending, and a worker
+      // changes only the moves assigned to them.
+      mine.body.mudanzas.find((m) => m.status === 'in_progress') ??
+      mine.body.mudanzas.find((m) => m.status === 'pending') ??
       mine.body.mudanzas.find((m) => m.status in STAFF_VALUE);
     assert.ok(target, 'cliente@mudanzas.test no tiene ninguna mudanza que un trabajador pueda cambiar');
     const next = target.status === 'in_progress' ? 'pending' : 'in_progress';
