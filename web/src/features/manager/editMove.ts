@@ -1,6 +1,6 @@
 // The manager's edit form for a move (§2 edit modal, §5 'Move edit required', §7 actualizar-mudanza).
 import type { StaffMove, UpdateMoveRequest } from '../../lib/api';
-import { centsToEuros, computePrice, parseEuros, type PriceBreakdown } from './pricing';
+import { centsToEuros, parseEuros, priceOfFields, priceRequest, type PriceBreakdown } from './pricing';
 import { clampQuantity } from './wizard';
 
 /** The update request's fields as the form holds them: the price as its lines, never a bare total. */
@@ -80,14 +80,7 @@ export function editFormFrom(move: StaffMove): EditForm {
 
 /** The price the form's lines make, as the server computes it (§9). */
 export function editPrice(form: EditForm): PriceBreakdown {
-  return computePrice({
-    baseCents: parseEuros(form.basePrice) ?? 0,
-    distanceCents: parseEuros(form.distanceCost) ?? 0,
-    servicesCents: parseEuros(form.servicesCost) ?? 0,
-    urgencyCents: parseEuros(form.urgencyCost) ?? 0,
-    ivaEnabled: form.ivaEnabled,
-    advanceCents: parseEuros(form.advancePayment) ?? 0,
-  });
+  return priceOfFields(form);
 }
 
 /** §5: every required field's message, in the form's order; empty when the form may be saved. */
@@ -133,14 +126,6 @@ export function buildUpdateRequest(move: Pick<StaffMove, 'id' | 'version'>, form
       dismount_quantity: services.dismount ? clampQuantity(services.dismount_quantity) : 0,
       packaging_quantity: services.packaging ? clampQuantity(services.packaging_quantity) : 0,
     },
-    precio: {
-      base: centsToEuros(price.baseCents),
-      distancia: centsToEuros(price.distanceCents),
-      servicios: centsToEuros(price.servicesCents),
-      urgencia: centsToEuros(price.urgencyCents),
-      iva: form.ivaEnabled,
-    },
-    pago_adelantado: centsToEuros(price.advanceCents),
-    precio_total: centsToEuros(price.totalCents),
+    ...priceRequest(price),
   };
 }

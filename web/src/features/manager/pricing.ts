@@ -45,6 +45,43 @@ export function computePrice(input: PriceInput): PriceBreakdown {
   };
 }
 
+/** A price as a form holds it: its lines as typed, in euros, and the VAT choice. */
+export interface PriceFields {
+  basePrice: string;
+  distanceCost: string;
+  servicesCost: string;
+  urgencyCost: string;
+  ivaEnabled: boolean;
+  advancePayment: string;
+}
+
+/** The price a form's lines make, as the server computes it (§9); an empty line is 0 €. */
+export function priceOfFields(form: PriceFields): PriceBreakdown {
+  return computePrice({
+    baseCents: parseEuros(form.basePrice) ?? 0,
+    distanceCents: parseEuros(form.distanceCost) ?? 0,
+    servicesCents: parseEuros(form.servicesCost) ?? 0,
+    urgencyCents: parseEuros(form.urgencyCost) ?? 0,
+    ivaEnabled: form.ivaEnabled,
+    advanceCents: parseEuros(form.advancePayment) ?? 0,
+  });
+}
+
+/** A price as the create and update requests send it: its lines, the advance and the total. */
+export function priceRequest(price: PriceBreakdown) {
+  return {
+    precio: {
+      base: centsToEuros(price.baseCents),
+      distancia: centsToEuros(price.distanceCents),
+      servicios: centsToEuros(price.servicesCents),
+      urgencia: centsToEuros(price.urgencyCents),
+      iva: price.ivaEnabled,
+    },
+    pago_adelantado: centsToEuros(price.advanceCents),
+    precio_total: centsToEuros(price.totalCents),
+  };
+}
+
 /** 'Pendiente de pago': what is still owed, total − paid (the server's `pago_pendiente`). */
 export function pendingCents(totalCents: number, paidCents: number): number {
   return Math.max(0, totalCents - paidCents);

@@ -22,7 +22,7 @@ import {
 } from '../moves/moveOptions';
 import { propertyTypeLabel as optionPropertyTypeLabel } from '../../lib/options';
 import { localToday } from '../moves/staffMoves';
-import { centsToEuros, computePrice, parseEuros, type PriceBreakdown } from './pricing';
+import { parseEuros, priceOfFields, priceRequest, type PriceBreakdown } from './pricing';
 
 export const WIZARD_STEPS = [
   'Cliente',
@@ -198,14 +198,7 @@ export function setObjectQuantity(
 // Prices.
 
 export function wizardPrice(form: WizardForm): PriceBreakdown {
-  return computePrice({
-    baseCents: parseEuros(form.basePrice) ?? 0,
-    distanceCents: parseEuros(form.distanceCost) ?? 0,
-    servicesCents: parseEuros(form.servicesCost) ?? 0,
-    urgencyCents: parseEuros(form.urgencyCost) ?? 0,
-    ivaEnabled: form.ivaEnabled,
-    advanceCents: parseEuros(form.advancePayment) ?? 0,
-  });
+  return priceOfFields(form);
 }
 
 // §5 wizard validation: what Next checks on each step (1-based). Steps 3, 5 and 9 check nothing.
@@ -314,15 +307,7 @@ export function buildCreateRequest(form: WizardForm): CreateMoveRequest {
     },
     property_details: { origin: property(form, 'origin'), destination: property(form, 'destination') },
     instrucciones: form.instructions.trim(),
-    precio: {
-      base: centsToEuros(price.baseCents),
-      distancia: centsToEuros(price.distanceCents),
-      servicios: centsToEuros(price.servicesCents),
-      urgencia: centsToEuros(price.urgencyCents),
-      iva: form.ivaEnabled,
-    },
-    pago_adelantado: centsToEuros(price.advanceCents),
-    precio_total: centsToEuros(price.totalCents),
+    ...priceRequest(price),
   };
 }
 
