@@ -156,7 +156,8 @@ pub async fn take(pool: &PgPool, caps: &[(Cap, &str)]) -> Result<(), ApiError> {
     for (cap, key) in caps {
         let (hour, day): (i64, i64) = sqlx::query_as(
             "SELECT count(*) FILTER (WHERE at > now() - interval '1 hour'), count(*) \
-             FROM auth_attempts WHERE scope = $1 AND key = $2 AND at > now() - interval '1 day'",
+             FROM auth_attempts WHERE scope = $1 AND md5(key) = md5($2) AND key = $2 \
+             AND at > now() - interval '1 day'",
         )
         .bind(cap.scope)
         .bind(key)
@@ -167,16 +168,7 @@ pub async fn take(pool: &PgPool, caps: &[(Cap, &str)]) -> Result<(), ApiError> {
         }
     }
     for (cap, key) in caps {
-        sqlx::query(
-            "WITH pruned AS (DELETE FROM auth_attempts WHERE scope = $1 AND key = $2 \
-             AND at < now() - make_interval(secs => $3)) \
-             INSERT INTO auth_attempts (scope, key) VALUES ($1, $2)",
-        )
-        .bind(cap.scope)
-        .bind(key)
-        .bind(DAY_SECS as f64)
-        .execute(&mut *tx)
-        .await?;
+        record(&mut tx, cap.scope, key, DAY_SECS).await?;
     }
     tx.commit().await?;
     Ok(())
@@ -184,6 +176,28 @@ pub async fn take(pool: &PgPool, caps: &[(Cap, &str)]) -> Result<(), ApiError> {
 
 // Keys are whatever was typed, of any length: the index is over their md5 (migration 0015), so
 // every query names `md5(key)` to use it.
+
+/// Counts one attempt of `key`, dropping its attempts older than `keep_secs`, which no window
+/// looks at any more.
+async fn record(
+    conn: &mut sqlx::PgConnection,
+    scope: &str,
+    key: &str,
+    keep_secs: i64,
+) -> Result<(), ApiError> {
+    sqlx::query(
+        "WITH pruned AS (DELETE FROM auth_attempts WHERE scope = $1 AND md5(key) = md5($2) AND key = $2 \
+         AND at < now() - make_interval(secs => $3)) \
+         INSERT INTO auth_attempts (scope, key) VALUES ($1, $2)",
+    )
+    .bind(scope)
+    .bind(key)
+    .bind(keep_secs as f64)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 impl Limit {
     /// Refuses with 429 when `key` has used up its attempts.
     pub async fn check(&self, pool: &PgPool, key: &str) -> Result<(), ApiError> {
@@ -203,17 +217,13 @@ impl Limit {
     }
 
     pub async fn record(&self, pool: &PgPool, key: &str) -> Result<(), ApiError> {
-        sqlx::query(
-            "WITH pruned AS (DELETE FROM auth_attempts WHERE scope = $1 AND md5(key) = md5($2) AND key = $2 \
-             AND at < now() - make_interval(secs => $3)) \
-             INSERT INTO auth_attempts (scope, key) VALUES ($1, $2)",
+        record(
+            &mut *pool.acquire().await?,
+            self.scope,
+            key,
+            LONGEST_WINDOW_SECS,
         )
-        .bind(self.scope)
-        .bind(key)
-        .bind(LONGEST_WINDOW_SECS as f64)
-        .execute(pool)
-        .await?;
-        Ok(())
+        .await
     }
 
     /// Forgets a key's attempts (a correct password clears its account's failures).
