@@ -290,7 +290,7 @@ async fn world(pool: PgPool) -> World {
         assert_eq!(status, 200, "{body}");
         payments.insert(id, body["paymentId"].as_str().unwrap().to_string());
     }
-    let application = application(&server).await;
+    let application = common::job_application(&server).await;
 
     let staff = ["empresario", "empleado", "admin", "auditor"];
     let mut not_for_clients: Vec<String> = api::seed::demo_accounts(&common::seed_dir())
@@ -317,36 +317,6 @@ async fn world(pool: PgPool) -> World {
         not_for_clients,
         not_for_anonymous,
     }
-}
-
-/// A job application with a CV, as the public form sends it; returns its id.
-async fn application(server: &TestServer) -> String {
-    let form = reqwest::multipart::Form::new()
-        .text("name", "Lucía Fernández")
-        .text("email", "lucia.fernandez@correo.test")
-        .text("phone", "698 765 432")
-        .text("position", "conductor")
-        .text("experience", "6-10")
-        .text("message", "Carné C.")
-        .text("consent_contact", "true")
-        .text("consent_marketing", "false")
-        .part(
-            "cv",
-            reqwest::multipart::Part::bytes(b"%PDF-1.4\n%%EOF\n".to_vec()).file_name("cv.pdf"),
-        );
-    let response = server
-        .http
-        .post(format!("{}/api/trabaja-con-nosotros", server.base))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 201);
-    let body: Value = response.json().await.unwrap();
-    body["id"]
-        .as_str()
-        .expect("the application's id")
-        .to_string()
 }
 
 /// Sends one row's request as `who`; (status, content type, body text).

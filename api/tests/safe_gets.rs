@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use common::{account, account_by_login, projected, start, Caller, TestServer, PNG};
 use reqwest::header::{COOKIE, ORIGIN, SET_COOKIE};
-use serde_json::{json, Value};
+use serde_json::json;
 use sqlx::PgPool;
 
 /// What the callers' GETs carry in their query strings, for the operations that need one to get
@@ -177,29 +177,7 @@ async fn fixtures(server: &TestServer, pool: &PgPool) -> Fixtures {
         .await;
     assert_eq!(status, 200, "{body}");
     let payment = body["paymentId"].as_str().unwrap().to_string();
-    let form = reqwest::multipart::Form::new()
-        .text("name", "Lucía Fernández")
-        .text("email", "lucia.fernandez@correo.test")
-        .text("phone", "698 765 432")
-        .text("position", "conductor")
-        .text("experience", "6-10")
-        .text("message", "Carné C.")
-        .text("consent_contact", "true")
-        .text("consent_marketing", "false")
-        .part(
-            "cv",
-            reqwest::multipart::Part::bytes(b"%PDF-1.4\n%%EOF\n".to_vec()).file_name("cv.pdf"),
-        );
-    let response = server
-        .http
-        .post(format!("{}/api/trabaja-con-nosotros", server.base))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 201);
-    let body: Value = response.json().await.unwrap();
-    let application = body["id"].as_str().expect("an application id").to_string();
+    let application = common::job_application(server).await;
     Fixtures {
         move_id,
         photo,

@@ -514,3 +514,33 @@ pub async fn projected(server: &TestServer) {
             .await
     );
 }
+
+/// A job application with a CV, as the public form sends it; returns its id.
+pub async fn job_application(server: &TestServer) -> String {
+    let form = reqwest::multipart::Form::new()
+        .text("name", "Lucía Fernández")
+        .text("email", "lucia.fernandez@correo.test")
+        .text("phone", "698 765 432")
+        .text("position", "conductor")
+        .text("experience", "6-10")
+        .text("message", "Carné C.")
+        .text("consent_contact", "true")
+        .text("consent_marketing", "false")
+        .part(
+            "cv",
+            reqwest::multipart::Part::bytes(b"%PDF-1.4\n%%EOF\n".to_vec()).file_name("cv.pdf"),
+        );
+    let response = server
+        .http
+        .post(format!("{}/api/trabaja-con-nosotros", server.base))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201);
+    let body: Value = response.json().await.unwrap();
+    body["id"]
+        .as_str()
+        .expect("the application's id")
+        .to_string()
+}
