@@ -1021,6 +1021,7 @@ fn move_history(move_id: i64, today: NaiveDate) -> Result<Vec<Event>, String> {
         MoveCommand::ChangeStatus {
             to: MoveStatus::Confirmada,
             by: BENCH_ACTOR,
+            at: chrono::Utc::now(),
         },
         MoveCommand::AddPhoto {
             by: BENCH_ACTOR,
@@ -1029,6 +1030,7 @@ fn move_history(move_id: i64, today: NaiveDate) -> Result<Vec<Event>, String> {
         MoveCommand::ChangeStatus {
             to: MoveStatus::EnCurso,
             by: BENCH_ACTOR,
+            at: chrono::Utc::now(),
         },
         MoveCommand::AddPhoto {
             by: BENCH_ACTOR,
@@ -1045,6 +1047,7 @@ fn move_history(move_id: i64, today: NaiveDate) -> Result<Vec<Event>, String> {
         MoveCommand::ChangeStatus {
             to: MoveStatus::Finalizada,
             by: BENCH_ACTOR,
+            at: chrono::Utc::now(),
         },
     ];
     let mut state = MoveState::default();
@@ -1724,6 +1727,7 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
             MoveCommand::ChangeStatus {
                 to,
                 by: BENCH_ACTOR,
+                at: chrono::Utc::now(),
             },
             Role::Empresario,
         )

@@ -166,13 +166,14 @@ async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), Strin
             commands.push(MoveCommand::ChangeStatus {
                 to: status,
                 by: SEED_ACTOR,
+                at: Utc::now(),
             });
         }
         let mut state = MoveState::default();
         let mut events = Vec::new();
         for c in commands {
             let decided = decide(&state, c, Role::Empresario).map_err(|e| e.to_string())?;
-            for e in command::cancellation::with_fees(&state, decided, Utc::now()) {
+            for e in decided {
                 state = evolve(state, &e);
                 events.push(NewEvent::new(e, Metadata::system("seed")));
             }

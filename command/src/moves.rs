@@ -1,6 +1,6 @@
 //! The Move decider.
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use events_schema::events::{
     AccessDetails, BookingAccepted, ClientErased, Contact, DocumentKind, MoveCreated,
     MoveDetailsCompleted, MoveDetailsUpdated, MoveStatus, MoveStatusChanged, PhotoAdded,
@@ -42,15 +42,19 @@ pub enum MoveCommand {
     UpdateDetails(Box<MoveDetailsUpdated>),
     /// The manager's edit form, decided on the version the form was loaded at: a stale one is
     /// refused rather than overwriting what someone else saved meanwhile.
+    /// `at`: when it is decided, which a cancellation's fee depends on (§9).
     Edit {
         version: i64,
         details: Box<MoveDetailsUpdated>,
         estado: Option<MoveStatus>,
+        at: DateTime<Utc>,
     },
-    /// `by`: who asks (a worker changes only the moves assigned to them).
+    /// `by`: who asks (a worker changes only the moves assigned to them); `at`: when it is
+    /// decided, which a cancellation's fee depends on (§9).
     ChangeStatus {
         to: MoveStatus,
         by: Uuid,
+        at: DateTime<Utc>,
     },
     AssignWorker(WorkerAssigned),
     /// `by`: who adds it (a worker adds photos only to the moves assigned to them).
@@ -325,7 +329,7 @@ pub fn decide(
             }
             Ok(vec![Event::MoveCreated(validate_new(*created)?)])
         }
-        MoveCommand::ChangeStatus { to, by } => {
+        MoveCommand::ChangeStatus { to, by, at } => {
             let current = current.unwrap_or(MoveStatus::Pendiente);
             if !may_set_status(role, to) {
                 return Err(if role.is_staff() && role != Role::Auditor {
@@ -338,11 +342,12 @@ pub fn decide(
             if to == current {
                 return Ok(vec![]);
             }
-            Ok(vec![Event::MoveStatusChanged(MoveStatusChanged {
+            let change = Event::MoveStatusChanged(MoveStatusChanged {
                 from: current,
                 to,
                 cancellation_fee_cents: None,
-            })])
+            });
+            Ok(crate::cancellation::with_fees(state, vec![change], at))
         }
         MoveCommand::UpdateDetails(update) => {
             if !matches!(role, Role::Empresario | Role::Admin) {
@@ -356,6 +361,7 @@ pub fn decide(
             version,
             details,
             estado,
+            at,
         } => {
             if !matches!(role, Role::Empresario | Role::Admin) {
                 return Err(DomainError::Forbidden);
@@ -382,7 +388,7 @@ pub fn decide(
                 }
                 _ => {}
             }
-            Ok(events)
+            Ok(crate::cancellation::with_fees(state, events, at))
         }
         MoveCommand::AssignWorker(assigned) => {
             if !matches!(role, Role::Empresario | Role::Admin) {
@@ -600,7 +606,11 @@ mod tests {
     const MANAGER: Uuid = Uuid::from_u128(1);
 
     fn status(to: MoveStatus, by: Uuid) -> MoveCommand {
-        MoveCommand::ChangeStatus { to, by }
+        MoveCommand::ChangeStatus {
+            to,
+            by,
+            at: Utc::now(),
+        }
     }
 
     /// A move assigned to [`WORKER`].
@@ -716,7 +726,8 @@ mod tests {
                 vec![Event::MoveStatusChanged(MoveStatusChanged {
                     from: MoveStatus::Pendiente,
                     to,
-                    cancellation_fee_cents: None,
+                    // A cancellation carries its fee, decided here: nothing without a date.
+                    cancellation_fee_cents: (to == MoveStatus::Cancelada).then_some(0),
                 })]
             );
         }
@@ -806,6 +817,7 @@ mod tests {
                 ..MoveDetailsUpdated::default()
             }),
             estado: None,
+            at: Utc::now(),
         };
         let events = decide(&state, edit, Role::Empresario).unwrap();
         assert!(
@@ -905,6 +917,7 @@ mod tests {
                 version: 1,
                 details: Box::new(update.clone()),
                 estado: None,
+                at: Utc::now(),
             },
         ] {
             assert_eq!(
@@ -1039,6 +1052,7 @@ mod tests {
                 ..MoveDetailsUpdated::default()
             }),
             estado: Some(MoveStatus::Confirmada),
+            at: Utc::now(),
         };
         assert_eq!(
             decide(&state, edit(0), Role::Empresario),
@@ -1062,6 +1076,7 @@ mod tests {
             version: 1,
             details: Box::default(),
             estado: Some(MoveStatus::Pendiente),
+            at: Utc::now(),
         };
         assert_eq!(decide(&state, nothing, Role::Empresario), Ok(vec![]));
     }

@@ -207,6 +207,7 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
                 version,
                 details: Box::new(update),
                 estado: None,
+                at: chrono::Utc::now(),
             },
             Role::Empresario,
         );

@@ -701,7 +701,11 @@ async fn steps_run<'a>(
                 let metadata = metadata_for(&user);
                 let events: Vec<NewEvent> = decide(
                     &current,
-                    MoveCommand::ChangeStatus { to, by: user.id },
+                    MoveCommand::ChangeStatus {
+                        to,
+                        by: user.id,
+                        at: chrono::Utc::now(),
+                    },
                     user.role,
                 )
                 .ctx("deciding a status change")?

@@ -433,6 +433,7 @@ pub async fn edit(
         version: body.version,
         details: Box::new(details),
         estado,
+        at: chrono::Utc::now(),
     };
     apply_edit(&state, &user, body.id, command, fecha).await?;
     Ok(Json(json!({
@@ -466,11 +467,7 @@ async fn apply_edit(
     fecha: NaiveDate,
 ) -> ApiResult<()> {
     let (current, _) = load_move(state, move_id).await?;
-    let events = command::cancellation::with_fees(
-        &current,
-        command::moves::decide(&current, command, user.role)?,
-        chrono::Utc::now(),
-    );
+    let events = command::moves::decide(&current, command, user.role)?;
     if events.is_empty() {
         return Ok(());
     }

@@ -74,11 +74,7 @@ pub async fn execute(
 ) -> ApiResult<i64> {
     let (current, last) = load_move(state, move_id).await?;
     let decided = decide(&current, command, user.role)?;
-    let events = crate::routes::payments::with_payment_key(command::cancellation::with_fees(
-        &current,
-        decided,
-        chrono::Utc::now(),
-    ));
+    let events = crate::routes::payments::with_payment_key(decided);
     if events.is_empty() {
         return Ok(last);
     }
@@ -277,7 +273,11 @@ pub async fn update_status(
         &state,
         &user,
         body.mudanza_id,
-        MoveCommand::ChangeStatus { to, by: user.id },
+        MoveCommand::ChangeStatus {
+            to,
+            by: user.id,
+            at: chrono::Utc::now(),
+        },
     )
     .await?;
     Ok(Json(json!({
