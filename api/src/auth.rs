@@ -249,17 +249,32 @@ pub async fn end_sessions(
     conn: &mut sqlx::PgConnection,
     account: Uuid,
     keep: Option<&CookieJar>,
-) -> Result<(), ApiError> {
+) -> Result<EndedSessions, ApiError> {
     let kept = keep
         .and_then(|jar| jar.get(COOKIE))
         .map(|c| token_hash(c.value()))
         .unwrap_or_default();
-    sqlx::query("DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2")
-        .bind(account)
-        .bind(kept)
-        .execute(conn)
-        .await?;
-    Ok(())
+    let ended: Vec<Vec<u8>> = sqlx::query_scalar(
+        "DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2 RETURNING token_hash",
+    )
+    .bind(account)
+    .bind(kept)
+    .fetch_all(conn)
+    .await?;
+    Ok(EndedSessions(ended))
+}
+
+/// Sessions a statement ended. The database's notification closes their live feeds in every
+/// process, but it travels apart from the change frames: under load this process could push one
+/// more change before it hears it. So the process that ended them closes its own feeds at once,
+/// before it answers ([`EndedSessions::close_feeds`], once the statement is committed).
+#[must_use = "close the ended sessions' live feeds in this process once committed"]
+pub struct EndedSessions(Vec<Vec<u8>>);
+
+impl EndedSessions {
+    pub fn close_feeds(self, state: &AppState) {
+        state.live.end_sessions(self.0.iter().map(Vec::as_slice));
+    }
 }
 
 /// Opens a session and returns the cookie that carries it.
@@ -290,10 +305,12 @@ fn time_days(days: i64) -> time::Duration {
 /// Ends the session whose cookie is in `jar` (logout, or a new login on the same browser).
 pub async fn end_session(state: &AppState, jar: &CookieJar) -> Result<(), ApiError> {
     if let Some(cookie) = jar.get(COOKIE) {
+        let hash = token_hash(cookie.value());
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-            .bind(token_hash(cookie.value()))
+            .bind(&hash)
             .execute(&state.pool)
             .await?;
+        EndedSessions(vec![hash]).close_feeds(state);
     }
     Ok(())
 }

@@ -272,6 +272,11 @@ async fn watch_sessions(pool: PgPool, feeds: std::sync::Weak<Mutex<Feeds>>) {
 }
 
 impl LiveHub {
+    /// Closes this process's connections of these sessions (`sessions.token_hash`), at once.
+    pub fn end_sessions<'a>(&self, sessions: impl IntoIterator<Item = &'a [u8]>) {
+        end_feeds(&self.feeds, sessions);
+    }
+
     /// Starts the pump at the current end of the change feed.
     pub async fn start(
         pool: PgPool,

@@ -480,8 +480,9 @@ pub async fn reset_password(
         .bind(id)
         .execute(&mut *tx)
         .await?;
-    end_sessions(&mut tx, id, None).await?;
+    let ended = end_sessions(&mut tx, id, None).await?;
     tx.commit().await?;
+    ended.close_feeds(&state);
     // Whoever was guessing the old password has nothing left to guess.
     LOGIN_PER_ACCOUNT.clear(&state.pool, &email).await?;
     Ok(Json(json!({ "success": true })))

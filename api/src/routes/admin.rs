@@ -253,8 +253,9 @@ pub async fn deactivate(
     if found == 0 {
         return Err(ApiError::NotFound(STAFF_NOT_FOUND.into()));
     }
-    end_sessions(&mut tx, id, None).await?;
+    let ended = end_sessions(&mut tx, id, None).await?;
     tx.commit().await?;
+    ended.close_feeds(&state);
     tracing::info!(account = %id, by = %me.id, "staff account deactivated");
     let cuenta = staff_row(&state.pool, id).await?.to_json();
     Ok(Json(json!({ "success": true, "cuenta": cuenta })))
@@ -325,8 +326,9 @@ pub async fn reset_password(
     let (username, email) = logins.ok_or_else(|| ApiError::NotFound(STAFF_NOT_FOUND.into()))?;
     set_password(&mut tx, id, &hash).await?;
     let keep = (id == me.id).then_some(&jar);
-    end_sessions(&mut tx, id, keep).await?;
+    let ended = end_sessions(&mut tx, id, keep).await?;
     tx.commit().await?;
+    ended.close_feeds(&state);
     // A worker locked out by wrong guesses can use the new password at once.
     for login in [username, email].into_iter().flatten() {
         LOGIN_PER_ACCOUNT

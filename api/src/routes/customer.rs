@@ -188,7 +188,9 @@ pub async fn change_password(
     let mut tx = state.pool.begin().await?;
     set_password(&mut tx, user.id, &hash).await?;
     tx.commit().await?;
-    end_sessions(&mut *state.pool.acquire().await?, user.id, Some(&jar)).await?;
+    end_sessions(&mut *state.pool.acquire().await?, user.id, Some(&jar))
+        .await?
+        .close_feeds(&state);
     Ok(Json(json!({ "success": true })))
 }
 
@@ -237,7 +239,7 @@ pub async fn delete_account(
         erase_quotes(&state, &user, email).await?;
     }
     let mut tx = state.pool.begin().await?;
-    end_sessions(&mut tx, user.id, None).await?;
+    let ended = end_sessions(&mut tx, user.id, None).await?;
     // Codes and reset links go with the account (ON DELETE CASCADE).
     sqlx::query("DELETE FROM accounts WHERE id = $1")
         .bind(user.id)
@@ -266,6 +268,7 @@ pub async fn delete_account(
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
+    ended.close_feeds(&state);
     Ok((
         jar.remove(removal_cookie()),
         Json(json!({ "success": true })),
