@@ -52,7 +52,6 @@ const VAR_USE = /var\(\s*(--[\w-]+)/g;
 const VAR_DEFINITION = /(?:^|[\s{;'"])(--[\w-]+)['"]?\s*:/g;
 const names = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]!);
 
-
 describe('design tokens', () => {
   it('scans the stylesheets and the components', () => {
     expect(files.some(([f]) => f === 'styles/global.css')).toBe(true);
@@ -68,9 +67,7 @@ describe('design tokens', () => {
   });
 
   it('no raw font size outside tokens.css', () => {
-    const offenders = scanned
-      .filter((l) => rawFontSizes(l.text).length > 0)
-      .map((l) => `${l.where}  ${l.text.trim()}`);
+    const offenders = scanned.filter((l) => rawFontSizes(l.text).length > 0).map((l) => `${l.where}  ${l.text.trim()}`);
     expect(offenders).toEqual([]);
   });
 
