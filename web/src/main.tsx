@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/routes';
 import { useAuthStore } from './features/auth/useAuthStore';
+import './styles/tokens.css';
 import './styles/global.css';
 
 // Started before the first render so guards and the navbar see `checking` flip as soon as the

@@ -9,11 +9,11 @@ export function ErrorPage() {
     <section className="error-page">
       <div className="error-page__banner" role="img" aria-label="Camión de mudanzas detenido">
         <svg viewBox="0 0 240 120" width="240" height="120" aria-hidden="true">
-          <rect x="20" y="30" width="120" height="60" rx="6" fill="#fff" />
-          <path d="M140 50h40l24 24v16h-64z" fill="#fdba74" />
-          <circle cx="60" cy="96" r="12" fill="#0f172a" stroke="#fff" strokeWidth="4" />
-          <circle cx="172" cy="96" r="12" fill="#0f172a" stroke="#fff" strokeWidth="4" />
-          <path d="M70 52l20 20M90 52L70 72" stroke="#1d4ed8" strokeWidth="6" strokeLinecap="round" />
+          <rect x="20" y="30" width="120" height="60" rx="6" fill="var(--color-card)" />
+          <path d="M140 50h40l24 24v16h-64z" fill="var(--color-accent-light)" />
+          <circle cx="60" cy="96" r="12" fill="var(--color-surface-dark)" stroke="var(--color-card)" strokeWidth="4" />
+          <circle cx="172" cy="96" r="12" fill="var(--color-surface-dark)" stroke="var(--color-card)" strokeWidth="4" />
+          <path d="M70 52l20 20M90 52L70 72" stroke="var(--color-primary)" strokeWidth="6" strokeLinecap="round" />
         </svg>
       </div>
       <div className="container error-page__body">

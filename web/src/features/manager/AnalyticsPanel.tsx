@@ -22,12 +22,16 @@ interface AnalyticsPanelProps {
   onPeriod: (period: AnalyticsPeriod) => void;
 }
 
+// SVG paints take the design tokens as CSS variables (styles/tokens.css).
 const COLORS = {
-  creadas: '#1d4ed8',
-  completadas: '#16a34a',
-  canceladas: '#dc2626',
-  ingresos: '#f97316',
+  creadas: 'var(--color-primary)',
+  completadas: 'var(--color-success)',
+  canceladas: 'var(--color-danger)',
+  ingresos: 'var(--color-accent)',
 };
+const GRID = 'var(--color-border)';
+const TICK = { fontSize: 'var(--font-size-xs)' };
+const LEGEND = { fontSize: 'var(--font-size-sm)' };
 
 const CHART_HEIGHT = 260;
 
@@ -80,15 +84,15 @@ export function AnalyticsPanel({ period, series, failed, onPeriod }: AnalyticsPa
           <div className="mgr-chart__canvas">
             <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
               <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-                <XAxis dataKey="inicio" tickFormatter={tick} tick={{ fontSize: 12 }} minTickGap={12} />
-                <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
+                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={GRID} />
+                <XAxis dataKey="inicio" tickFormatter={tick} tick={TICK} minTickGap={12} />
+                <YAxis allowDecimals={false} tick={TICK} />
                 <Tooltip
                   labelFormatter={title}
                   formatter={(value) => formatCount(Number(value))}
                   itemSorter={bySeries}
                 />
-                <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={bySeries} />
+                <Legend wrapperStyle={LEGEND} itemSorter={bySeries} />
                 <Bar dataKey="creadas" name="Creadas" stackId="estado" fill={COLORS.creadas} animationDuration={600} />
                 <Bar dataKey="completadas" name="Completadas" stackId="estado" fill={COLORS.completadas} animationDuration={600} />
                 <Bar
@@ -122,9 +126,9 @@ export function AnalyticsPanel({ period, series, failed, onPeriod }: AnalyticsPa
                     <stop offset="100%" stopColor={COLORS.ingresos} stopOpacity={0.02} />
                   </linearGradient>
                 </defs>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-                <XAxis dataKey="inicio" tickFormatter={tick} tick={{ fontSize: 12 }} minTickGap={12} />
-                <YAxis tickFormatter={(v) => formatEurosShort(Number(v))} tick={{ fontSize: 12 }} width={72} />
+                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={GRID} />
+                <XAxis dataKey="inicio" tickFormatter={tick} tick={TICK} minTickGap={12} />
+                <YAxis tickFormatter={(v) => formatEurosShort(Number(v))} tick={TICK} width={72} />
                 <Tooltip labelFormatter={title} formatter={(value) => formatEuros(Number(value))} />
                 <Area
                   type="monotone"

@@ -1,6 +1,7 @@
 // §2 'Delivery note / waybill', §3 'Waybill (albarán)': the complete printable document that is
 // written into its own window. Every server text is escaped: names and addresses are user input.
 import type { Waybill } from '../../lib/api';
+import { TOKENS_CSS } from '../../lib/tokens';
 import {
   categoryLabel,
   formatDecimal,
@@ -41,50 +42,50 @@ const STYLES = `
 *, *::before, *::after { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; }
 body {
-  margin: 0; background: #f1f5f9; color: #1e293b;
+  margin: 0; background: var(--color-surface); color: var(--color-text);
   font-family: 'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
-  font-size: 14px; line-height: 1.45;
+  font-size: var(--font-size-sm); line-height: 1.45;
 }
 p { margin: 0; }
 .toolbar {
   position: sticky; top: 0; z-index: 1; display: flex; justify-content: flex-end; gap: 0.6rem;
-  padding: 0.75rem 1rem; background: #fff; border-bottom: 1px solid #e2e8f0;
+  padding: 0.75rem 1rem; background: var(--color-card); border-bottom: 1px solid var(--color-border);
 }
 .btn {
-  min-height: 2.5rem; padding: 0.5rem 1.1rem; border: 1px solid #e2e8f0; border-radius: 8px;
-  background: #fff; color: #0f172a; font: inherit; font-weight: 600; cursor: pointer;
+  min-height: 2.5rem; padding: 0.5rem 1.1rem; border: 1px solid var(--color-border); border-radius: 8px;
+  background: var(--color-card); color: var(--color-heading); font: inherit; font-weight: 600; cursor: pointer;
 }
-.btn:hover { border-color: #1d4ed8; color: #1d4ed8; }
-.btn--primary { border-color: #1d4ed8; background: #1d4ed8; color: #fff; }
-.btn--primary:hover { background: #1e3a8a; color: #fff; }
-.btn:focus-visible { outline: 3px solid rgba(29, 78, 216, 0.45); outline-offset: 2px; }
+.btn:hover { border-color: var(--color-primary); color: var(--color-primary); }
+.btn--primary { border-color: var(--color-primary); background: var(--color-primary); color: var(--color-on-dark); }
+.btn--primary:hover { background: var(--color-primary-strong); color: var(--color-on-dark); }
+.btn:focus-visible { outline: 3px solid var(--color-focus-ring); outline-offset: 2px; }
 .sheet {
   display: grid; gap: 18px; max-width: 210mm; margin: 1.25rem auto 2.5rem; padding: 15mm 14mm;
-  background: #fff; box-shadow: 0 8px 24px rgba(15, 23, 42, 0.1);
+  background: var(--color-card); box-shadow: var(--shadow-md);
 }
 .head {
   display: flex; flex-wrap: wrap; justify-content: space-between; gap: 1rem 2rem;
-  padding-bottom: 12px; border-bottom: 3px solid #1e3a8a;
+  padding-bottom: 12px; border-bottom: 3px solid var(--color-primary-strong);
 }
-.company__name { font-size: 1.2rem; font-weight: 800; color: #0f172a; margin-bottom: 3px; }
+.company__name { font-size: var(--font-size-xl); font-weight: 800; color: var(--color-heading); margin-bottom: 3px; }
 .meta { text-align: right; }
-h1 { margin: 0 0 6px; font-size: 1.8rem; letter-spacing: 0.08em; text-transform: uppercase; color: #1e3a8a; }
+h1 { margin: 0 0 6px; font-size: var(--font-size-4xl); letter-spacing: 0.08em; text-transform: uppercase; color: var(--color-primary-strong); }
 h2 {
-  margin: 0 0 6px; font-size: 0.78rem; letter-spacing: 0.06em; text-transform: uppercase; color: #1e3a8a;
+  margin: 0 0 6px; font-size: var(--font-size-xs); letter-spacing: 0.06em; text-transform: uppercase; color: var(--color-primary-strong);
 }
 dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin: 0; }
-dt { font-weight: 600; color: #64748b; }
+dt { font-weight: 600; color: var(--color-subtle); }
 dd { margin: 0; overflow-wrap: anywhere; }
-.meta dd { font-weight: 700; color: #0f172a; }
+.meta dd { font-weight: 700; color: var(--color-heading); }
 .parties { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.5fr); gap: 12px; }
-.box { padding: 10px 12px; border: 1px solid #e2e8f0; border-radius: 8px; overflow-wrap: anywhere; }
-.strong { font-weight: 700; color: #0f172a; }
-.muted { color: #64748b; }
+.box { padding: 10px 12px; border: 1px solid var(--color-border); border-radius: 8px; overflow-wrap: anywhere; }
+.strong { font-weight: 700; color: var(--color-heading); }
+.muted { color: var(--color-subtle); }
 ul.services { margin: 0; padding-left: 1.2rem; columns: 2; column-gap: 2rem; }
 table { width: 100%; border-collapse: collapse; }
-th, td { padding: 5px 7px; border-bottom: 1px solid #e2e8f0; text-align: left; vertical-align: top; }
+th, td { padding: 5px 7px; border-bottom: 1px solid var(--color-border); text-align: left; vertical-align: top; }
 thead th {
-  background: #f1f5f9; font-size: 0.72rem; letter-spacing: 0.04em; text-transform: uppercase; color: #64748b;
+  background: var(--color-surface); font-size: var(--font-size-2xs); letter-spacing: 0.04em; text-transform: uppercase; color: var(--color-subtle);
 }
 .sheet > * { min-width: 0; }
 .scroll { overflow-x: auto; }
@@ -92,40 +93,40 @@ thead th {
 .summary { margin-left: auto; width: 100%; max-width: 22rem; }
 .summary th { font-weight: 600; }
 .summary .price th, .summary .price td {
-  border-top: 2px solid #0f172a; border-bottom: 2px solid #0f172a; font-size: 1.05rem; font-weight: 800; color: #0f172a;
+  border-top: 2px solid var(--color-heading); border-bottom: 2px solid var(--color-heading); font-size: var(--font-size-lg); font-weight: 800; color: var(--color-heading);
 }
 .acceptance { display: grid; gap: 8px; }
 .check { display: flex; gap: 10px; align-items: flex-start; }
-.check__box { flex: none; width: 14px; height: 14px; margin-top: 3px; border: 1.5px solid #0f172a; border-radius: 2px; }
-.lines { height: 44px; border-bottom: 1px solid #94a3b8;
-  background: repeating-linear-gradient(to bottom, transparent 0 21px, #cbd5e1 21px 22px); }
+.check__box { flex: none; width: 14px; height: 14px; margin-top: 3px; border: 1.5px solid var(--color-heading); border-radius: 2px; }
+.lines { height: 44px; border-bottom: 1px solid var(--color-faint);
+  background: repeating-linear-gradient(to bottom, transparent 0 21px, var(--color-border-strong) 21px 22px); }
 .signatures { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
-.sign { display: grid; gap: 6px; padding: 10px 12px; border: 1px solid #94a3b8; border-radius: 8px; }
-.sign__label { font-weight: 700; color: #0f172a; }
-.sign__area { height: 80px; border-bottom: 1px dashed #94a3b8; }
-.foot { padding-top: 10px; border-top: 1px solid #e2e8f0; text-align: center; font-size: 0.78rem; color: #64748b; }
-.warranty { font-size: 0.9rem; font-weight: 700; color: #0f172a; margin-bottom: 3px; }
+.sign { display: grid; gap: 6px; padding: 10px 12px; border: 1px solid var(--color-faint); border-radius: 8px; }
+.sign__label { font-weight: 700; color: var(--color-heading); }
+.sign__area { height: 80px; border-bottom: 1px dashed var(--color-faint); }
+.foot { padding-top: 10px; border-top: 1px solid var(--color-border); text-align: center; font-size: var(--font-size-xs); color: var(--color-subtle); }
+.warranty { font-size: var(--font-size-md); font-weight: 700; color: var(--color-heading); margin-bottom: 3px; }
 @media (max-width: 640px) {
   .sheet { margin: 0; padding: 16px 12px; box-shadow: none; }
   .meta { text-align: left; }
   .parties, .signatures { grid-template-columns: 1fr; }
   ul.services { columns: 1; }
   th, td { padding: 4px 4px; }
-  thead th { font-size: 0.66rem; letter-spacing: 0; white-space: normal; }
+  thead th { font-size: var(--font-size-2xs); letter-spacing: 0; white-space: normal; }
 }
 @page { size: A4; margin: 12mm; }
 @media print {
-  html, body { background: #fff; }
-  body { font-size: 9.5pt; }
+  html, body { background: var(--color-card); }
+  body { font-size: var(--font-size-print); }
   .no-print { display: none !important; }
   .sheet { max-width: none; margin: 0; padding: 0; box-shadow: none; gap: 3.5mm; }
   th, td { padding: 1mm 1.5mm; }
   .box, .sign { padding: 2.5mm 3mm; }
   .sign__area { height: 18mm; }
   .lines { height: 12mm; }
-  * { color: #000 !important; background: transparent !important; box-shadow: none !important; }
+  * { color: var(--color-print-ink) !important; background: transparent !important; box-shadow: none !important; }
   .lines { background: none !important; }
-  .box, th, td, .foot { border-color: #999 !important; }
+  .box, th, td, .foot { border-color: var(--color-print-rule) !important; }
   .scroll { overflow: visible; }
   thead { display: table-header-group; }
   tr, .box, .sign, .signatures, .acceptance, .summary, .foot { break-inside: avoid; page-break-inside: avoid; }
@@ -140,7 +141,7 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>${STYLES}</style>
+<style>${TOKENS_CSS}${STYLES}</style>
 </head>
 <body>
 ${body}
