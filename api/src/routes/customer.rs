@@ -349,3 +349,35 @@ async fn erase_moves(state: &AppState, user: &User, email: &str) -> ApiResult<()
     }
     Ok(())
 }
+
+/// The client's own routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::{delete_with, get_with, put_with};
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, CLIENTE};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/mis-mudanzas",
+            get_with(my_moves, doc(CLIENTE, "Las mudanzas del cliente (cliente)")),
+        )
+        .api_route(
+            "/api/mi-perfil",
+            put_with(
+                update_profile,
+                doc(CLIENTE, "Actualizar el perfil (cliente)"),
+            ),
+        )
+        .api_route(
+            "/api/cambiar-password",
+            put_with(
+                change_password,
+                doc(CLIENTE, "Cambiar la contraseña (con sesión)"),
+            ),
+        )
+        .api_route(
+            "/api/eliminar-cuenta",
+            delete_with(delete_account, doc(CLIENTE, "Eliminar la cuenta (cliente)")),
+        )
+}
