@@ -145,7 +145,8 @@ mod tests {
             plain.extend(
                 source
                     .lines()
-                    .filter(|l| l.trim_start().starts_with(".route("))
+                    // `.route("…"`: a registration, not `geo.route(&origin, …)`.
+                    .filter(|l| l.trim_start().starts_with(".route(\""))
                     .map(|l| format!("{}: {l}", path.file_name().unwrap().to_string_lossy())),
             );
         }
