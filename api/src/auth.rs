@@ -4,7 +4,7 @@ use argon2::password_hash::{
     rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
 };
 use argon2::Argon2;
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use command::identity::identifier;
@@ -15,8 +15,8 @@ use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use crate::config::Config;
 use crate::error::ApiError;
-use crate::state::AppState;
 
 pub const COOKIE: &str = "mudanzas_session";
 const SESSION_DAYS: i64 = 30;
@@ -267,18 +267,23 @@ pub async fn end_sessions(
 /// Sessions a statement ended. The database's notification closes their live feeds in every
 /// process, but it travels apart from the change frames: under load this process could push one
 /// more change before it hears it. So the process that ended them closes its own feeds at once,
-/// before it answers ([`EndedSessions::close_feeds`], once the statement is committed).
+/// before it answers (`LiveHub::end_sessions`, once the statement is committed).
 #[must_use = "close the ended sessions' live feeds in this process once committed"]
 pub struct EndedSessions(Vec<Vec<u8>>);
 
 impl EndedSessions {
-    pub fn close_feeds(self, state: &AppState) {
-        state.live.end_sessions(self.0.iter().map(Vec::as_slice));
+    /// The ended sessions' `sessions.token_hash`.
+    pub fn hashes(&self) -> impl Iterator<Item = &[u8]> {
+        self.0.iter().map(Vec::as_slice)
     }
 }
 
 /// Opens a session and returns the cookie that carries it.
-pub async fn start_session(state: &AppState, account: Uuid) -> Result<Cookie<'static>, ApiError> {
+pub async fn start_session(
+    pool: &PgPool,
+    config: &Config,
+    account: Uuid,
+) -> Result<Cookie<'static>, ApiError> {
     let (token, _) = new_token();
     sqlx::query(
         "INSERT INTO sessions (token_hash, account_id, expires_at) \
@@ -287,13 +292,13 @@ pub async fn start_session(state: &AppState, account: Uuid) -> Result<Cookie<'st
     .bind(token_hash(&token))
     .bind(account)
     .bind(SESSION_DAYS as i32)
-    .execute(&state.pool)
+    .execute(pool)
     .await?;
     Ok(Cookie::build((COOKIE, token))
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
-        .secure(!state.config.development)
+        .secure(!config.development)
         .max_age(time_days(SESSION_DAYS))
         .build())
 }
@@ -303,16 +308,16 @@ fn time_days(days: i64) -> time::Duration {
 }
 
 /// Ends the session whose cookie is in `jar` (logout, or a new login on the same browser).
-pub async fn end_session(state: &AppState, jar: &CookieJar) -> Result<(), ApiError> {
-    if let Some(cookie) = jar.get(COOKIE) {
-        let hash = token_hash(cookie.value());
-        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-            .bind(&hash)
-            .execute(&state.pool)
+pub async fn end_session(pool: &PgPool, jar: &CookieJar) -> Result<EndedSessions, ApiError> {
+    let Some(cookie) = jar.get(COOKIE) else {
+        return Ok(EndedSessions(Vec::new()));
+    };
+    let ended: Vec<Vec<u8>> =
+        sqlx::query_scalar("DELETE FROM sessions WHERE token_hash = $1 RETURNING token_hash")
+            .bind(token_hash(cookie.value()))
+            .fetch_all(pool)
             .await?;
-        EndedSessions(vec![hash]).close_feeds(state);
-    }
-    Ok(())
+    Ok(EndedSessions(ended))
 }
 
 pub fn removal_cookie() -> Cookie<'static> {
@@ -380,17 +385,21 @@ pub async fn user_by_id(pool: &PgPool, id: Uuid) -> Result<Option<User>, ApiErro
     Ok(row.and_then(AccountRow::into_user))
 }
 
-/// The caller's account, if they are logged in.
+/// The caller's account, if they are logged in. Any state that holds the pool will do (so this
+/// module needs nothing of `crate::state`, which needs it).
 pub struct MaybeUser(pub Option<User>);
 
-impl FromRequestParts<AppState> for MaybeUser {
+impl<S: Send + Sync> FromRequestParts<S> for MaybeUser
+where
+    PgPool: FromRef<S>,
+{
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         let jar = CookieJar::from_headers(&parts.headers);
         match jar.get(COOKIE) {
             Some(cookie) => Ok(MaybeUser(
-                user_for_token(&state.pool, cookie.value()).await?,
+                user_for_token(&PgPool::from_ref(state), cookie.value()).await?,
             )),
             None => Ok(MaybeUser(None)),
         }
@@ -400,10 +409,13 @@ impl FromRequestParts<AppState> for MaybeUser {
 /// A logged-in caller: anonymous requests get 401.
 pub struct CurrentUser(pub User);
 
-impl FromRequestParts<AppState> for CurrentUser {
+impl<S: Send + Sync> FromRequestParts<S> for CurrentUser
+where
+    PgPool: FromRef<S>,
+{
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         match MaybeUser::from_request_parts(parts, state).await?.0 {
             Some(user) => Ok(CurrentUser(user)),
             None => Err(ApiError::Unauthorized),

@@ -29,9 +29,23 @@ pub struct Config {
     pub metrics_token: Option<String>,
     /// `PAYMENT_PROVIDER=redsys` with its `REDSYS_*` settings; otherwise card payments go to the
     /// built-in test gateway (README 'Card payments').
-    pub redsys: Option<crate::payments::RedsysConfig>,
+    pub redsys: Option<RedsysConfig>,
     /// Timeouts and caps on connections.
     pub limits: ConnectionLimits,
+}
+
+/// Redsys's test environment.
+pub const REDSYS_TEST_URL: &str = "https://sis-t.redsys.es:25443/sis/realizarPago";
+
+/// The Redsys terminal card payments go to (`crate::payments::Redsys`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RedsysConfig {
+    /// FUC, the merchant's code.
+    pub merchant_code: String,
+    pub terminal: String,
+    /// The terminal's secret key as the bank's portal shows it (base64 of 24 bytes).
+    pub secret_key: String,
+    pub url: String,
 }
 
 /// Timeouts and caps on connections, all set here (README 'Settings'), so that slow or idle
@@ -137,12 +151,11 @@ impl Config {
                     let required = |name: &str| {
                         var(name).ok_or_else(|| format!("PAYMENT_PROVIDER=redsys necesita {name}"))
                     };
-                    Some(crate::payments::RedsysConfig {
+                    Some(RedsysConfig {
                         merchant_code: required("REDSYS_MERCHANT_CODE")?,
                         terminal: var("REDSYS_TERMINAL").unwrap_or_else(|| "1".into()),
                         secret_key: required("REDSYS_SECRET_KEY")?,
-                        url: var("REDSYS_URL")
-                            .unwrap_or_else(|| crate::payments::REDSYS_TEST_URL.into()),
+                        url: var("REDSYS_URL").unwrap_or_else(|| REDSYS_TEST_URL.into()),
                     })
                 }
                 Some(other) => {

@@ -12,6 +12,9 @@ use serde_json::json;
 pub const INTERNAL: &str = "Error interno del servidor. Por favor, inténtalo más tarde.";
 pub const INVALID_DATA: &str = "Datos inválidos. Verifica tu información.";
 pub const TOO_LARGE: &str = "La petición es demasiado grande.";
+/// No route answers this path, or one hides that it exists (`/metrics` without its token).
+pub const NOT_FOUND: &str = "Ruta no encontrada";
+pub const METHOD_NOT_ALLOWED: &str = "Método no permitido en esta ruta";
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {

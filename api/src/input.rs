@@ -28,6 +28,20 @@ where
     }
 }
 
+/// `elevator` arrives as 1/0 (spec §7) or as a boolean.
+pub fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    #[derive(Deserialize, schemars::JsonSchema)]
+    #[serde(untagged)]
+    enum Flag {
+        Bool(bool),
+        Number(i64),
+    }
+    Ok(match Flag::deserialize(d)? {
+        Flag::Bool(b) => b,
+        Flag::Number(n) => n != 0,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use chrono::{DateTime, NaiveDate, Utc};

@@ -1,4 +1,5 @@
-//! The live feed: one WebSocket endpoint, `/api/live`, authenticated by the session cookie.
+//! The live feed: one WebSocket endpoint, `/api/live` (its handshake in `routes/live.rs`),
+//! authenticated by the session cookie.
 //!
 //! One pump per process reads the change feed (`live_changes`) up to the position every projector
 //! has passed and broadcasts it in batches that cover whole position ranges. Staff and workers
@@ -11,25 +12,19 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::State;
-use axum::response::{IntoResponse, Response};
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket};
 use command::Role;
 use futures::SinkExt;
 use projections::changes::{read_changes, Change, RETENTION};
 use projections::moves::without_prices;
 use projections::Projections;
-use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::postgres::PgListener;
 use sqlx::PgPool;
 use tokio::sync::{broadcast, watch, Notify};
 
-use crate::auth::{session_for_token, token_hash, SessionToken, User};
-use crate::error::{ApiError, ApiQuery, ApiResult};
+use crate::auth::User;
 use crate::routes::moves::owned_moves;
-use crate::state::AppState;
 
 /// A reconnect that missed more than this many changes is told to reload instead.
 pub const MAX_REPLAY: usize = 5_000;
@@ -272,9 +267,9 @@ async fn watch_sessions(pool: PgPool, feeds: std::sync::Weak<Mutex<Feeds>>) {
 }
 
 impl LiveHub {
-    /// Closes this process's connections of these sessions (`sessions.token_hash`), at once.
-    pub fn end_sessions<'a>(&self, sessions: impl IntoIterator<Item = &'a [u8]>) {
-        end_feeds(&self.feeds, sessions);
+    /// Closes this process's connections of sessions that ended, at once.
+    pub fn end_sessions(&self, ended: crate::auth::EndedSessions) {
+        end_feeds(&self.feeds, ended.hashes());
     }
 
     /// Starts the pump at the current end of the change feed.
@@ -642,56 +637,9 @@ impl Drop for Cursor {
     }
 }
 
-#[derive(Deserialize, schemars::JsonSchema)]
-pub struct LiveParams {
-    after: Option<i64>,
-}
-
 /// A session holds at most `LIVE_FEEDS_PER_SESSION` feeds open in one process (a tab each).
 pub const TOO_MANY_FEEDS: &str = "Demasiadas conexiones en directo abiertas con esta sesión. \
      Cierra alguna pestaña e inténtalo de nuevo.";
-
-pub async fn live(
-    State(state): State<AppState>,
-    SessionToken(token): SessionToken,
-    ApiQuery(params): ApiQuery<LiveParams>,
-    headers: axum::http::HeaderMap,
-    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-) -> ApiResult<Response> {
-    // The handshake is a GET, so the state-changing check does not cover it; but another site's
-    // page must not read a live feed with the visitor's cookie (cross-site WebSocket hijacking).
-    if crate::security::from_foreign_origin(&headers) {
-        return Ok(crate::security::foreign_origin_refused());
-    }
-    // The new connection is refused, not the oldest closed: a page gone wild must not take the
-    // feeds of the user's other tabs with it.
-    let feed = state
-        .live
-        .open_feed(
-            token_hash(&token),
-            state.config.limits.live_feeds_per_session,
-        )
-        .ok_or_else(|| ApiError::TooManyAttempts(TOO_MANY_FEEDS.into()))?;
-    // Checked after registering (see `LiveHub::open_feed`).
-    let session = session_for_token(&state.pool, &token)
-        .await?
-        .ok_or(ApiError::Unauthorized)?;
-    let ws = match ws {
-        Ok(ws) => ws,
-        Err(rejection) => return Ok(rejection.into_response()),
-    };
-    let cursor = state.live.cursor(session.user, params.after);
-    let expires = tokio::time::Instant::now()
-        + (session.expires_at - chrono::Utc::now())
-            .to_std()
-            .unwrap_or_default();
-    let hub = state.live.clone();
-    // tungstenite zero-fills its whole read buffer before every read: 128 KiB by default, for
-    // connections that only ever receive pings.
-    Ok(ws
-        .read_buffer_size(4 * 1024)
-        .on_upgrade(move |socket| connection(socket, cursor, hub, feed, expires)))
-}
 
 async fn send(socket: &mut WebSocket, frames: Vec<Utf8Bytes>) -> bool {
     for f in frames {
@@ -710,7 +658,8 @@ fn session_ended() -> Message {
     }))
 }
 
-async fn connection(
+/// Serves one connection of the feed until it closes or its session ends.
+pub async fn connection(
     mut socket: WebSocket,
     mut cursor: Cursor,
     hub: LiveHub,

@@ -12,10 +12,10 @@ use hmac::{Hmac, Mac};
 use serde_json::{json, Value};
 use sha2::Sha256;
 
+pub use crate::config::{RedsysConfig, REDSYS_TEST_URL};
+
 pub const TEST_PROVIDER: &str = "prueba";
 pub const REDSYS_PROVIDER: &str = "redsys";
-/// Redsys's test environment.
-pub const REDSYS_TEST_URL: &str = "https://sis-t.redsys.es:25443/sis/realizarPago";
 pub const SIGNATURE_VERSION: &str = "HMAC_SHA256_V1";
 
 /// How the payer's browser pays.
@@ -98,16 +98,6 @@ impl PaymentProvider for TestGateway {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RedsysConfig {
-    /// FUC, the merchant's code.
-    pub merchant_code: String,
-    pub terminal: String,
-    /// The terminal's secret key as the bank's portal shows it (base64 of 24 bytes).
-    pub secret_key: String,
-    pub url: String,
-}
 
 pub struct Redsys(pub RedsysConfig);
 

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::extract::FromRef;
 use events_schema::{EventStore, StoreOptions};
 use projections::Projections;
 use sqlx::PgPool;
@@ -52,6 +53,13 @@ const SEAL_BATCH: i64 = 2_000;
 
 /// How long a command waits for the projections to show its effect before answering anyway.
 pub const READ_YOUR_WRITES: Duration = Duration::from_secs(5);
+
+/// The session extractors (`crate::auth`) take only the pool.
+impl FromRef<AppState> for PgPool {
+    fn from_ref(state: &AppState) -> PgPool {
+        state.pool.clone()
+    }
+}
 
 impl AppState {
     /// Starts this process's projectors and live feed on a migrated database.

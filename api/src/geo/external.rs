@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use super::{Place, PlaceKind};
+use super::place::{Place, PlaceKind};
 
 /// How long a geocoding or routing call may take. The calculator asks 2 s after the user stops
 /// typing; a service that has not answered in 3 s is treated as down and the gazetteer answers.

@@ -17,18 +17,18 @@ pub mod estimate;
 pub mod external;
 pub mod gazetteer;
 pub mod m30;
+mod place;
 pub mod svg;
 pub mod text;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use serde::Serialize;
-
 use crate::config::Config;
 use external::External;
-use gazetteer::{Entry, Gazetteer, Kind};
+use gazetteer::Gazetteer;
 pub use m30::inside_m30;
+pub use place::{Fuente, Place, PlaceKind, Route};
 
 /// The §8 route error, shown in the calculator's error panel.
 pub const ROUTE_ERROR: &str = "No se pudo calcular la ruta entre las direcciones proporcionadas";
@@ -42,116 +42,6 @@ pub const MAX_SUGGESTIONS: usize = 8;
 /// Geocoder answers kept in memory, so that retyping an address does not ask again (Nominatim's
 /// usage policy asks for caching); the whole cache is dropped when full.
 const GEOCODER_CACHE: usize = 512;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PlaceKind {
-    Municipio,
-    Localidad,
-    Distrito,
-    Barrio,
-    Ciudad,
-    /// An address the geocoder located.
-    Direccion,
-}
-
-impl From<Kind> for PlaceKind {
-    fn from(kind: Kind) -> PlaceKind {
-        match kind {
-            Kind::Municipio => PlaceKind::Municipio,
-            Kind::Localidad => PlaceKind::Localidad,
-            Kind::Distrito => PlaceKind::Distrito,
-            Kind::Barrio => PlaceKind::Barrio,
-            Kind::Ciudad => PlaceKind::Ciudad,
-        }
-    }
-}
-
-/// A located address.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Place {
-    /// Short name: "Chamberí", "Getafe", or the first part of the geocoder's answer.
-    pub name: String,
-    /// Full name: "Chamberí, Madrid, España".
-    pub label: String,
-    pub lat: f64,
-    pub lon: f64,
-    pub kind: PlaceKind,
-    /// The address itself (geocoder), rather than the centre of the place it is in (gazetteer).
-    pub exact: bool,
-}
-
-impl Place {
-    /// Inside Madrid's M-30 ring (the offer packs' condition). For a place from the gazetteer
-    /// this is its centre: a district's, or Madrid's own (Sol) for an address in Madrid that
-    /// names no district.
-    pub fn inside_m30(&self) -> bool {
-        inside_m30(self.lat, self.lon)
-    }
-
-    fn from_entry(entry: &Entry) -> Place {
-        Place {
-            name: entry.name.clone(),
-            label: entry.label(),
-            lat: entry.lat,
-            lon: entry.lon,
-            kind: entry.kind.into(),
-            exact: false,
-        }
-    }
-}
-
-/// Where a route's figures come from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Fuente {
-    /// Offline: great-circle distance × road factor, average speeds.
-    Gazetteer,
-    /// The configured router.
-    Osrm,
-}
-
-impl Fuente {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Fuente::Gazetteer => "gazetteer",
-            Fuente::Osrm => "osrm",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct Route {
-    pub origin: Place,
-    pub destination: Place,
-    /// km, one decimal.
-    pub distance_km: f64,
-    /// Driving time, whole minutes (at least 1).
-    pub duration_min: u32,
-    pub fuente: Fuente,
-}
-
-impl Route {
-    /// "23,4 km"
-    pub fn distance_text(&self) -> String {
-        estimate::distance_text(self.distance_km)
-    }
-
-    /// "35 min", "2 h 10 min"
-    pub fn duration_text(&self) -> String {
-        estimate::duration_text(self.duration_min)
-    }
-
-    /// The drawing of the route, as a `data:image/svg+xml;base64,…` URL.
-    pub fn image(&self) -> String {
-        svg::data_url(self)
-    }
-
-    /// Both ends inside the M-30 (spec §9: the offer packs).
-    pub fn inside_m30(&self) -> bool {
-        self.origin.inside_m30() && self.destination.inside_m30()
-    }
-}
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GeoError {
@@ -318,6 +208,7 @@ impl Route {
 
 #[cfg(test)]
 mod tests {
+    use super::gazetteer::Kind;
     use super::*;
     use std::path::Path;
     use std::sync::OnceLock;

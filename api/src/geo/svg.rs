@@ -3,7 +3,14 @@
 
 use base64::Engine;
 
-use super::Route;
+use super::place::Route;
+
+impl Route {
+    /// The drawing of the route, as a `data:image/svg+xml;base64,…` URL.
+    pub fn image(&self) -> String {
+        data_url(self)
+    }
+}
 
 const WIDTH: f64 = 480.0;
 const HEIGHT: f64 = 280.0;
@@ -74,7 +81,7 @@ pub fn svg(route: &Route) -> String {
         super::estimate::distance_text(route.distance_km),
         super::estimate::duration_text(route.duration_min)
     );
-    let dash = if route.fuente == super::Fuente::Gazetteer {
+    let dash = if route.fuente == super::place::Fuente::Gazetteer {
         // A straight line stands for an estimate, not the road taken.
         r#" stroke-dasharray="10 7""#
     } else {
@@ -140,7 +147,7 @@ fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Fuente, Place, PlaceKind, Route};
+    use super::super::place::{Fuente, Place, PlaceKind, Route};
     use super::*;
 
     fn place(name: &str, lat: f64, lon: f64) -> Place {

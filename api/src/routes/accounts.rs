@@ -174,8 +174,10 @@ pub async fn register(
     .await?;
     tx.commit().await?;
 
-    end_session(&state, &jar).await?;
-    let cookie = start_session(&state, id).await?;
+    state
+        .live
+        .end_sessions(end_session(&state.pool, &jar).await?);
+    let cookie = start_session(&state.pool, &state.config, id).await?;
     let user = user_by_id(&state.pool, id).await?;
     let mut answer = json!({ "success": true, "user": user });
     merge(&mut answer, timers(RESEND_COOLDOWN_SECS));
@@ -323,8 +325,10 @@ pub async fn confirm_email(
         .await?;
     tx.commit().await?;
 
-    end_session(&state, &jar).await?;
-    let cookie = start_session(&state, row.account_id).await?;
+    state
+        .live
+        .end_sessions(end_session(&state.pool, &jar).await?);
+    let cookie = start_session(&state.pool, &state.config, row.account_id).await?;
     let user = user_by_id(&state.pool, row.account_id).await?;
     Ok((
         jar.add(cookie),
@@ -482,8 +486,54 @@ pub async fn reset_password(
         .await?;
     let ended = end_sessions(&mut tx, id, None).await?;
     tx.commit().await?;
-    ended.close_feeds(&state);
+    state.live.end_sessions(ended);
     // Whoever was guessing the old password has nothing left to guess.
     LOGIN_PER_ACCOUNT.clear(&state.pool, &email).await?;
     Ok(Json(json!({ "success": true })))
+}
+
+/// The customer account routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::{get_with, post_with};
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, SESION};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/register",
+            post_with(register, doc(SESION, "Registrar una cuenta de cliente")),
+        )
+        .api_route(
+            "/api/confirm-email",
+            post_with(
+                confirm_email,
+                doc(SESION, "Confirmar el correo con el código enviado"),
+            ),
+        )
+        .api_route(
+            "/api/resend-code",
+            post_with(
+                resend_code,
+                doc(SESION, "Reenviar el código de confirmación"),
+            ),
+        )
+        .api_route(
+            "/api/forgot-password",
+            post_with(
+                forgot_password,
+                doc(SESION, "Pedir un enlace para restablecer la contraseña"),
+            ),
+        )
+        .api_route(
+            "/api/restablecer-password",
+            get_with(
+                check_reset,
+                doc(SESION, "Comprobar un enlace de restablecimiento"),
+            )
+            .post_with(
+                reset_password,
+                doc(SESION, "Fijar una contraseña nueva con el enlace"),
+            ),
+        )
 }

@@ -255,7 +255,7 @@ pub async fn deactivate(
     }
     let ended = end_sessions(&mut tx, id, None).await?;
     tx.commit().await?;
-    ended.close_feeds(&state);
+    state.live.end_sessions(ended);
     tracing::info!(account = %id, by = %me.id, "staff account deactivated");
     let cuenta = staff_row(&state.pool, id).await?.to_json();
     Ok(Json(json!({ "success": true, "cuenta": cuenta })))
@@ -328,7 +328,7 @@ pub async fn reset_password(
     let keep = (id == me.id).then_some(&jar);
     let ended = end_sessions(&mut tx, id, keep).await?;
     tx.commit().await?;
-    ended.close_feeds(&state);
+    state.live.end_sessions(ended);
     // A worker locked out by wrong guesses can use the new password at once.
     for login in [username, email].into_iter().flatten() {
         LOGIN_PER_ACCOUNT
@@ -580,4 +580,64 @@ pub async fn events(
         "siguiente": siguiente,
         "tipos": tipos,
     })))
+}
+
+/// The admin panel's routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::{get_with, post_with};
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, ADMIN};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/admin/personal",
+            get_with(staff, doc(ADMIN, "Cuentas del personal (admin)")).post_with(
+                create_staff,
+                doc(ADMIN, "Crear una cuenta de trabajador o gerente (admin)"),
+            ),
+        )
+        .api_route(
+            "/api/admin/personal/{id}/desactivar",
+            post_with(deactivate, doc(ADMIN, "Desactivar una cuenta (admin)")),
+        )
+        .api_route(
+            "/api/admin/personal/{id}/reactivar",
+            post_with(reactivate, doc(ADMIN, "Reactivar una cuenta (admin)")),
+        )
+        .api_route(
+            "/api/admin/personal/{id}/restablecer-password",
+            post_with(
+                reset_password,
+                doc(ADMIN, "Dar una contraseña temporal (admin)"),
+            ),
+        )
+        .api_route(
+            "/api/admin/proyecciones",
+            get_with(
+                projections_status,
+                doc(ADMIN, "Estado de las proyecciones (admin)"),
+            ),
+        )
+        .api_route(
+            "/api/admin/proyecciones/{nombre}/reconstruir",
+            post_with(
+                start_rebuild,
+                doc(ADMIN, "Reconstruir una proyección (admin)"),
+            ),
+        )
+        .api_route(
+            "/api/admin/reconstruccion",
+            get_with(
+                rebuild_progress,
+                doc(ADMIN, "Progreso de la reconstrucción (admin)"),
+            ),
+        )
+        .api_route(
+            "/api/admin/eventos",
+            get_with(
+                events,
+                doc(ADMIN, "Explorar el registro de eventos (admin)"),
+            ),
+        )
 }

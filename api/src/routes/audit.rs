@@ -479,6 +479,54 @@ pub async fn state_as_of(
     })))
 }
 
+/// The auditor's routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::get_with;
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, AUDITORIA};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/auditoria/mudanzas",
+            get_with(search, doc(AUDITORIA, "Buscar mudanzas (auditor, admin)")),
+        )
+        .api_route(
+            "/api/auditoria/mudanza/{id}/historial",
+            get_with(
+                move_history,
+                doc(
+                    AUDITORIA,
+                    "Historial completo de una mudanza (auditor, admin)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/auditoria/mudanza/{id}/historial.json",
+            get_with(
+                export_json,
+                doc(AUDITORIA, "Exportar el historial en JSON (auditor, admin)"),
+            ),
+        )
+        .api_route(
+            "/api/auditoria/mudanza/{id}/historial.csv",
+            get_with(
+                export_csv,
+                doc(AUDITORIA, "Exportar el historial en CSV (auditor, admin)"),
+            ),
+        )
+        .api_route(
+            "/api/auditoria/mudanza/{id}/estado",
+            get_with(
+                state_as_of,
+                doc(
+                    AUDITORIA,
+                    "Estado de una mudanza en un instante (auditor, admin)",
+                ),
+            ),
+        )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -86,8 +86,10 @@ pub async fn login(
         &[Role::Cliente],
     )
     .await?;
-    end_session(&state, &jar).await?;
-    let cookie = start_session(&state, user.id).await?;
+    state
+        .live
+        .end_sessions(end_session(&state.pool, &jar).await?);
+    let cookie = start_session(&state.pool, &state.config, user.id).await?;
     Ok((
         jar.add(cookie),
         Json(json!({ "success": true, "user": user })),
@@ -124,8 +126,10 @@ pub async fn worker_login(
     };
     let user =
         limited_authenticate(&state, &address, &body.username, &body.password, roles).await?;
-    end_session(&state, &jar).await?;
-    let cookie = start_session(&state, user.id).await?;
+    state
+        .live
+        .end_sessions(end_session(&state.pool, &jar).await?);
+    let cookie = start_session(&state.pool, &state.config, user.id).await?;
     let worker = json!({
         "id": user.id, "nombre": user.nombre, "role": user.role, "username": user.username,
     });
@@ -139,9 +143,40 @@ pub async fn logout(
     State(state): State<AppState>,
     jar: CookieJar,
 ) -> ApiResult<(CookieJar, Json<Value>)> {
-    end_session(&state, &jar).await?;
+    state
+        .live
+        .end_sessions(end_session(&state.pool, &jar).await?);
     Ok((
         jar.remove(removal_cookie()),
         Json(json!({ "success": true })),
     ))
+}
+
+/// The session routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::{get_with, post_with};
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, SESION};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/auth-status",
+            get_with(auth_status, doc(SESION, "Quién ha iniciado sesión")),
+        )
+        .api_route(
+            "/api/login",
+            post_with(login, doc(SESION, "Iniciar sesión (clientes y gerencia)")),
+        )
+        .api_route(
+            "/api/worker/login",
+            post_with(
+                worker_login,
+                doc(SESION, "Iniciar sesión de trabajador (número de empleado)"),
+            ),
+        )
+        .api_route(
+            "/api/logout",
+            post_with(logout, doc(SESION, "Cerrar sesión")),
+        )
 }

@@ -266,3 +266,37 @@ fn conditions_for(total_cents: i64) -> Value {
         ],
     })
 }
+
+/// The client's booking routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::{get_with, post_with};
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, CLIENTE};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/mi-mudanza/{id}",
+            get_with(details, doc(CLIENTE, "Una mudanza propia (cliente)")),
+        )
+        .api_route(
+            "/api/mi-mudanza/{id}/detalles",
+            post_with(
+                complete,
+                doc(
+                    CLIENTE,
+                    "Completar los detalles de una mudanza propia (cliente)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/mi-mudanza/{id}/confirmar",
+            post_with(
+                confirm,
+                doc(
+                    CLIENTE,
+                    "Confirmar la reserva de una mudanza propia (cliente)",
+                ),
+            ),
+        )
+}

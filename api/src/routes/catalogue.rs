@@ -44,3 +44,27 @@ pub async fn search(
     };
     Ok(Json(json!({ "success": true, "objetos": objetos })))
 }
+
+/// The catalogue routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::get_with;
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, PRESUPUESTOS};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/objetos",
+            get_with(
+                by_category,
+                doc(PRESUPUESTOS, "Catálogo de objetos por categoría"),
+            ),
+        )
+        .api_route(
+            "/api/objetos-catalogo",
+            get_with(
+                search,
+                doc(PRESUPUESTOS, "Buscar en el catálogo de objetos"),
+            ),
+        )
+}

@@ -42,3 +42,22 @@ pub async fn verify(State(state): State<AppState>, user: CurrentUser) -> ApiResu
         "primer_fallo": v.primer_fallo,
     })))
 }
+
+/// The hash chain verification route.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::get_with;
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, AUDITORIA};
+
+    ApiRouter::new().api_route(
+        "/api/verificar-registro",
+        get_with(
+            verify,
+            doc(
+                AUDITORIA,
+                "Verificar la cadena de hashes del registro (auditor, admin)",
+            ),
+        ),
+    )
+}

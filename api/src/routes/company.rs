@@ -102,3 +102,30 @@ pub async fn analytics(
         "series": series,
     })))
 }
+
+/// The manager's figures routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::get_with;
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, MUDANZAS};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/datos-de-empresa",
+            get_with(
+                company_data,
+                doc(MUDANZAS, "Datos de la empresa (empresario, admin, auditor)"),
+            ),
+        )
+        .api_route(
+            "/api/analiticas",
+            get_with(
+                analytics,
+                doc(
+                    MUDANZAS,
+                    "Analíticas del periodo (empresario, admin, auditor)",
+                ),
+            ),
+        )
+}

@@ -188,9 +188,8 @@ pub async fn change_password(
     let mut tx = state.pool.begin().await?;
     set_password(&mut tx, user.id, &hash).await?;
     tx.commit().await?;
-    end_sessions(&mut *state.pool.acquire().await?, user.id, Some(&jar))
-        .await?
-        .close_feeds(&state);
+    let ended = end_sessions(&mut *state.pool.acquire().await?, user.id, Some(&jar)).await?;
+    state.live.end_sessions(ended);
     Ok(Json(json!({ "success": true })))
 }
 
@@ -268,7 +267,7 @@ pub async fn delete_account(
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    ended.close_feeds(&state);
+    state.live.end_sessions(ended);
     Ok((
         jar.remove(removal_cookie()),
         Json(json!({ "success": true })),
@@ -351,4 +350,36 @@ async fn erase_moves(state: &AppState, user: &User, email: &str) -> ApiResult<()
         }
     }
     Ok(())
+}
+
+/// The client's own routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::{delete_with, get_with, put_with};
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, CLIENTE};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/mis-mudanzas",
+            get_with(my_moves, doc(CLIENTE, "Las mudanzas del cliente (cliente)")),
+        )
+        .api_route(
+            "/api/mi-perfil",
+            put_with(
+                update_profile,
+                doc(CLIENTE, "Actualizar el perfil (cliente)"),
+            ),
+        )
+        .api_route(
+            "/api/cambiar-password",
+            put_with(
+                change_password,
+                doc(CLIENTE, "Cambiar la contraseña (con sesión)"),
+            ),
+        )
+        .api_route(
+            "/api/eliminar-cuenta",
+            delete_with(delete_account, doc(CLIENTE, "Eliminar la cuenta (cliente)")),
+        )
 }

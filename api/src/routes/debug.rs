@@ -114,3 +114,16 @@ pub async fn status(State(state): State<AppState>, user: CurrentUser) -> ApiResu
         },
     })))
 }
+
+/// The system health route.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::get_with;
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, ADMIN};
+
+    ApiRouter::new().api_route(
+        "/api/debug/estado",
+        get_with(status, doc(ADMIN, "Salud del sistema (admin)")),
+    )
+}

@@ -25,7 +25,7 @@ pub async fn outbox(
     ApiQuery(params): ApiQuery<OutboxParams>,
 ) -> ApiResult<Json<Value>> {
     if !(state.config.development && state.mailer.keeps_outbox()) {
-        return Err(ApiError::NotFound(super::NOT_FOUND.into()));
+        return Err(ApiError::NotFound(crate::error::NOT_FOUND.into()));
     }
     let para = params
         .para
@@ -46,4 +46,20 @@ pub async fn outbox(
         })
         .collect();
     Ok(Json(json!({ "success": true, "mensajes": mensajes })))
+}
+
+/// The local development outbox route.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::get_with;
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, OPERACION};
+
+    ApiRouter::new().api_route(
+        "/api/dev/outbox",
+        get_with(
+            outbox,
+            doc(OPERACION, "Correos enviados (solo en desarrollo local)"),
+        ),
+    )
 }

@@ -324,3 +324,54 @@ async fn content(
         }
     })
 }
+
+/// The invoice and waybill routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::{get_with, post_with};
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, MUDANZAS};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/factura/{id}",
+            get_with(
+                invoice,
+                doc(
+                    MUDANZAS,
+                    "La factura emitida de una mudanza (empresario, admin, auditor)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/factura/{id}/emitir",
+            post_with(
+                issue_invoice,
+                doc(
+                    MUDANZAS,
+                    "Emitir la factura de una mudanza, o la ya emitida (empresario, admin)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/albaran/{id}",
+            get_with(
+                waybill,
+                doc(
+                    MUDANZAS,
+                    "El albarán emitido de una mudanza (personal, y el cliente de la mudanza)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/albaran/{id}/emitir",
+            post_with(
+                issue_waybill,
+                doc(
+                    MUDANZAS,
+                    "Emitir el albarán de una mudanza, o el ya emitido (personal salvo auditor, \
+                     y el cliente de la mudanza)",
+                ),
+            ),
+        )
+}

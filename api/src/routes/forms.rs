@@ -588,3 +588,57 @@ pub async fn download_cv(
         .body(Body::from_stream(tokio_util::io::ReaderStream::new(file)))
         .map_err(|e| ApiError::Internal(e.to_string()))
 }
+
+/// The public form routes and their inboxes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::{get_with, post_with};
+    use aide::axum::ApiRouter;
+    use axum::extract::DefaultBodyLimit;
+
+    use super::doc::{doc, form, FORMULARIOS};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/contact-form",
+            post_with(contact, doc(FORMULARIOS, "Enviar un mensaje de contacto"))
+                .layer(DefaultBodyLimit::max(MAX_CONTACT_BODY)),
+        )
+        .api_route(
+            "/api/trabaja-con-nosotros",
+            post_with(
+                apply,
+                form::<ApplicationForm>(FORMULARIOS, "Enviar una candidatura con su CV"),
+            )
+            .layer(DefaultBodyLimit::max(MAX_APPLICATION_BODY)),
+        )
+        .api_route(
+            "/api/mensajes-contacto",
+            get_with(
+                messages,
+                doc(
+                    FORMULARIOS,
+                    "Mensajes de contacto recibidos (empresario, admin, auditor)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/candidaturas",
+            get_with(
+                applications,
+                doc(
+                    FORMULARIOS,
+                    "Candidaturas recibidas (empresario, admin, auditor)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/candidaturas/{id}/cv",
+            get_with(
+                download_cv,
+                doc(
+                    FORMULARIOS,
+                    "Descargar el CV de una candidatura (empresario, admin, auditor)",
+                ),
+            ),
+        )
+}

@@ -77,3 +77,27 @@ pub async fn calculated_stats(
         "fuente": route.fuente.as_str(),
     })))
 }
+
+/// The calculator's address routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::get_with;
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, PRESUPUESTOS};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/autocomplete",
+            get_with(
+                autocomplete,
+                doc(PRESUPUESTOS, "Sugerencias de direcciones"),
+            ),
+        )
+        .api_route(
+            "/api/get-calculated-stats",
+            get_with(
+                calculated_stats,
+                doc(PRESUPUESTOS, "Distancia y duración entre dos direcciones"),
+            ),
+        )
+}

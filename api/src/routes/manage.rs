@@ -12,7 +12,7 @@ use events_schema::events::{
     move_stream, Contact, MoveCreated, MoveDetailsUpdated, MoveStatus, MovedObject, Person, Price,
     Properties, PropertyDetails, Services, Urgency,
 };
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
@@ -28,20 +28,6 @@ fn invalid(message: &str) -> ApiError {
     ApiError::Domain(DomainError::Invalid(message.to_string()))
 }
 
-/// `elevator` arrives as 1/0 (spec §7) or as a boolean.
-pub(crate) fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-    #[derive(Deserialize, schemars::JsonSchema)]
-    #[serde(untagged)]
-    enum Flag {
-        Bool(bool),
-        Number(i64),
-    }
-    Ok(match Flag::deserialize(d)? {
-        Flag::Bool(b) => b,
-        Flag::Number(n) => n != 0,
-    })
-}
-
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct PropertyBody {
     #[serde(default = "default_property")]
@@ -50,7 +36,7 @@ pub struct PropertyBody {
     access: String,
     #[serde(default = "default_floor")]
     floor: String,
-    #[serde(default, deserialize_with = "flag")]
+    #[serde(default, deserialize_with = "crate::input::flag")]
     elevator: bool,
 }
 
@@ -492,4 +478,28 @@ async fn apply_edit(
         }
     }
     append_plan(state, user, &plan).await
+}
+
+/// The manager's move form routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::post_with;
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, MUDANZAS};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/crear-mudanza",
+            post_with(
+                create,
+                doc(MUDANZAS, "Crear una mudanza (empresario, admin)"),
+            ),
+        )
+        .api_route(
+            "/api/actualizar-mudanza",
+            post_with(
+                edit,
+                doc(MUDANZAS, "Editar una mudanza (empresario, admin)"),
+            ),
+        )
 }

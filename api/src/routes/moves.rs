@@ -286,3 +286,34 @@ pub async fn update_status(
         "mudanza": staff_doc(&state, &user, body.mudanza_id).await?,
     })))
 }
+
+/// The staff routes on moves.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::{get_with, put_with};
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, MUDANZAS};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/todas-las-mudanzas",
+            get_with(
+                list,
+                doc(
+                    MUDANZAS,
+                    "Todas las mudanzas, vista del personal (empleado: sin precios)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/actualizar-estado-mudanza",
+            put_with(
+                update_status,
+                doc(MUDANZAS, "Cambiar el estado de una mudanza (personal)"),
+            ),
+        )
+        .api_route(
+            "/api/mudanza/{id}",
+            get_with(one, doc(MUDANZAS, "Una mudanza, vista del personal")),
+        )
+}

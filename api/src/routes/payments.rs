@@ -698,3 +698,71 @@ pub async fn new_payment_key(
         json!({ "success": true, "clave_pago": display_key(&clave) }),
     ))
 }
+
+/// The card payment routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::{get_with, post_with};
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, PAGOS};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/auth-pay",
+            post_with(
+                auth_pay,
+                doc(
+                    PAGOS,
+                    "Acceder al pago con el nombre del cliente y la clave de pago",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/pagos/{id}",
+            get_with(
+                summary,
+                doc(
+                    PAGOS,
+                    "Resumen y opciones de una sesión de pago (quien tenga su id)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/pagos/{id}/tarjeta",
+            post_with(
+                pay_by_card,
+                doc(PAGOS, "Pagar con tarjeta (pasarela de pruebas)"),
+            ),
+        )
+        .api_route(
+            "/api/pagos/{id}/redsys",
+            post_with(
+                redsys_form,
+                doc(
+                    PAGOS,
+                    "Formulario firmado para pagar en la página de Redsys",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/pagos/redsys/notificacion",
+            post_with(redsys_notification, |op| {
+                crate::openapi::form_body::<RedsysNotification>(
+                    op.tag(PAGOS)
+                        .summary("Notificación firmada de Redsys con el resultado de un pago"),
+                    "application/x-www-form-urlencoded",
+                )
+            }),
+        )
+        .api_route(
+            "/api/mudanza/{id}/reembolso",
+            post_with(refund, doc(PAGOS, "Reembolsar un pago (empresario, admin)")),
+        )
+        .api_route(
+            "/api/mudanza/{id}/clave-pago",
+            post_with(
+                new_payment_key,
+                doc(PAGOS, "Emitir una nueva clave de pago (empresario, admin)"),
+            ),
+        )
+}

@@ -410,3 +410,32 @@ pub async fn serve(
         .body(Body::from(bytes))
         .map_err(|e| ApiError::Internal(e.to_string()))
 }
+
+/// The move photo routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::{get_with, post_with};
+    use aide::axum::ApiRouter;
+    use axum::extract::DefaultBodyLimit;
+
+    use super::doc::{doc, form, MUDANZAS};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/subir-foto",
+            post_with(
+                upload,
+                form::<UploadForm>(MUDANZAS, "Subir una foto de una mudanza (personal)"),
+            )
+            .layer(DefaultBodyLimit::max(MAX_UPLOAD_BODY)),
+        )
+        .api_route(
+            "/api/fotos/{move_id}/{photo_id}",
+            get_with(
+                serve,
+                doc(
+                    MUDANZAS,
+                    "Una foto de una mudanza (quien puede ver la mudanza)",
+                ),
+            ),
+        )
+}

@@ -60,3 +60,22 @@ pub async fn calculate_price(
         "dentro_m30": route.inside_m30(),
     })))
 }
+
+/// The price finder route.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::post_with;
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, PRESUPUESTOS};
+
+    ApiRouter::new().api_route(
+        "/api/calculate-price",
+        post_with(
+            calculate_price,
+            doc(
+                PRESUPUESTOS,
+                "Calcular el precio orientativo de una mudanza",
+            ),
+        ),
+    )
+}

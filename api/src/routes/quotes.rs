@@ -25,7 +25,6 @@ use crate::auth::{CurrentUser, MaybeUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::limits::{ClientAddress, QUOTE_PER_ADDRESS, QUOTE_PER_EMAIL};
 use crate::mail::templates::{quote_received, QuoteSummary};
-use crate::routes::manage::flag;
 use crate::routes::moves::{append_plan, metadata_for, read_your_writes};
 use crate::routes::pricing::estimate_for;
 use crate::state::AppState;
@@ -60,7 +59,7 @@ pub struct AddressBody {
     property_type: String,
     access: String,
     floor: String,
-    #[serde(deserialize_with = "flag")]
+    #[serde(deserialize_with = "crate::input::flag")]
     elevator: bool,
 }
 
@@ -468,4 +467,40 @@ pub(crate) async fn convert(
         }
     }
     Err(ApiError::Domain(DomainError::Stale))
+}
+
+/// The quote request routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::{get_with, post_with};
+    use aide::axum::ApiRouter;
+    use axum::extract::DefaultBodyLimit;
+
+    use super::doc::{doc, PRESUPUESTOS};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/submit-quote-request",
+            post_with(submit, doc(PRESUPUESTOS, "Solicitar un presupuesto"))
+                .layer(DefaultBodyLimit::max(MAX_BODY)),
+        )
+        .api_route(
+            "/api/presupuestos",
+            get_with(
+                list,
+                doc(
+                    PRESUPUESTOS,
+                    "Solicitudes de presupuesto (empresario, admin, auditor)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/presupuestos/{id}/descartar",
+            post_with(
+                discard,
+                doc(
+                    PRESUPUESTOS,
+                    "Descartar una solicitud de presupuesto (empresario, admin)",
+                ),
+            ),
+        )
 }

@@ -161,3 +161,33 @@ async fn try_assign(
     }
     append_plan(state, user, &plan).await
 }
+
+/// The workers routes.
+pub fn router() -> aide::axum::ApiRouter<AppState> {
+    use aide::axum::routing::{get_with, post_with};
+    use aide::axum::ApiRouter;
+
+    use super::doc::{doc, MUDANZAS};
+
+    ApiRouter::new()
+        .api_route(
+            "/api/trabajadores",
+            get_with(
+                list,
+                doc(
+                    MUDANZAS,
+                    "Trabajadores y su disponibilidad (empresario, admin)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/asignar-trabajador",
+            post_with(
+                assign,
+                doc(
+                    MUDANZAS,
+                    "Asignar un trabajador a una mudanza (empresario, admin)",
+                ),
+            ),
+        )
+}
