@@ -16,7 +16,7 @@ const HEADINGS: &[&str] = &[
     "Live latency",
     "Moves API over HTTP",
     "Live delivery over the API",
-    "Load (issue 9)",
+    "Load (issue 9",
     "Targets met:",
 ];
 
