@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`: the release binary's benchmark against the run cluster
+# `make bench`: the benchmark (release build) against the run cluster
 # (started here when it is not running, and then stopped again), or against
 # DATABASE_URL when that is set.
 set -euo pipefail
@@ -28,7 +28,8 @@ trap 'exit 129' HUP
 
 use_run_cluster
 
-say "building the server (release)"
-cargo build --release -p api
+# Both binaries: the load phase runs the server built beside the bench.
+say "building the server and the benchmark (release)"
+cargo build --release -p api -p mudanzas-bench
 say "running the benchmark"
-target/release/mudanzas bench "$@"
+target/release/mudanzas-bench "$@"

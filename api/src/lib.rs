@@ -1,9 +1,8 @@
 //! The Mudanzas server: axum routes (the exact `/api` paths of spec §7), sessions and roles, the
-//! WebSocket live feed, the web app, and the operator commands (seed, rebuild, bench).
+//! WebSocket live feed, the web app, and the operator commands (seed, rebuild, verify).
 
 pub mod admin;
 pub mod auth;
-pub mod bench;
 pub mod catalogue;
 pub mod config;
 pub mod consent;
@@ -26,6 +25,15 @@ pub mod state;
 pub mod web;
 
 pub use routes::router;
+
+/// The application layer's steps the benchmark (`mudanzas-bench`) times: a status change as its
+/// handler takes it, one step at a time and without HTTP. The bench reaches them only here.
+pub mod steps {
+    pub use crate::auth::user_for_token;
+    pub use crate::routes::moves::{
+        expected, load_move, metadata_for, read_your_writes, staff_doc,
+    };
+}
 
 /// The router as a service that knows each connection's peer address (the per-address limits).
 pub fn app(

@@ -1,5 +1,5 @@
-//! `mudanzas`: serve the site, seed demo data, rebuild projections, verify the log's hash chains,
-//! run the benchmark.
+//! `mudanzas`: serve the site, seed demo data, rebuild projections, verify the log's hash chains.
+//! The benchmark is a binary of its own, `mudanzas-bench` (bench/).
 
 use std::process::ExitCode;
 
@@ -43,21 +43,6 @@ enum Command {
     /// Print the API's OpenAPI description (the document `/api/openapi.json` serves), without a
     /// database: for fuzzers and client generators.
     Openapi,
-    /// Measure appends, replay, live latency, the moves API and the server under load in a scratch
-    /// database (`mudanzas_bench`, or BENCH_DB) on the DATABASE_URL server (created and dropped
-    /// here; DATABASE_URL's own database is untouched).
-    Bench {
-        /// Shorter runs and a smaller history, for a quick look.
-        #[arg(long)]
-        quick: bool,
-        /// Run only these phases (repeat or separate with commas; default: every phase).
-        #[arg(long, value_enum, value_delimiter = ',')]
-        only: Vec<api::bench::Phase>,
-        /// Idle customer WebSockets the load phase holds beside the dashboards (default 10,000;
-        /// 0 shows what the dashboards alone cost).
-        #[arg(long, value_name = "N")]
-        idle: Option<usize>,
-    },
 }
 
 #[tokio::main]
@@ -81,10 +66,6 @@ async fn run(command: Command) -> Result<(), String> {
         return Ok(());
     }
     let config = Config::from_env()?;
-    // Before connecting: the bench works in a database of its own and must not migrate this one.
-    if let Command::Bench { quick, only, idle } = command {
-        return api::bench::run(&config, quick, &only, idle).await;
-    }
     let pool = api::connect(&config.database_url, 20)
         .await
         .map_err(|e| format!("database: {e}"))?;
@@ -99,7 +80,7 @@ async fn run(command: Command) -> Result<(), String> {
         Command::Verify { expect_head } => verify(&pool, expect_head.as_deref()).await,
         Command::Serve => serve(pool, config).await,
         // Dispatched above, before the connection.
-        Command::Bench { .. } | Command::Openapi => Ok(()),
+        Command::Openapi => Ok(()),
     }
 }
 

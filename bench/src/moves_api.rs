@@ -23,9 +23,8 @@ use super::{
     spinner, start_server, thousands, Cast, Context, LiveFigures, Plan, Rate, Sent, Server,
     Session, Verdicts, MANY_WRITERS,
 };
-use crate::auth::user_for_token;
-use crate::routes::moves::{expected, load_move, metadata_for, read_your_writes, staff_doc};
-use crate::AppState;
+use api::steps::{expected, load_move, metadata_for, read_your_writes, staff_doc, user_for_token};
+use api::AppState;
 
 /// Concurrent clients reading the staff list.
 const LIST_CLIENTS: usize = 4;

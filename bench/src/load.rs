@@ -103,7 +103,7 @@ async fn phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<LoadFigur
         thousands(plan.api_moves as f64)
     ));
     let pool = db.migrated_pool(8).await?;
-    crate::seed::seed(&pool, &seed_dir)
+    api::seed::seed(&pool, &seed_dir)
         .await
         .ctx("seeding demo accounts and moves")?;
     let ids = {
@@ -310,6 +310,22 @@ fn to_instant(anchor: (Instant, SystemTime), at: SystemTime) -> Instant {
 // ---------------------------------------------------------------------------------------------
 // The server process
 
+/// The production server, `mudanzas`, from the same build as this binary (`cargo build
+/// [--release] -p api` puts it beside `mudanzas-bench`): the load phase measures that binary.
+fn server_binary() -> Result<PathBuf, String> {
+    let bench = std::env::current_exe().ctx("locating this binary")?;
+    let server = bench.with_file_name(format!("mudanzas{}", std::env::consts::EXE_SUFFIX));
+    if server.is_file() {
+        Ok(server)
+    } else {
+        Err(format!(
+            "the load phase runs the server, {}, which is not built: cargo build --release -p api \
+             (or without --release for a debug bench)",
+            server.display()
+        ))
+    }
+}
+
 struct ServerProcess {
     child: tokio::process::Child,
     pid: u32,
@@ -337,8 +353,7 @@ impl ServerProcess {
         let log = data_dir.join("server.log");
         let out = std::fs::File::create(&log).ctx("creating the server's log")?;
         let err = out.try_clone().ctx("the server's log")?;
-        let exe = std::env::current_exe().ctx("locating this binary")?;
-        let mut command = tokio::process::Command::new(exe);
+        let mut command = tokio::process::Command::new(server_binary()?);
         command
             .arg("serve")
             .env("DATABASE_URL", db.bench.to_url_lossy().as_str())
@@ -449,7 +464,7 @@ async fn caught_up(
 ) -> Result<(), String> {
     let deadline = Instant::now() + within;
     loop {
-        let lags = crate::ops::projector_lags(pool)
+        let lags = api::ops::projector_lags(pool)
             .await
             .ctx("reading the projectors' lag")?;
         let feed: i64 =
@@ -505,7 +520,7 @@ async fn websocket_gauge(addr: SocketAddr) -> Option<u64> {
         .ok()?;
     String::from_utf8_lossy(&answer.body)
         .lines()
-        .find(|l| l.starts_with(crate::ops::WEBSOCKETS))
+        .find(|l| l.starts_with(api::ops::WEBSOCKETS))
         .and_then(|l| l.split_whitespace().last())
         .and_then(|v| v.parse::<f64>().ok())
         .map(|v| v as u64)

@@ -1,4 +1,4 @@
-//! `mudanzas bench`: append throughput, follow/replay throughput and live latency, each measured
+//! `mudanzas-bench`: append throughput, follow/replay throughput and live latency, each measured
 //! next to a baseline taken in the same run (a raw INSERT into a table of the same shape, a plain
 //! read of the log), because absolute figures drift between runs on shared machines; then the
 //! moves API over HTTP (`moves_api`): the staff list, status changes, and their live delivery;
@@ -40,15 +40,67 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use uuid::Uuid;
 
-use crate::config::Config;
-use crate::seed::{demo_accounts, DemoAccount};
-use crate::{AppState, StartOptions};
+use api::config::{Config, ConnectionLimits};
+use api::seed::{demo_accounts, DemoAccount};
+use api::{AppState, StartOptions};
+use clap::Parser;
 
 mod http;
 mod load;
 mod moves_api;
 
 use http::Http;
+
+/// Measure appends, replay, live latency, the moves API and the server under load in a scratch
+/// database (`mudanzas_bench`, or BENCH_DB) on the DATABASE_URL server (created and dropped here;
+/// DATABASE_URL's own database is untouched).
+#[derive(Parser)]
+#[command(name = "mudanzas-bench")]
+struct Cli {
+    /// Shorter runs and a smaller history, for a quick look.
+    #[arg(long)]
+    quick: bool,
+    /// Run only these phases (repeat or separate with commas; default: every phase).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    only: Vec<Phase>,
+    /// Idle customer WebSockets the load phase holds beside the dashboards (default 10,000;
+    /// 0 shows what the dashboards alone cost).
+    #[arg(long, value_name = "N")]
+    idle: Option<usize>,
+}
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    init_logging();
+    let cli = Cli::parse();
+    let outcome = match Config::from_env() {
+        Ok(config) => run(&config, cli.quick, &cli.only, cli.idle).await,
+        Err(e) => Err(e),
+    };
+    match outcome {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// The bench's log goes to stderr, beside the progress, so that stdout carries the table alone;
+/// RUST_LOG selects it (default: warnings). The in-process server's line per request
+/// (`api::ops`, at info) stays off whatever RUST_LOG says: its servers answer thousands of
+/// requests inside the timed phases, and writing those lines would be timed with them.
+fn init_logging() {
+    let wanted = std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into());
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::builder().parse_lossy(format!("{wanted},api::ops=warn")),
+        )
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .compact()
+        .init();
+}
 
 /// The scratch database's name unless `BENCH_DB` names another: two benches on one PostgreSQL
 /// server at once would otherwise drop each other's database.
@@ -88,7 +140,7 @@ impl<T, E: Display> Context<T> for Result<T, E> {
     }
 }
 
-/// A phase of the bench, for `mudanzas bench --only <phase>`.
+/// A phase of the bench, for `mudanzas-bench --only <phase>`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Phase {
     /// Append throughput and the gap-free checks.
@@ -1407,7 +1459,7 @@ struct Server {
 
 async fn start_server(db: &Databases, seed_dir: &Path) -> Result<Server, String> {
     let pool = db.migrated_pool(20).await?;
-    crate::seed::seed(&pool, seed_dir)
+    api::seed::seed(&pool, seed_dir)
         .await
         .ctx("seeding demo accounts and moves")?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -1428,12 +1480,17 @@ async fn start_server(db: &Databases, seed_dir: &Path) -> Result<Server, String>
         router_url: None,
         metrics_token: None,
         redsys: None,
-        limits: Default::default(),
+        // The dashboards share the seven demo sessions: far more feeds per session than a
+        // browser opens (the load phase's server gets LIVE_FEEDS_PER_SESSION for the same reason).
+        limits: ConnectionLimits {
+            live_feeds_per_session: ConnectionLimits::default().max_connections,
+            ..ConnectionLimits::default()
+        },
     };
     let state = AppState::start(pool.clone(), config, StartOptions::default())
         .await
         .ctx("starting the server state")?;
-    let app = crate::app(state.clone());
+    let app = api::app(state.clone());
     tokio::spawn(async move { axum::serve(listener, app).await });
 
     // The seeded moves must be projected and broadcast before anyone connects, or their frames
