@@ -27,21 +27,6 @@ const LEAVING: &[(&str, &str, &str)] = &[
         "append_decided, load_move and metadata_for, the command pipeline, leave the routes for \
          a module of their own",
     ),
-    (
-        "bench::http",
-        "bench",
-        "the benchmark leaves the server for a crate of its own",
-    ),
-    (
-        "bench::load",
-        "bench",
-        "the benchmark leaves the server for a crate of its own",
-    ),
-    (
-        "bench::moves_api",
-        "bench",
-        "the benchmark leaves the server for a crate of its own",
-    ),
 ];
 
 #[test]
