@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { homePathFor } from '../features/auth/access';
-import { useAuthStore } from '../features/auth/useAuthStore';
-import { useLoginModalStore } from '../features/auth/useLoginModalStore';
+import { homePathFor } from '../lib/access';
+import { useAuthStore } from '../lib/useAuthStore';
+import { useLoginModalStore } from '../lib/useLoginModalStore';
 import { CloseIcon, MenuIcon, UserIcon } from './icons';
 import { Logo } from './Logo';
 import './Navbar.css';

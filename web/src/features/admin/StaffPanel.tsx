@@ -9,7 +9,7 @@ import {
   setStaffActive,
   type StaffAccount,
 } from '../../lib/api';
-import { useAuthStore } from '../auth/useAuthStore';
+import { useAuthStore } from '../../lib/useAuthStore';
 import {
   failureText,
   formatInstant,

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ClockIcon, EuroIcon } from '../../components/icons';
 import type { ClientMove } from '../../lib/api';
-import { detailsPath } from '../booking/booking';
-import { openWaybill } from '../waybill';
+import { detailsPath } from './booking/booking';
+import { openWaybill } from '../../lib/waybill';
 import { formatMoveDate, formatPrice, moreImagesLabel, statusLabel, statusTone, thumbnails } from './clientMoves';
 
 /** §4 customer status, in its colour. */

@@ -1,6 +1,6 @@
 // The home page's copy (§1): services, statistics, reasons and metrics. The figures are the
 // company's published ones (§1) and the review statistics (features/reviews/testimonials.ts).
-import { REVIEW_STATS } from '../reviews/testimonials';
+import { REVIEW_STATS } from '../../lib/testimonials';
 
 export type ServiceIcon = 'home' | 'europe' | 'sofa' | 'car' | 'box' | 'briefcase';
 

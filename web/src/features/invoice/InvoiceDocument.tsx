@@ -1,5 +1,5 @@
 import type { Invoice, InvoicePropertyDetails } from '../../lib/api';
-import { brandLabel } from '../payment/card';
+import { brandLabel } from '../../lib/card';
 import {
   accessLabel,
   floorLabel,
@@ -13,7 +13,7 @@ import {
   timeSlotLabel,
   urgencyLabel,
   warrantyText,
-} from './format';
+} from '../../lib/format';
 
 /** The printable A4 invoice itself: nothing interactive, so it prints exactly as shown. */
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {

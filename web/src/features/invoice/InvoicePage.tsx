@@ -3,10 +3,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Modal } from '../../components/Modal';
 import type { Invoice } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { staffDashboardFor } from '../auth/access';
-import { useAuthStore } from '../auth/useAuthStore';
+import { staffDashboardFor } from '../../lib/access';
+import { useAuthStore } from '../../lib/useAuthStore';
 import { InvoiceDocument } from './InvoiceDocument';
-import { INVOICE_ERROR, loadInvoice, readStoredInvoice, storeInvoice } from './invoiceStore';
+import { INVOICE_ERROR, loadInvoice, readStoredInvoice, storeInvoice } from '../../lib/invoiceStore';
 import './InvoicePage.css';
 
 /** §9: the print instructions appear 2 s after the invoice is shown. */

@@ -2,10 +2,10 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNo
 import type { MoveStatus, QuoteInboxEntry, StaffMove } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { StaffHero, StatCards, type StatCard } from '../../components/StaffDashboard';
-import { useLiveFeed } from '../live/useLiveFeed';
+import { useLiveFeed } from '../../lib/useLiveFeed';
 import { CreateMoveWizard } from './CreateMoveWizard';
 import { BoxIcon, ChartIcon, EuroIcon, HeadsetIcon, LockIcon, PlusIcon, StarIcon, UserPlusIcon, UsersIcon } from '../../components/icons';
-import { FormsInbox } from './FormsInbox';
+import { FormsInbox } from '../../components/FormsInbox';
 import { formatCount, formatSatisfaction } from './managerMoves';
 import { MoveEditModal } from './MoveEditModal';
 import { MoveList } from './MoveList';

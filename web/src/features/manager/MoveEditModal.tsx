@@ -4,7 +4,7 @@ import * as api from '../../lib/api';
 import type { MoveServices, MoveStatus, StaffMove } from '../../lib/api';
 import { errorText } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
-import { STATUS_LABELS } from '../moves/staffMoves';
+import { STATUS_LABELS } from '../../lib/staffMoves';
 import { COMMON_OBJECTS } from './catalog';
 import {
   buildUpdateRequest,

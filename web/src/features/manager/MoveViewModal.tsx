@@ -1,15 +1,15 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../components/Modal';
-import { openInvoice } from '../invoice';
-import { openWaybill } from '../waybill';
+import { openInvoice } from '../../lib/invoiceStore';
+import { openWaybill } from '../../lib/waybill';
 import * as api from '../../lib/api';
 import type { StaffMove, StaffWorker } from '../../lib/api';
 import { errorText } from '../../lib/api';
-import { formatDate, formatDateTime, servicesList } from '../moves/staffMoves';
+import { formatDate, formatDateTime, servicesList } from '../../lib/staffMoves';
 import { PAYMENT_STATUS_LABELS, formatCents, formatEuros } from './pricing';
 import { PaymentsSection } from './PaymentsSection';
-import { StatusBadge, UrgentBadge } from './StatusBadge';
+import { StatusBadge, UrgentBadge } from '../../components/StatusBadge';
 import {
   ACCESS_TYPES,
   CONTACT_PREFERENCES,

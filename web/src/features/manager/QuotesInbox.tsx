@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { QuoteInboxEntry, QuoteStatus } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
 import { FilterButtons } from '../../components/StaffDashboard';
-import { formatDate, formatDateTime } from '../moves/staffMoves';
+import { formatDate, formatDateTime } from '../../lib/staffMoves';
 import { formatEuros } from './pricing';
 import {
   calculatorAccessLabel,

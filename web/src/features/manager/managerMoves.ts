@@ -1,7 +1,7 @@
 // What the manager dashboard shows of moves: the status filters (§4: all plus the five
 // statuses), the display texts, and the analytics labels.
 import type { AnalyticsPeriod, MoveStatus, StaffMove } from '../../lib/api';
-import { STATUS_LABELS } from '../moves/staffMoves';
+import { STATUS_LABELS } from '../../lib/staffMoves';
 
 export type ManagerFilter = 'all' | MoveStatus;
 

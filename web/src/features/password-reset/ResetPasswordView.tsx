@@ -4,7 +4,7 @@ import { LockIcon } from '../../components/icons';
 import { PasswordInput } from '../../components/PasswordInput';
 import { checkResetToken, resetPassword } from '../../lib/api';
 import { validatePassword, validatePasswordMatch } from '../../lib/validation';
-import { useLoginModalStore } from '../auth/useLoginModalStore';
+import { useLoginModalStore } from '../../lib/useLoginModalStore';
 import { RECOVERY_MESSAGES, resetPasswordError, thrownError } from './messages';
 import { StrengthMeter } from '../../components/StrengthMeter';
 

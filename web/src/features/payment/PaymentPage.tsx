@@ -15,7 +15,7 @@ import {
   validateField,
   type CardErrors,
   type CardFields,
-} from './card';
+} from '../../lib/card';
 import { PaymentShell } from './PaymentShell';
 import { usePaymentSession } from './usePaymentSession';
 

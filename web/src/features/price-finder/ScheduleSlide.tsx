@@ -1,6 +1,6 @@
 import type { ContactPreference, TimeSlot } from '../../lib/api';
-import { CONTACT_PREFERENCES } from '../moves/moveOptions';
-import { localToday } from '../moves/staffMoves';
+import { CONTACT_PREFERENCES } from '../../lib/moveOptions';
+import { localToday } from '../../lib/staffMoves';
 import { TIME_SLOTS } from './calculator';
 import { usePriceFinderStore } from './usePriceFinderStore';
 

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import * as api from '../../lib/api';
 import type { CatalogueObject, OfferPack, PriceLine, PriceServices } from '../../lib/api';
-import { withElevator, withFloor, withPropertyType } from '../moves/moveOptions';
+import { withElevator, withFloor, withPropertyType } from '../../lib/moveOptions';
 import {
   buildPriceRequest,
   buildQuoteRequest,

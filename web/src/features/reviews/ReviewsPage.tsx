@@ -14,7 +14,7 @@ import {
   REVIEW_FILTERS,
   type ReviewFilter,
 } from './reviews';
-import { REVIEW_STATS, TESTIMONIALS } from './testimonials';
+import { REVIEW_STATS, TESTIMONIALS } from '../../lib/testimonials';
 import { useCountUpTick, useSeenOnce } from './useCountUp';
 import './ReviewsPage.css';
 

@@ -1,4 +1,4 @@
-import type { Review } from './testimonials';
+import type { Review } from '../../lib/testimonials';
 
 /** §4/§9: 6 reviews shown at first, 6 more per 'Cargar más'. */
 export const PAGE_SIZE = 6;

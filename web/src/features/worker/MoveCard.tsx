@@ -1,7 +1,7 @@
 import { ClockIcon, PhoneIcon, PinIcon } from '../../components/icons';
-import { openWaybill } from '../waybill';
+import { openWaybill } from '../../lib/waybill';
 import type { MoveStatus, StaffMove } from '../../lib/api';
-import { formatDate, servicesList, STATUS_LABELS, STATUS_TONES } from '../moves/staffMoves';
+import { formatDate, servicesList, STATUS_LABELS, STATUS_TONES } from '../../lib/staffMoves';
 import { objectsSummary, timeSlotLabel } from './moves';
 import './MoveCard.css';
 
