@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { homePathFor } from '../lib/access';
 import { useAuthStore } from '../lib/useAuthStore';
@@ -60,14 +60,12 @@ function AccountSlot({ onAction }: { onAction: () => void }) {
 }
 
 export function Navbar() {
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  // The page the menu was opened on: following a link (a new pathname) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
 
-  useEffect(() => {
-    setMenuOpen(false);
-  }, [pathname]);
-
-  const closeMenu = () => setMenuOpen(false);
+  const closeMenu = () => setOpenOn(null);
 
   return (
     <header className="navbar">
@@ -82,7 +80,7 @@ export function Navbar() {
           aria-label={menuOpen ? 'Cerrar menú' : 'Abrir menú'}
           aria-expanded={menuOpen}
           aria-controls="navbar-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenOn(menuOpen ? null : pathname)}
         >
           {menuOpen ? <CloseIcon width={24} height={24} /> : <MenuIcon width={24} height={24} />}
         </button>

@@ -41,7 +41,9 @@ export function CodeInput({ digits, onChange, onComplete, disabled, invalid, des
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const timer = useRef<number | undefined>(undefined);
   const onCompleteRef = useRef(onComplete);
-  onCompleteRef.current = onComplete;
+  useEffect(() => {
+    onCompleteRef.current = onComplete;
+  }, [onComplete]);
 
   useImperativeHandle(ref, () => ({ focusFirst: () => inputs.current[0]?.focus() }), []);
 
