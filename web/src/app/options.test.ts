@@ -4,7 +4,7 @@
 // (command/opciones.json; `the_web_reads_the_same_definition` holds the two files equal).
 import { describe, expect, it } from 'vitest';
 import * as booking from '../features/client/booking/booking';
-import * as invoice from '../lib/format';
+import * as invoice from '../lib/documentText';
 import * as wizard from '../features/manager/wizard';
 import { calculatorAccessLabel, calculatorPropertyLabel } from '../features/manager/quotes';
 import * as calculator from '../features/price-finder/calculator';

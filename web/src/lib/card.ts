@@ -133,6 +133,3 @@ export const REFUSAL_REASONS: Record<string, string> = {
   caducada: 'La tarjeta está caducada.',
 };
 
-export function formatEuros(amount: number): string {
-  return new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(amount);
-}

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  categoryLabel,
-  floorLabel,
-  formatDecimal,
-  formatEuros,
-  formatLongDate,
-  formatLongDateWithWeekday,
-  propertyTypeLabel,
-  statusLabel,
-  warrantyText,
-} from './format';
+import { categoryLabel, floorLabel, propertyTypeLabel, statusLabel, warrantyText } from './documentText';
+import { formatDecimal, formatEuros, formatLongDate, formatLongDateWithWeekday } from './format';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 

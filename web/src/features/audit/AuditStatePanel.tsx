@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { AuditMoveState, AuditStateResponse } from '../../lib/api';
-import { accessLabel, floorLabel, propertyTypeLabel, timeSlotLabel } from '../../lib/format';
+import { accessLabel, floorLabel, propertyTypeLabel, timeSlotLabel } from '../../lib/documentText';
 import { CONTACT_PREFERENCES, labelOf } from '../../lib/moveOptions';
 import { formatDate, servicesList, STATUS_LABELS } from '../../lib/staffMoves';
-import { formatEuros, formatInstant, valueText } from './audit';
+import { formatEuros } from '../../lib/format';
+import { formatInstant, valueText } from './audit';
 
 const PAYMENT: Record<string, string> = { pending: 'Pendiente', partial: 'Parcial', paid: 'Pagado' };
 

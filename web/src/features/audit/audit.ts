@@ -95,9 +95,3 @@ export function endOfSecond(iso: string): string {
   return new Date(Math.floor(date.getTime() / 1000) * 1000 + 999).toISOString();
 }
 
-/** 1234.5 → '1.234,50 €'. */
-export function formatEuros(value: unknown): string {
-  return typeof value === 'number'
-    ? new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(value)
-    : '—';
-}

@@ -9,7 +9,8 @@ import { COMMON_OBJECTS } from './catalog';
 import { MinusIcon, PlusIcon } from '../../components/icons';
 import { normalizeSearch } from '../../lib/text';
 import { ServiceToggles } from './MoveEditModal';
-import { formatCents, IVA_PERCENT, PAYMENT_STATUS_LABELS, pendingCents } from './pricing';
+import { formatCents } from '../../lib/format';
+import { IVA_PERCENT, PAYMENT_STATUS_LABELS, pendingCents } from './pricing';
 import {
   ACCESS_TYPES,
   buildCreateRequest,

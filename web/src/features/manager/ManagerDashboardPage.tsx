@@ -12,7 +12,7 @@ import { MoveList } from './MoveList';
 import { MoveViewModal } from './MoveViewModal';
 import { quoteToWizardForm } from './quotes';
 import { QuotesInbox } from './QuotesInbox';
-import { formatEuros } from './pricing';
+import { formatEuros } from '../../lib/format';
 import { cancelStatsRefresh, useManagerStore, withStatusDraft } from './useManagerStore';
 import { useQuotesStore } from './useQuotesStore';
 import './ManagerDashboardPage.css';

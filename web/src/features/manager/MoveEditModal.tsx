@@ -18,7 +18,8 @@ import {
   type EditForm,
 } from './editMove';
 import { MANAGER_STATUSES } from './managerMoves';
-import { formatCents, IVA_PERCENT } from './pricing';
+import { formatCents } from '../../lib/format';
+import { IVA_PERCENT } from './pricing';
 import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from './wizard';
 import { TEXT_LIMITS } from '../../lib/textLimits';
 

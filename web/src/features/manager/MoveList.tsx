@@ -5,7 +5,7 @@ import { formatDate } from '../../lib/staffMoves';
 import { SearchIcon } from '../../components/icons';
 import { FilterButtons } from '../../components/StaffDashboard';
 import { countByStatus, filterManagerMoves, MANAGER_FILTERS, type ManagerFilter } from './managerMoves';
-import { formatEuros } from './pricing';
+import { formatEuros } from '../../lib/format';
 import { StatusBadge, UrgentBadge } from '../../components/StatusBadge';
 import { labelOf, TIME_PREFERENCES } from './wizard';
 

@@ -7,7 +7,8 @@ import * as api from '../../lib/api';
 import type { StaffMove, StaffWorker } from '../../lib/api';
 import { errorText } from '../../lib/api';
 import { formatDate, formatDateTime, servicesList } from '../../lib/staffMoves';
-import { PAYMENT_STATUS_LABELS, formatCents, formatEuros } from './pricing';
+import { PAYMENT_STATUS_LABELS } from './pricing';
+import { formatCents, formatEuros } from '../../lib/format';
 import { PaymentsSection } from './PaymentsSection';
 import { StatusBadge, UrgentBadge } from '../../components/StatusBadge';
 import {

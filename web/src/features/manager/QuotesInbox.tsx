@@ -3,7 +3,7 @@ import type { QuoteInboxEntry, QuoteStatus } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
 import { FilterButtons } from '../../components/StaffDashboard';
 import { formatDate, formatDateTime } from '../../lib/staffMoves';
-import { formatEuros } from './pricing';
+import { formatEuros } from '../../lib/format';
 import {
   calculatorAccessLabel,
   calculatorPropertyLabel,

@@ -3,19 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Field, fieldProps } from '../../components/FormField';
 import { errorText, NetworkError, payByCard, redsysForm, type PaymentKind, type PaymentSession } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import {
-  BRAND_NAMES,
-  brandOf,
-  digitsOf,
-  formatCardNumber,
-  formatEuros,
-  formatExpiry,
-  TEST_CARDS,
-  validateCard,
-  validateField,
-  type CardErrors,
-  type CardFields,
-} from '../../lib/card';
+import { BRAND_NAMES, brandOf, digitsOf, formatCardNumber, formatExpiry, TEST_CARDS, validateCard, validateField, type CardErrors, type CardFields } from '../../lib/card';
+import { formatEuros } from '../../lib/format';
 import { PaymentShell } from './PaymentShell';
 import { usePaymentSession } from './usePaymentSession';
 

@@ -1,17 +1,8 @@
 // §2 'Delivery note / waybill', §3 'Waybill (albarán)': the complete printable document that is
 // written into its own window. Every server text is escaped: names and addresses are user input.
 import type { Waybill } from '../api';
-import {
-  categoryLabel,
-  formatDecimal,
-  formatEuros,
-  formatLongDate,
-  formatLongDateWithWeekday,
-  MISSING,
-  orMissing,
-  statusLabel,
-  warrantyText,
-} from '../format';
+import { categoryLabel, statusLabel, warrantyText } from '../documentText';
+import { formatDecimal, formatEuros, formatLongDate, formatLongDateWithWeekday, MISSING, orMissing } from '../format';
 
 /** The ids of the window's buttons, which openWaybill wires up (no inline scripts). */
 export const PRINT_BUTTON_ID = 'albaran-imprimir';

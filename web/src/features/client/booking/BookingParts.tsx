@@ -5,7 +5,8 @@ import type { BookingHistoryEntry, BookingMove, BookingPrice, PropertyDetails } 
 import { homePathFor } from '../../../lib/access';
 import { useAuthStore } from '../../../lib/useAuthStore';
 import { ClientStatusBadge } from '../ClientMoveCard';
-import { formatMoveDate, formatPrice, statusLabel } from '../clientMoves';
+import { formatMoveDate, statusLabel } from '../clientMoves';
+import { formatEuros } from '../../../lib/format';
 import { labelOf } from '../../../lib/moveOptions';
 import { ACCESS_TYPES, FLOORS, propertyTypeLabel } from '../../../lib/options';
 import { BOOKING_MESSAGES, byWhom, formatInstant, hasFloors, PAYMENT_LABELS } from './booking';
@@ -137,36 +138,36 @@ export function PriceBreakdown({ price, paymentStatus }: { price: BookingPrice; 
         {lines.map(([label, euros]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{formatPrice(euros)}</dd>
+            <dd>{formatEuros(euros)}</dd>
           </div>
         ))}
         <div className="booking-price__subtotal">
           <dt>Subtotal</dt>
-          <dd>{formatPrice(price.subtotal)}</dd>
+          <dd>{formatEuros(price.subtotal)}</dd>
         </div>
         <div>
           <dt>{price.iva_aplicado ? `IVA (${price.iva_porcentaje}\u00a0%)` : 'IVA'}</dt>
-          <dd>{price.iva_aplicado ? formatPrice(price.iva) : 'No aplicado'}</dd>
+          <dd>{price.iva_aplicado ? formatEuros(price.iva) : 'No aplicado'}</dd>
         </div>
         <div className="booking-price__total">
           <dt>Total</dt>
-          <dd>{formatPrice(price.total)}</dd>
+          <dd>{formatEuros(price.total)}</dd>
         </div>
       </dl>
       <dl className="booking-price__paid">
         {price.anticipo !== undefined && price.anticipo > 0 && (
           <div>
             <dt>Anticipo para reservar</dt>
-            <dd>{formatPrice(price.anticipo)}</dd>
+            <dd>{formatEuros(price.anticipo)}</dd>
           </div>
         )}
         <div>
           <dt>Pagado</dt>
-          <dd>{formatPrice(price.pagado)}</dd>
+          <dd>{formatEuros(price.pagado)}</dd>
         </div>
         <div>
           <dt>Pendiente de pago</dt>
-          <dd>{formatPrice(price.pendiente)}</dd>
+          <dd>{formatEuros(price.pendiente)}</dd>
         </div>
       </dl>
       {paymentStatus && (

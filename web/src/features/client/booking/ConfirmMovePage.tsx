@@ -4,7 +4,8 @@ import { CheckCircleIcon } from '../../../components/icons';
 import * as api from '../../../lib/api';
 import type { BookingConditions, BookingMove } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { formatMoveDate, formatPrice, statusLabel } from '../clientMoves';
+import { formatMoveDate, statusLabel } from '../clientMoves';
+import { formatEuros } from '../../../lib/format';
 import { BOOKING_MESSAGES, daysUntil, detailsPath, formatInstant, formPath, optionLabel, TIME_SLOTS } from './booking';
 import { BookingCard, BookingHero, BookingLoadState, Fact, PriceBreakdown, useDashboardPath } from './BookingParts';
 import { useBookingMove } from './useBookingMove';
@@ -35,7 +36,7 @@ function Conditions({ conditions, id }: { conditions: BookingConditions; id: str
           {conditions.cancelacion.map((tier) => (
             <tr key={tier.plazo}>
               <th scope="row">{tier.plazo}</th>
-              <td>{tier.porcentaje === 0 ? 'Gratis' : `${tier.porcentaje}\u00a0% · ${formatPrice(tier.importe)}`}</td>
+              <td>{tier.porcentaje === 0 ? 'Gratis' : `${tier.porcentaje}\u00a0% · ${formatEuros(tier.importe)}`}</td>
             </tr>
           ))}
         </tbody>
@@ -139,7 +140,7 @@ function ConfirmForm({ move, conditions, onBooked, onStale }: ConfirmFormProps) 
       )}
       <p className="booking-confirm__total">
         <span>Total a pagar (IVA incluido)</span>
-        <strong>{formatPrice(move.precio.total)}</strong>
+        <strong>{formatEuros(move.precio.total)}</strong>
       </p>
       {failure && (
         <p ref={failureRef} className="form__error" role="alert" tabIndex={-1}>
@@ -161,7 +162,7 @@ function ConfirmForm({ move, conditions, onBooked, onStale }: ConfirmFormProps) 
           }}
         />
         <label htmlFor={`${id}-accept`}>
-          He leído y acepto el precio de {formatPrice(move.precio.total)} y las condiciones de reserva.
+          He leído y acepto el precio de {formatEuros(move.precio.total)} y las condiciones de reserva.
         </label>
       </div>
       {error && (
@@ -189,7 +190,7 @@ function Booked({ move }: { move: BookingMove }) {
       <p className="booking-done__text">
         Tu mudanza #{move.id} del <span>{formatMoveDate(move.fecha_programada)}</span> está confirmada
         {move.reserva ? ` desde el ${formatInstant(move.reserva.aceptada_en)}` : ''}, por{' '}
-        {formatPrice(move.reserva?.total ?? move.precio.total)}.
+        {formatEuros(move.reserva?.total ?? move.precio.total)}.
       </p>
       <div className="booking-actions">
         <Link to={detailsPath(move.id)} className="button button--primary">

@@ -3,7 +3,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { CheckCircleIcon } from '../../../components/icons';
 import type { BookingMove } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { formatMoveDate, formatPrice } from '../clientMoves';
+import { formatMoveDate } from '../clientMoves';
+import { formatEuros } from '../../../lib/format';
 import { CONTACT_CHANNELS, confirmPath, formatInstant, formatKg, formPath, optionLabel, serviceLines, TIME_SLOTS } from './booking';
 import { BookingCard, BookingHero, BookingLoadState, Fact, PriceBreakdown, PropertyFacts, StatusTimeline } from './BookingParts';
 import { useBookingMove } from './useBookingMove';
@@ -49,7 +50,7 @@ function NextSteps({ move }: { move: BookingMove }) {
             Reserva confirmada
           </h2>
           <p className="booking-callout__text">
-            Aceptaste el precio de {formatPrice(move.reserva.total)} y las condiciones de reserva el{' '}
+            Aceptaste el precio de {formatEuros(move.reserva.total)} y las condiciones de reserva el{' '}
             {formatInstant(move.reserva.aceptada_en)}.
           </p>
         </div>
@@ -163,8 +164,8 @@ function PayByCard({ move }: { move: BookingMove }) {
         <ul className="booking-pay__list" aria-label="Pagos con tarjeta">
           {pagos.map((p) => (
             <li key={p.id}>
-              {formatPrice(p.importe)} · tarjeta ···· {p.ultimos4}
-              {p.reembolsado > 0 ? ` · devuelto ${formatPrice(p.reembolsado)}` : ''}
+              {formatEuros(p.importe)} · tarjeta ···· {p.ultimos4}
+              {p.reembolsado > 0 ? ` · devuelto ${formatEuros(p.reembolsado)}` : ''}
             </li>
           ))}
         </ul>
