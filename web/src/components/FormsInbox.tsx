@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ContactMessage, FormConsent, JobApplication } from '../lib/api';
 import { formatDate, formatDateTime } from '../lib/staffMoves';
+import { Badge } from './Badge';
 import { formatBytes } from '../lib/format';
 import { experienceLabel, positionLabel, serviceTypeLabel } from '../lib/options';
 import { useFormsInbox, type ListState } from './useFormsInbox';
@@ -180,7 +181,7 @@ function MessageCard({ message: m }: { message: ContactMessage }) {
     <li className="mgr-forms__item" aria-label={`Mensaje de ${m.name}`}>
       <div className="mgr-forms__head">
         <strong className="mgr-forms__name">{m.name}</strong>
-        <span className="mgr-badge mgr-badge--info">{serviceTypeLabel(m.service_type)}</span>
+        <Badge tone="info">{serviceTypeLabel(m.service_type)}</Badge>
         <span className="mgr-forms__received">Recibido {formatDateTime(m.recibido_en)}</span>
       </div>
       <dl className="mgr-forms__facts">
@@ -226,7 +227,7 @@ function ApplicationCard({ application: a }: { application: JobApplication }) {
     <li className="mgr-forms__item mgr-forms__item--application" aria-label={`Candidatura de ${a.name}`}>
       <div className="mgr-forms__head">
         <strong className="mgr-forms__name">{a.name}</strong>
-        <span className="mgr-badge mgr-badge--neutral">{positionLabel(a.position)}</span>
+        <Badge tone="neutral">{positionLabel(a.position)}</Badge>
         <span className="mgr-forms__received">Recibida {formatDateTime(a.recibido_en)}</span>
       </div>
       <dl className="mgr-forms__facts">

@@ -13,8 +13,16 @@ const roundEuroFormat = new Intl.NumberFormat('es-ES', {
   ...ALWAYS_GROUP,
 });
 const decimalFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2, ...ALWAYS_GROUP });
-const numberFormats = new Map<number, Intl.NumberFormat>();
-const percentFormat = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 1 });
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let format = formats.get(key);
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format as F;
+}
 const longDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric' });
 const longDateWithWeekday = new Intl.DateTimeFormat('es-ES', {
   weekday: 'long',
@@ -50,19 +58,50 @@ export function formatDecimal(value: number | null | undefined): string {
   return isNumber(value) ? decimalFormat.format(value) : MISSING;
 }
 
-/** 12345 → '12.345'; 2.25 with one decimal → '2,3' (es-ES grouping: from five digits). */
-export function formatNumber(n: number, maximumFractionDigits = 3): string {
-  let format = numberFormats.get(maximumFractionDigits);
-  if (!format) {
-    format = new Intl.NumberFormat('es-ES', { maximumFractionDigits });
-    numberFormats.set(maximumFractionDigits, format);
-  }
+export interface NumberStyle {
+  /** At most this many decimals (3, as Intl). */
+  decimals?: number;
+  /** Always exactly `decimals` decimals: 4 → '4,0'. */
+  fixed?: boolean;
+  /** Group four-digit numbers too ('1.500'); es-ES, like the RAE, groups from five digits. */
+  grouped?: boolean;
+}
+
+/** 12345 → '12.345', 1500 → '1500'; 2.25 with { decimals: 1 } → '2,3'. */
+export function formatNumber(n: number, { decimals = 3, fixed = false, grouped = false }: NumberStyle = {}): string {
+  const format = cached(`n${decimals}${fixed}${grouped}`, () =>
+    new Intl.NumberFormat('es-ES', {
+      maximumFractionDigits: decimals,
+      minimumFractionDigits: fixed ? decimals : 0,
+      ...(grouped ? ALWAYS_GROUP : {}),
+    }),
+  );
   return format.format(n);
 }
 
-/** 0.125 → '12,5 %'. */
-export function formatPercent(fraction: number): string {
-  return isNumber(fraction) ? percentFormat.format(fraction) : MISSING;
+/** 0.125 → '12,5 %' (at most `decimals` decimals). */
+export function formatPercent(fraction: number, decimals = 1): string {
+  if (!isNumber(fraction)) return MISSING;
+  const format = cached(`p${decimals}`, () =>
+    new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: decimals }),
+  );
+  return format.format(fraction);
+}
+
+/**
+ * An instant on the viewer's clock: '9 mar 2026, 11:15' (with `seconds`, '9 mar 2026, 11:15:00';
+ * with `shortDate`, '9/3/26, 11:15:00'). Not an instant → the text back.
+ */
+export function formatDateTime(iso: string, { seconds = false, shortDate = false } = {}): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const format = cached(`d${seconds}${shortDate}`, () =>
+    new Intl.DateTimeFormat('es-ES', {
+      dateStyle: shortDate ? 'short' : 'medium',
+      timeStyle: seconds ? 'medium' : 'short',
+    }),
+  );
+  return format.format(date);
 }
 
 function calendarDate(iso: string): Date | null {
@@ -91,10 +130,8 @@ export function orMissing(text: string | null | undefined): string {
   return text === null || text === undefined || String(text).trim() === '' ? MISSING : String(text);
 }
 
-const sizeFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
-
 /** '245 KB', '1,2 MB': the CV's size as the applicant and the manager read it. */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${sizeFormat.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
-  return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.max(1, Math.round(bytes / 1024)), { decimals: 1 })} KB`;
+  return `${formatNumber(bytes / (1024 * 1024), { decimals: 1 })} MB`;
 }

@@ -1,6 +1,7 @@
 // Staff moves as both staff dashboards (worker and manager) show them: status names and colours
 // (§4), keeping the newest version of each move, and date and service texts. Pure functions.
 import type { MoveServices, MoveStatus, StaffMove } from './api';
+import { formatDateTime as formatLocaleDateTime } from './format';
 
 /** §4 display names of the staff values. */
 export const STATUS_LABELS: Record<MoveStatus, string> = {
@@ -80,7 +81,6 @@ const dateFormat = new Intl.DateTimeFormat('es-ES', {
   month: 'short',
   year: 'numeric',
 });
-const dateTimeFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** '2026-03-09' → 'lun, 9 mar 2026' (a calendar date: no time zone shift). */
 export function formatDate(isoDate: string): string {
@@ -90,8 +90,7 @@ export function formatDate(isoDate: string): string {
 }
 
 export function formatDateTime(instant: string): string {
-  const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? instant : dateTimeFormat.format(date);
+  return formatLocaleDateTime(instant);
 }
 
 export function servicesList(services: MoveServices): string[] {

@@ -4,7 +4,7 @@ import { moveHistoryExportUrl, type AuditEvent } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { StaffHero } from '../../components/StaffDashboard';
 import { useLiveFeed } from '../../lib/useLiveFeed';
-import { StatusBadge } from '../../components/StatusBadge';
+import { StatusBadge } from '../../components/Badge';
 import { formatDate } from '../../lib/staffMoves';
 import { endOfSecond, formatInstant, fromLocalInput, toLocalInput } from './audit';
 import { AuditStatePanel } from './AuditStatePanel';

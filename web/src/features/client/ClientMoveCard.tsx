@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Badge } from '../../components/Badge';
 import { ClockIcon, EuroIcon } from '../../components/icons';
 import type { ClientMove } from '../../lib/api';
 import { detailsPath } from './booking/booking';
@@ -9,7 +10,11 @@ import { formatEuros } from '../../lib/format';
 
 /** §4 customer status, in its colour. */
 export function ClientStatusBadge({ status }: { status: string }) {
-  return <span className={`client-badge client-badge--${statusTone(status)}`}>{statusLabel(status)}</span>;
+  return (
+    <Badge look="client" tone={statusTone(status)}>
+      {statusLabel(status)}
+    </Badge>
+  );
 }
 
 export function ClientMoveCard({ move }: { move: ClientMove }) {

@@ -6,7 +6,7 @@ import { SearchIcon } from '../../components/icons';
 import { FilterButtons } from '../../components/StaffDashboard';
 import { countByStatus, filterManagerMoves, MANAGER_FILTERS, type ManagerFilter } from './managerMoves';
 import { formatEuros } from '../../lib/format';
-import { StatusBadge, UrgentBadge } from '../../components/StatusBadge';
+import { StatusBadge, UrgentBadge } from '../../components/Badge';
 import { labelOf, TIME_PREFERENCES } from './wizard';
 
 export const PAGE_SIZE = 20;

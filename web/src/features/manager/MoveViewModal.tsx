@@ -8,9 +8,9 @@ import type { StaffMove, StaffWorker } from '../../lib/api';
 import { errorText } from '../../lib/api';
 import { formatDate, formatDateTime, servicesList } from '../../lib/staffMoves';
 import { PAYMENT_STATUS_LABELS } from './pricing';
-import { formatCents, formatEuros } from '../../lib/format';
+import { formatCents, formatEuros, formatNumber } from '../../lib/format';
 import { PaymentsSection } from './PaymentsSection';
-import { StatusBadge, UrgentBadge } from '../../components/StatusBadge';
+import { StatusBadge, UrgentBadge } from '../../components/Badge';
 import {
   ACCESS_TYPES,
   CONTACT_PREFERENCES,
@@ -146,7 +146,7 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
           <h3 className="mgr-view__title">
             Objetos{' '}
             <span className="mgr-move__muted">
-              ({units} · {new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 }).format(kg)} kg)
+              ({units} · {formatNumber(kg, { decimals: 1 })} kg)
             </span>
           </h3>
           {move.objects.length === 0 ? (

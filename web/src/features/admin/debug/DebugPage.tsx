@@ -133,7 +133,7 @@ export function DebugPage() {
               {status.base_de_datos.error && <p className="adm-error">{status.base_de_datos.error}</p>}
               <Facts
                 rows={[
-                  ['Latencia de SELECT 1', `${status.base_de_datos.latencia_ms.toLocaleString('es-ES')} ms`],
+                  ['Latencia de SELECT 1', `${formatNumber(status.base_de_datos.latencia_ms)} ms`],
                   ['Base de datos', status.base_de_datos.nombre ?? '—'],
                   ['Tamaño', formatSize(status.base_de_datos.tamano_bytes)],
                   [

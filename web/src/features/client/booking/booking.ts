@@ -13,6 +13,7 @@ import type {
 import { isValidEmail, MESSAGES, validateFullName, validatePhone } from '../../../lib/validation';
 import { TIME_SLOTS } from '../../../lib/options';
 import { localToday } from '../../../lib/staffMoves';
+import { formatNumber } from '../../../lib/format';
 
 /** `?id=12` → 12; anything but a positive whole number → null. */
 export function parseMoveId(value: string | null): number | null {
@@ -200,10 +201,8 @@ export function serviceLines(services: BookingMove['services']): string[] {
   return lines;
 }
 
-const kgFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
-
 export function formatKg(kg: number): string {
-  return `${kgFormat.format(kg)} kg`;
+  return `${formatNumber(kg, { decimals: 1 })} kg`;
 }
 
 /** Whole days from today to a calendar date (negative when past). */
