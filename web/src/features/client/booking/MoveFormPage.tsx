@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { RadioGroup, type RadioGroupClasses } from '../../../components/FormField';
 import { Link, useNavigate } from 'react-router-dom';
 import * as api from '../../../lib/api';
 import type { BookingMove, ContactPreference, TimeSlot } from '../../../lib/api';
@@ -45,6 +46,8 @@ interface FieldProps {
   children: (describedBy: string | undefined) => ReactNode;
 }
 
+const BOOKING_RADIOS: RadioGroupClasses = { fieldset: 'booking-choices', legend: 'form__label', options: 'booking-choices__options', option: 'booking-choice', checked: 'is-checked' };
+
 /** A labelled control with its hint and its error, tied together for screen readers. */
 function Field({ id, label, error, hint, wide, children }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
@@ -67,43 +70,6 @@ function Field({ id, label, error, hint, wide, children }: FieldProps) {
         </p>
       )}
     </div>
-  );
-}
-
-function RadioGroup<T extends string>({
-  legend,
-  name,
-  options,
-  value,
-  disabled,
-  onChange,
-}: {
-  legend: string;
-  name: string;
-  options: readonly { value: T; label: string }[];
-  value: T;
-  disabled: boolean;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <fieldset className="booking-choices">
-      <legend className="form__label">{legend}</legend>
-      <div className="booking-choices__options">
-        {options.map((o) => (
-          <label key={o.value} className={`booking-choice${value === o.value ? ' is-checked' : ''}`}>
-            <input
-              type="radio"
-              name={name}
-              value={o.value}
-              checked={value === o.value}
-              disabled={disabled}
-              onChange={() => onChange(o.value)}
-            />
-            <span>{o.label}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 
@@ -223,6 +189,7 @@ function MoveForm({ move }: { move: BookingMove }) {
           </Field>
         </div>
         <RadioGroup<ContactPreference>
+          classes={BOOKING_RADIOS}
           legend="¿Cómo prefieres que te contactemos?"
           name={`${id}-channel`}
           options={CONTACT_CHANNELS}
@@ -277,6 +244,7 @@ function MoveForm({ move }: { move: BookingMove }) {
           <span>Mis fechas son flexibles</span>
         </label>
         <RadioGroup<TimeSlot>
+          classes={BOOKING_RADIOS}
           legend="Franja horaria preferida"
           name={`${id}-slot`}
           options={TIME_SLOTS}
