@@ -4,18 +4,7 @@ import { orMissing } from './format';
 import * as options from './options';
 
 /** §4 display names of the staff statuses. */
-const STATUS_LABELS: Record<string, string> = {
-  pendiente: 'Pendiente',
-  confirmada: 'Confirmada',
-  'en curso': 'En Progreso',
-  finalizada: 'Completada',
-  cancelada: 'Cancelada',
-  pending: 'Pendiente',
-  confirmed: 'Confirmada',
-  in_progress: 'En Progreso',
-  completed: 'Completada',
-  cancelled: 'Cancelada',
-};
+const STATUS_LABELS: Record<string, string> = { ...options.MOVE_STATUS_LABELS, ...options.CLIENT_STATUS_LABELS };
 
 export function statusLabel(estado: string): string {
   return STATUS_LABELS[estado.trim().toLowerCase()] ?? orMissing(estado);

@@ -2,7 +2,7 @@
 // price finder, the staff wizard, the booking form, the worker's and the manager's lists, the
 // invoice and the waybill. `opciones.json` is the server's own definition (command/opciones.json;
 // a server test holds the two files equal), so no feature keeps a copy of these lists.
-import type { ContactServiceType, JobExperience, JobPosition } from './api';
+import type { ClientMoveStatus, ContactServiceType, JobExperience, JobPosition, MoveStatus } from './api';
 import opciones from './opciones.json';
 
 export interface Option<T extends string = string> {
@@ -121,3 +121,37 @@ export function positionLabel(value: string): string {
 export function experienceLabel(value: string): string {
   return EXPERIENCE.find((e) => e.value === value)?.label ?? value;
 }
+
+/** §4 a move's status as the staff API names it. */
+export const MOVE_STATUS_LABELS: Record<MoveStatus, string> = {
+  pendiente: 'Pendiente',
+  confirmada: 'Confirmada',
+  'en curso': 'En Progreso',
+  finalizada: 'Completada',
+  cancelada: 'Cancelada',
+};
+
+/** §4 the same statuses as the client's API names them. */
+export const CLIENT_STATUS_LABELS: Record<ClientMoveStatus, string> = {
+  pending: 'Pendiente',
+  confirmed: 'Confirmada',
+  in_progress: 'En Progreso',
+  completed: 'Completada',
+  cancelled: 'Cancelada',
+};
+
+export type PaymentStatus = 'pending' | 'partial' | 'paid';
+
+/** A move's payment state, as the customer reads it. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pendiente de pago',
+  partial: 'Pago parcial',
+  paid: 'Pagado',
+};
+
+/** The same, in the staff's narrow columns. */
+export const PAYMENT_STATUS_SHORT_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pendiente',
+  partial: 'Parcial',
+  paid: 'Pagado',
+};

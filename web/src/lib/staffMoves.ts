@@ -3,14 +3,8 @@
 import type { MoveServices, MoveStatus, StaffMove } from './api';
 import { formatDateTime as formatLocaleDateTime } from './format';
 
-/** §4 display names of the staff values. */
-export const STATUS_LABELS: Record<MoveStatus, string> = {
-  pendiente: 'Pendiente',
-  confirmada: 'Confirmada',
-  'en curso': 'En Progreso',
-  finalizada: 'Completada',
-  cancelada: 'Cancelada',
-};
+/** §4 display names of the staff values (lib/options). */
+export { MOVE_STATUS_LABELS as STATUS_LABELS } from './options';
 
 export type StatusTone = 'warning' | 'neutral' | 'info' | 'success' | 'error';
 

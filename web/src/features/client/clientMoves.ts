@@ -2,15 +2,10 @@
 // statuses, filters and colours; §9 thumbnails). Pure functions, so the rules are tested without a page.
 import type { ClientMove, ClientMoveImage, ClientMoveStatus } from '../../lib/api';
 import { formatLongDateWithWeekday } from '../../lib/format';
+import { CLIENT_STATUS_LABELS } from '../../lib/options';
 
-/** §4 display names of the customer values. */
-export const CLIENT_STATUS_LABELS: Record<ClientMoveStatus, string> = {
-  pending: 'Pendiente',
-  confirmed: 'Confirmada',
-  in_progress: 'En Progreso',
-  completed: 'Completada',
-  cancelled: 'Cancelada',
-};
+/** §4 display names of the customer values (lib/options). */
+export { CLIENT_STATUS_LABELS };
 
 export type ClientStatusTone = 'warning' | 'neutral' | 'info' | 'success' | 'error';
 

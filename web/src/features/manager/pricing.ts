@@ -5,13 +5,8 @@
 
 export const IVA_PERCENT = 21;
 
-export type PaymentStatus = 'pending' | 'partial' | 'paid';
-
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  pending: 'Pendiente',
-  partial: 'Parcial',
-  paid: 'Pagado',
-};
+export type { PaymentStatus } from '../../lib/options';
+export { PAYMENT_STATUS_SHORT_LABELS as PAYMENT_STATUS_LABELS } from '../../lib/options';
 
 export interface PriceInput {
   baseCents: number;

@@ -5,14 +5,10 @@ import { errorText, NetworkError, payByCard, redsysForm, type PaymentKind, type 
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { BRAND_NAMES, brandOf, digitsOf, formatCardNumber, formatExpiry, TEST_CARDS, validateCard, validateField, type CardErrors, type CardFields } from '../../lib/card';
 import { formatEuros } from '../../lib/format';
+import { PAYMENT_STATUS_LABELS } from '../../lib/options';
 import { PaymentShell } from './PaymentShell';
 import { usePaymentSession } from './usePaymentSession';
 
-const PAYMENT_STATUS: Record<PaymentSession['estado_pago'], string> = {
-  pending: 'Pendiente de pago',
-  partial: 'Pago parcial',
-  paid: 'Pagado',
-};
 
 function formatDate(iso: string): string {
   const [y, m, d] = iso.split('-');
@@ -99,7 +95,7 @@ function Summary({ session }: { session: PaymentSession }) {
           <dd>{formatEuros(session.pendiente)}</dd>
         </div>
       </dl>
-      <p className="payment__status">Estado: {PAYMENT_STATUS[session.estado_pago]}</p>
+      <p className="payment__status">Estado: {PAYMENT_STATUS_LABELS[session.estado_pago]}</p>
     </aside>
   );
 }

@@ -165,11 +165,7 @@ export function toDetailsRequest(form: BookingForm, move: BookingMove): BookingD
 export const PRICED_DETAILS_HINT =
   'La planta, el ascensor y el acceso forman parte del precio de tu mudanza: para cambiarlos, contacta con nosotros y te enviaremos el nuevo precio.';
 
-export const PAYMENT_LABELS: Record<BookingMove['estado_pago'], string> = {
-  pending: 'Pendiente de pago',
-  partial: 'Pago parcial',
-  paid: 'Pagado',
-};
+export { PAYMENT_STATUS_LABELS as PAYMENT_LABELS } from '../../../lib/options';
 
 /** '12 de marzo de 2026, 18:30': when something happened, on the user's clock. */
 const instantFormat = new Intl.DateTimeFormat('es-ES', {
