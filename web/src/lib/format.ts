@@ -69,12 +69,14 @@ export interface NumberStyle {
 
 /** 12345 → '12.345', 1500 → '1500'; 2.25 with { decimals: 1 } → '2,3'. */
 export function formatNumber(n: number, { decimals = 3, fixed = false, grouped = false }: NumberStyle = {}): string {
-  const format = cached(`n${decimals}${fixed}${grouped}`, () =>
-    new Intl.NumberFormat('es-ES', {
-      maximumFractionDigits: decimals,
-      minimumFractionDigits: fixed ? decimals : 0,
-      ...(grouped ? ALWAYS_GROUP : {}),
-    }),
+  const format = cached(
+    `n${decimals}${fixed}${grouped}`,
+    () =>
+      new Intl.NumberFormat('es-ES', {
+        maximumFractionDigits: decimals,
+        minimumFractionDigits: fixed ? decimals : 0,
+        ...(grouped ? ALWAYS_GROUP : {}),
+      }),
   );
   return format.format(n);
 }
@@ -82,8 +84,9 @@ export function formatNumber(n: number, { decimals = 3, fixed = false, grouped =
 /** 0.125 → '12,5 %' (at most `decimals` decimals). */
 export function formatPercent(fraction: number, decimals = 1): string {
   if (!isNumber(fraction)) return MISSING;
-  const format = cached(`p${decimals}`, () =>
-    new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: decimals }),
+  const format = cached(
+    `p${decimals}`,
+    () => new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: decimals }),
   );
   return format.format(fraction);
 }
@@ -95,11 +98,13 @@ export function formatPercent(fraction: number, decimals = 1): string {
 export function formatDateTime(iso: string, { seconds = false, shortDate = false } = {}): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const format = cached(`d${seconds}${shortDate}`, () =>
-    new Intl.DateTimeFormat('es-ES', {
-      dateStyle: shortDate ? 'short' : 'medium',
-      timeStyle: seconds ? 'medium' : 'short',
-    }),
+  const format = cached(
+    `d${seconds}${shortDate}`,
+    () =>
+      new Intl.DateTimeFormat('es-ES', {
+        dateStyle: shortDate ? 'short' : 'medium',
+        timeStyle: seconds ? 'medium' : 'short',
+      }),
   );
   return format.format(date);
 }
