@@ -13,6 +13,8 @@ lint:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	npm --prefix web run typecheck
+	npm --prefix web run lint
+	npm --prefix web run format:check
 
 bench:
 	@scripts/bench.sh

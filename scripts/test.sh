@@ -14,7 +14,7 @@ TEST_PG_PORT_SET=${TEST_PG_PORT:-}
 TEST_PG_PORT=${TEST_PG_PORT:-55433}
 TEST_PG_DIR=${TEST_PG_DIR:-.data/test-pg}
 PG_URL="postgres://postgres@127.0.0.1:$TEST_PG_PORT"
-SECTIONS=(deps postgres cargo-test web-typecheck web-test e2e fuzz)
+SECTIONS=(deps postgres cargo-test web-typecheck web-lint web-test e2e fuzz)
 
 CURRENT=""
 SECTION_START=0
@@ -126,6 +126,11 @@ DATABASE_URL="$PG_URL/postgres" cargo test --workspace --no-fail-fast
 # ------------------------------------------------------------------------------
 section web-typecheck "npm --prefix web run typecheck"
 npm --prefix web run typecheck
+
+# ------------------------------------------------------------------------------
+section web-lint "npm --prefix web run lint; npm --prefix web run format:check"
+npm --prefix web run lint
+npm --prefix web run format:check
 
 # ------------------------------------------------------------------------------
 section web-test "npm --prefix web test"

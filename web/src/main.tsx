@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/routes';
-import { useAuthStore } from './features/auth/useAuthStore';
+import { useAuthStore } from './lib/useAuthStore';
 import './styles/tokens.css';
 import './styles/global.css';
 

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../features/auth/useAuthStore';
+import { useAuthStore } from '../lib/useAuthStore';
 import { makeUser } from '../test/fixtures';
 import { extraRoutes, pageRoutes, routes } from './routes';
 // The 28 paths of spec §2, shared with the browser tests (e2e/run.mjs).

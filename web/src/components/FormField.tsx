@@ -101,3 +101,58 @@ export function PersonFields({ ids, values, errors, onChange, onBlur }: PersonFi
     </>
   );
 }
+
+/** The class names a form gives its radio group, so each keeps its look. */
+export interface RadioGroupClasses {
+  fieldset: string;
+  legend?: string;
+  options: string;
+  option: string;
+  /** Added to the option that is checked. */
+  checked?: string;
+}
+
+interface RadioGroupProps<T extends string> {
+  legend: string;
+  name: string;
+  options: readonly { value: T; label: string }[];
+  value: T;
+  onChange: (value: T) => void;
+  disabled?: boolean;
+  classes: RadioGroupClasses;
+}
+
+/** One choice out of a few, shown all at once: a fieldset of radio buttons under its legend. */
+export function RadioGroup<T extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  disabled,
+  classes,
+}: RadioGroupProps<T>) {
+  return (
+    <fieldset className={classes.fieldset}>
+      <legend className={classes.legend}>{legend}</legend>
+      <div className={classes.options}>
+        {options.map((o) => (
+          <label
+            key={o.value}
+            className={o.value === value && classes.checked ? `${classes.option} ${classes.checked}` : classes.option}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={o.value === value}
+              disabled={disabled}
+              onChange={() => onChange(o.value)}
+            />
+            <span>{o.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../features/auth/useAuthStore';
-import { useLoginModalStore } from '../features/auth/useLoginModalStore';
+import { useAuthStore } from '../lib/useAuthStore';
+import { useLoginModalStore } from '../lib/useLoginModalStore';
 import { USER_DATA_KEY } from '../lib/userData';
 import { jsonResponse, makeUser, mockFetch } from '../test/fixtures';
 import { LoginModal, LOGIN_MESSAGES } from './LoginModal';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useAuthStore } from '../features/auth/useAuthStore';
-import { useLoginModalStore } from '../features/auth/useLoginModalStore';
+import { useAuthStore } from '../lib/useAuthStore';
+import { useLoginModalStore } from '../lib/useLoginModalStore';
 import { errorText, login, NetworkError } from '../lib/api';
 import { Modal } from './Modal';
 import { PasswordInput } from './PasswordInput';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { CloseIcon } from './icons';
 import './Modal.css';
 
@@ -17,19 +17,14 @@ interface ModalProps {
   children: ReactNode;
 }
 
-let nextId = 0;
-
 /**
  * A modal dialog: backdrop click, Escape and the close button close it; Tab stays inside; the
  * page behind does not scroll; focus returns where it was. Mount it only while open.
  */
 export function Modal({ title, intro, onClose, initialFocus, className, children }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
-  const ids = useRef<{ title: string; intro: string } | null>(null);
-  if (ids.current === null) {
-    nextId += 1;
-    ids.current = { title: `modal-${nextId}-title`, intro: `modal-${nextId}-intro` };
-  }
+  const id = useId();
+  const ids = { title: `modal${id}title`, intro: `modal${id}intro` };
 
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
@@ -41,7 +36,8 @@ export function Modal({ title, intro, onClose, initialFocus, className, children
       document.body.style.overflow = overflow;
       previouslyFocused?.focus?.();
     };
-    // Only on open: focus must not jump when the parent re-renders.
+    // Only on open: focus must not jump when the parent re-renders (initialFocus is read once).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -84,19 +80,19 @@ export function Modal({ title, intro, onClose, initialFocus, className, children
         className={`modal${className ? ` ${className}` : ''}`}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={ids.current.title}
-        aria-describedby={intro ? ids.current.intro : undefined}
+        aria-labelledby={ids.title}
+        aria-describedby={intro ? ids.intro : undefined}
         onKeyDown={trapFocus}
       >
         <button type="button" className="modal__close" aria-label="Cerrar" onClick={onClose}>
           <CloseIcon />
         </button>
 
-        <h2 id={ids.current.title} className="modal__title">
+        <h2 id={ids.title} className="modal__title">
           {title}
         </h2>
         {intro && (
-          <p id={ids.current.intro} className="modal__intro">
+          <p id={ids.intro} className="modal__intro">
             {intro}
           </p>
         )}

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { homePathFor } from '../features/auth/access';
-import { useAuthStore } from '../features/auth/useAuthStore';
-import { useLoginModalStore } from '../features/auth/useLoginModalStore';
+import { homePathFor } from '../lib/access';
+import { useAuthStore } from '../lib/useAuthStore';
+import { useLoginModalStore } from '../lib/useLoginModalStore';
 import { CloseIcon, MenuIcon, UserIcon } from './icons';
 import { Logo } from './Logo';
 import './Navbar.css';
@@ -60,14 +60,12 @@ function AccountSlot({ onAction }: { onAction: () => void }) {
 }
 
 export function Navbar() {
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  // The page the menu was opened on: following a link (a new pathname) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
 
-  useEffect(() => {
-    setMenuOpen(false);
-  }, [pathname]);
-
-  const closeMenu = () => setMenuOpen(false);
+  const closeMenu = () => setOpenOn(null);
 
   return (
     <header className="navbar">
@@ -82,7 +80,7 @@ export function Navbar() {
           aria-label={menuOpen ? 'Cerrar menú' : 'Abrir menú'}
           aria-expanded={menuOpen}
           aria-controls="navbar-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenOn(menuOpen ? null : pathname)}
         >
           {menuOpen ? <CloseIcon width={24} height={24} /> : <MenuIcon width={24} height={24} />}
         </button>

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../features/auth/useAuthStore';
+import { useAuthStore } from '../lib/useAuthStore';
 import { jsonResponse, makeUser, mockFetch } from '../test/fixtures';
 import type { User } from '../lib/api';
 import { USER_DATA_KEY } from '../lib/userData';

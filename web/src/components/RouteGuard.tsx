@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { ROUTE_ACCESS, redirectFor, type GuardedPath } from '../features/auth/access';
-import { useAuthStore } from '../features/auth/useAuthStore';
+import { ROUTE_ACCESS, redirectFor, type GuardedPath } from '../lib/access';
+import { useAuthStore } from '../lib/useAuthStore';
 import './RouteGuard.css';
 
 interface RouteGuardProps {

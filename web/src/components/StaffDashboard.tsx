@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { SessionPanel } from '../features/auth/SessionPanel';
-import { LiveIndicator } from '../features/live/LiveIndicator';
+import { SessionPanel } from './SessionPanel';
+import { LiveIndicator } from './LiveIndicator';
 import { Logo } from './Logo';
 import './StaffDashboard.css';
 

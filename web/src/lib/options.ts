@@ -2,6 +2,7 @@
 // price finder, the staff wizard, the booking form, the worker's and the manager's lists, the
 // invoice and the waybill. `opciones.json` is the server's own definition (command/opciones.json;
 // a server test holds the two files equal), so no feature keeps a copy of these lists.
+import type { ClientMoveStatus, ContactServiceType, JobExperience, JobPosition, MoveStatus } from './api';
 import opciones from './opciones.json';
 
 export interface Option<T extends string = string> {
@@ -58,3 +59,99 @@ export function hasFloors(propertyType: string): boolean {
   const key = canonical(propertyType);
   return opciones.viviendas.some((p) => p.value === key && p.plantas);
 }
+
+/** §1 contact service types, in the order the select lists them. */
+export const SERVICE_TYPES: readonly { value: ContactServiceType; label: string }[] = [
+  { value: 'mudanza_completa', label: 'Mudanza completa' },
+  { value: 'mudanza_parcial', label: 'Mudanza parcial' },
+  { value: 'mudanza_oficina', label: 'Mudanza de oficina' },
+  { value: 'solo_transporte', label: 'Solo transporte' },
+  { value: 'otros_servicios', label: 'Otros servicios' },
+];
+
+export function serviceTypeLabel(value: string): string {
+  return SERVICE_TYPES.find((t) => t.value === value)?.label ?? value;
+}
+
+/** §3 job application: the positions (with the text the work-with-us page shows) and experience bands. */
+export const POSITIONS: readonly { value: JobPosition; label: string; text: string }[] = [
+  {
+    value: 'conductor',
+    label: 'Conductor/a',
+    text: 'Conduces nuestros camiones por Madrid, España y Europa. Carné C o C1 y CAP en vigor.',
+  },
+  {
+    value: 'operario',
+    label: 'Operario/a de mudanzas',
+    text: 'Embalas, cargas, desmontas y montas muebles con cuidado y en equipo.',
+  },
+  {
+    value: 'coordinador',
+    label: 'Coordinador/a de mudanzas',
+    text: 'Planificas rutas, equipos y horarios, y acompañas al cliente de principio a fin.',
+  },
+  {
+    value: 'atencion',
+    label: 'Atención al cliente',
+    text: 'Atiendes llamadas, WhatsApp y correo, y preparas presupuestos.',
+  },
+  {
+    value: 'limpieza',
+    label: 'Personal de limpieza',
+    text: 'Dejas impecables las viviendas y oficinas antes y después de cada mudanza.',
+  },
+  {
+    value: 'otro',
+    label: 'Otro puesto',
+    text: '¿Tu perfil no encaja en ninguno? Cuéntanos qué sabes hacer.',
+  },
+];
+
+export const EXPERIENCE: readonly { value: JobExperience; label: string }[] = [
+  { value: '0-1', label: '0-1 años' },
+  { value: '2-5', label: '2-5 años' },
+  { value: '6-10', label: '6-10 años' },
+  { value: '10+', label: 'Más de 10 años' },
+];
+
+export function positionLabel(value: string): string {
+  return POSITIONS.find((p) => p.value === value)?.label ?? value;
+}
+
+export function experienceLabel(value: string): string {
+  return EXPERIENCE.find((e) => e.value === value)?.label ?? value;
+}
+
+/** §4 a move's status as the staff API names it. */
+export const MOVE_STATUS_LABELS: Record<MoveStatus, string> = {
+  pendiente: 'Pendiente',
+  confirmada: 'Confirmada',
+  'en curso': 'En Progreso',
+  finalizada: 'Completada',
+  cancelada: 'Cancelada',
+};
+
+/** §4 the same statuses as the client's API names them. */
+export const CLIENT_STATUS_LABELS: Record<ClientMoveStatus, string> = {
+  pending: 'Pendiente',
+  confirmed: 'Confirmada',
+  in_progress: 'En Progreso',
+  completed: 'Completada',
+  cancelled: 'Cancelada',
+};
+
+export type PaymentStatus = 'pending' | 'partial' | 'paid';
+
+/** A move's payment state, as the customer reads it. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pendiente de pago',
+  partial: 'Pago parcial',
+  paid: 'Pagado',
+};
+
+/** The same, in the staff's narrow columns. */
+export const PAYMENT_STATUS_SHORT_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pendiente',
+  partial: 'Parcial',
+  paid: 'Pagado',
+};

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoggedEvent, ProjectionStatus, RebuildStatus, StaffAccount } from '../../lib/api';
 import { jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
-import { useAuthStore } from '../auth/useAuthStore';
+import { useAuthStore } from '../../lib/useAuthStore';
 import { AdminDashboardPage } from './AdminDashboardPage';
 import { PROGRESS_REFRESH_MS } from './ProjectionsPanel';
 

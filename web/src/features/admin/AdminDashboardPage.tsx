@@ -1,13 +1,13 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { SessionPanel } from '../auth/SessionPanel';
-import { FormsInbox } from '../manager/FormsInbox';
+import { SessionPanel } from '../../components/SessionPanel';
+import { FormsInbox } from '../../components/FormsInbox';
 import { EventLogPanel } from './EventLogPanel';
 import { ProjectionsPanel } from './ProjectionsPanel';
 import { StaffPanel } from './StaffPanel';
 import '../../components/StaffDashboard.css';
-import '../manager/FormsInbox.css';
+import '../../components/FormsInbox.css';
 import './AdminDashboardPage.css';
 
 export const ADMIN_TABS = [

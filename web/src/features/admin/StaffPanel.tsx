@@ -9,7 +9,7 @@ import {
   setStaffActive,
   type StaffAccount,
 } from '../../lib/api';
-import { useAuthStore } from '../auth/useAuthStore';
+import { useAuthStore } from '../../lib/useAuthStore';
 import {
   failureText,
   formatInstant,
@@ -52,6 +52,7 @@ export function StaffPanel() {
   }, []);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     void load();
   }, [load]);
 

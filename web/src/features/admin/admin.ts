@@ -2,6 +2,7 @@
 // form's checks (the §5 rules, as the server applies them) and error texts.
 import { errorText, type ApiResponse, type RebuildStatus, type StaffRole } from '../../lib/api';
 import { validateEmail, validateFullName, validatePassword } from '../../lib/validation';
+import { formatDateTime, formatNumber } from '../../lib/format';
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
   empleado: 'Trabajador',
@@ -26,17 +27,12 @@ export const PHASE_LABELS: Record<RebuildStatus['fase'], string> = {
   error: 'Error',
 };
 
-const NUMBER = new Intl.NumberFormat('es-ES');
-const DATE_TIME = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'medium' });
 
-export function formatNumber(n: number): string {
-  return NUMBER.format(n);
-}
+export { formatNumber } from '../../lib/format';
 
 export function formatInstant(iso: string | null | undefined): string {
   if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : DATE_TIME.format(date);
+  return Number.isNaN(new Date(iso).getTime()) ? '—' : formatDateTime(iso, { seconds: true, shortDate: true });
 }
 
 /** A lag in seconds as people say it: '0 s', '12 s', '3 min 5 s', '2 h 10 min'. */
@@ -58,7 +54,7 @@ export function formatSize(bytes: number | null): string {
     value /= 1024;
     unit += 1;
   }
-  return `${new Intl.NumberFormat('es-ES', { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return `${formatNumber(value, { decimals: unit === 0 ? 0 : 1 })} ${units[unit]}`;
 }
 
 /** How far a rebuild has got, 0 to 100; a finished one is 100 even on an empty log. */

@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import { moveHistoryExportUrl, type AuditEvent } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { StaffHero } from '../../components/StaffDashboard';
-import { useLiveFeed } from '../live/useLiveFeed';
-import { StatusBadge } from '../manager/StatusBadge';
-import { formatDate } from '../moves/staffMoves';
+import { useLiveFeed } from '../../lib/useLiveFeed';
+import { StatusBadge } from '../../components/Badge';
+import { formatDate } from '../../lib/staffMoves';
 import { endOfSecond, formatInstant, fromLocalInput, toLocalInput } from './audit';
 import { AuditStatePanel } from './AuditStatePanel';
 import { AuditTimeline } from './AuditTimeline';
@@ -169,14 +169,17 @@ function AsOfPanel({ history }: { history: readonly AuditEvent[] }) {
   const loading = useAuditStore((s) => s.loadingAsOf);
   const error = useAuditStore((s) => s.asOfError);
   const loadStateAt = useAuditStore((s) => s.loadStateAt);
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(() => (instant ? toLocalInput(instant) : ''));
+  const [draftFor, setDraftFor] = useState(instant);
   const [draftError, setDraftError] = useState<string | null>(null);
   const inputId = useId();
 
-  // The input follows the instant when a timeline entry sets it.
-  useEffect(() => {
+  // The input follows the instant when a timeline entry sets it (adjusted while rendering, so
+  // the input never shows the old instant for one frame).
+  if (draftFor !== instant) {
+    setDraftFor(instant);
     setDraft(instant ? toLocalInput(instant) : '');
-  }, [instant]);
+  }
 
   const first = history.find((e) => e.flujo.startsWith('move-'));
   const submit = (e: FormEvent) => {

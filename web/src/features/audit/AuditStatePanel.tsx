@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { AuditMoveState, AuditStateResponse } from '../../lib/api';
-import { accessLabel, floorLabel, propertyTypeLabel, timeSlotLabel } from '../invoice/format';
-import { CONTACT_PREFERENCES, labelOf } from '../moves/moveOptions';
-import { formatDate, servicesList, STATUS_LABELS } from '../moves/staffMoves';
-import { formatEuros, formatInstant, valueText } from './audit';
+import { accessLabel, floorLabel, propertyTypeLabel, timeSlotLabel } from '../../lib/documentText';
+import { CONTACT_PREFERENCES, labelOf } from '../../lib/moveOptions';
+import { formatDate, servicesList, STATUS_LABELS } from '../../lib/staffMoves';
+import { formatEuros } from '../../lib/format';
+import { formatInstant, valueText } from './audit';
 
 const PAYMENT: Record<string, string> = { pending: 'Pendiente', partial: 'Parcial', paid: 'Pagado' };
 

@@ -1,4 +1,5 @@
 // What the audit screen shows, as pure functions: Spanish names of the staff view's fields (the
+import { formatDateTime } from '../../lib/format';
 // paths of a change), values as text, and instants both ways between the server's RFC 3339 and
 // the browser's date-time input, which works in local time to the second.
 
@@ -58,15 +59,10 @@ export function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const instantFormat = new Intl.DateTimeFormat('es-ES', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-});
 
 /** '4 may 2026, 10:30:15' in the viewer's time zone; the input back when it is not an instant. */
 export function formatInstant(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : instantFormat.format(date);
+  return formatDateTime(iso, { seconds: true });
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -95,9 +91,3 @@ export function endOfSecond(iso: string): string {
   return new Date(Math.floor(date.getTime() / 1000) * 1000 + 999).toISOString();
 }
 
-/** 1234.5 → '1.234,50 €'. */
-export function formatEuros(value: unknown): string {
-  return typeof value === 'number'
-    ? new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(value)
-    : '—';
-}

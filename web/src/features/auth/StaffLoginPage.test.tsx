@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { RouteGuard } from '../../components/RouteGuard';
 import { jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
 import { STAFF_LOGIN_MESSAGES, StaffLoginPage } from './StaffLoginPage';
-import { useAuthStore } from './useAuthStore';
+import { useAuthStore } from '../../lib/useAuthStore';
 
 function renderPage() {
   const router = createMemoryRouter(

@@ -5,8 +5,8 @@ import { Logo } from '../../components/Logo';
 import { PasswordInput } from '../../components/PasswordInput';
 import { errorText, NetworkError, workerLogin, type StaffLoginRole } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { staffDashboardFor } from './access';
-import { useAuthStore } from './useAuthStore';
+import { staffDashboardFor } from '../../lib/access';
+import { useAuthStore } from '../../lib/useAuthStore';
 import './StaffLoginPage.css';
 import { TEXT_LIMITS } from '../../lib/textLimits';
 

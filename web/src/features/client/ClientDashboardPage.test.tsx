@@ -5,15 +5,15 @@ import { RouteGuard } from '../../components/RouteGuard';
 import type { ClientMove, User } from '../../lib/api';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
-import { useAuthStore } from '../auth/useAuthStore';
-import { resetLive } from '../live/useLiveStore';
+import { useAuthStore } from '../../lib/useAuthStore';
+import { resetLive } from '../../lib/useLiveStore';
 import { ClientDashboardPage } from './ClientDashboardPage';
 import { makeClientMove, makeImages } from './testMoves';
 import { useClientMovesStore } from './useClientMovesStore';
 
 vi.mock('../../lib/browser', () => ({ reloadPage: vi.fn(), showAlert: vi.fn() }));
-vi.mock('../waybill', () => ({ openWaybill: vi.fn(async () => true) }));
-const { openWaybill } = await import('../waybill');
+vi.mock('../../lib/waybill', () => ({ openWaybill: vi.fn(async () => true) }));
+const { openWaybill } = await import('../../lib/waybill');
 
 const CLIENT_ID = 'c-1';
 

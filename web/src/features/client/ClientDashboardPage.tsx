@@ -1,9 +1,9 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { useAuthStore } from '../auth/useAuthStore';
-import { LiveIndicator } from '../live/LiveIndicator';
-import { useLiveFeed } from '../live/useLiveFeed';
+import { useAuthStore } from '../../lib/useAuthStore';
+import { LiveIndicator } from '../../components/LiveIndicator';
+import { useLiveFeed } from '../../lib/useLiveFeed';
 import { MovesTab } from './MovesTab';
 import { ProfileTab } from './ProfileTab';
 import { QuickActions } from './QuickActions';

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouteGuard } from '../../components/RouteGuard';
 import { USER_DATA_KEY } from '../../lib/userData';
 import { jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
-import { useAuthStore } from '../auth/useAuthStore';
+import { useAuthStore } from '../../lib/useAuthStore';
 import { DeleteAccountModal } from './DeleteAccountModal';
 import { PasswordChangeModal } from './PasswordChangeModal';
 import { ProfileTab } from './ProfileTab';

@@ -1,14 +1,20 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Badge } from '../../components/Badge';
 import { ClockIcon, EuroIcon } from '../../components/icons';
 import type { ClientMove } from '../../lib/api';
-import { detailsPath } from '../booking/booking';
-import { openWaybill } from '../waybill';
-import { formatMoveDate, formatPrice, moreImagesLabel, statusLabel, statusTone, thumbnails } from './clientMoves';
+import { detailsPath } from './booking/booking';
+import { openWaybill } from '../../lib/waybill';
+import { formatMoveDate, moreImagesLabel, statusLabel, statusTone, thumbnails } from './clientMoves';
+import { formatEuros } from '../../lib/format';
 
 /** §4 customer status, in its colour. */
 export function ClientStatusBadge({ status }: { status: string }) {
-  return <span className={`client-badge client-badge--${statusTone(status)}`}>{statusLabel(status)}</span>;
+  return (
+    <Badge look="client" tone={statusTone(status)}>
+      {statusLabel(status)}
+    </Badge>
+  );
 }
 
 export function ClientMoveCard({ move }: { move: ClientMove }) {
@@ -61,7 +67,7 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
             Precio
           </dt>
           <dd>
-            <span className="client-move__price">{formatPrice(move.price)}</span>
+            <span className="client-move__price">{formatEuros(move.price)}</span>
             <span className="client-move__vat">IVA incluido</span>
           </dd>
         </div>
@@ -69,10 +75,10 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
           <div>
             <dt>Pagado</dt>
             <dd data-testid={`pagado-${move.id}`}>
-              {formatPrice(move.pagado)}
+              {formatEuros(move.pagado)}
               {move.pendiente > 0 && (
                 <span className="client-move__vat" data-testid={`pendiente-${move.id}`}>
-                  {cancellationFee ? 'Gastos de cancelación pendientes' : 'Pendiente'}: {formatPrice(move.pendiente)}
+                  {cancellationFee ? 'Gastos de cancelación pendientes' : 'Pendiente'}: {formatEuros(move.pendiente)}
                 </span>
               )}
             </dd>

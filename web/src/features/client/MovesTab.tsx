@@ -4,9 +4,10 @@ import { BoxIcon, MailIcon } from '../../components/icons';
 import { ClientMoveCard } from './ClientMoveCard';
 import { CLIENT_FILTERS, filterClientMoves, type ClientFilter } from './clientMoves';
 import { useClientMovesStore } from './useClientMovesStore';
+import { formatNumber } from '../../lib/format';
 
 function countLabel(count: number): string {
-  return count === 1 ? '1 mudanza' : `${new Intl.NumberFormat('es-ES').format(count)} mudanzas`;
+  return count === 1 ? '1 mudanza' : `${formatNumber(count)} mudanzas`;
 }
 
 /** §2 'Mis Mudanzas': filters, a card per move, the empty state. The page loads and keeps the list. */

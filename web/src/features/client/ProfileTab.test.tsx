@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileRequest, User } from '../../lib/api';
 import { USER_DATA_KEY } from '../../lib/userData';
 import { jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
-import { useAuthStore } from '../auth/useAuthStore';
+import { useAuthStore } from '../../lib/useAuthStore';
 import { ProfileTab } from './ProfileTab';
 
 vi.mock('../../lib/browser', () => ({ reloadPage: vi.fn(), showAlert: vi.fn() }));

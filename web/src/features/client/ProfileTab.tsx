@@ -4,7 +4,7 @@ import * as api from '../../lib/api';
 import type { User } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
 import { formatPhone, PHONE_HINT } from '../../lib/validation';
-import { useAuthStore } from '../auth/useAuthStore';
+import { useAuthStore } from '../../lib/useAuthStore';
 import { DeleteAccountModal } from './DeleteAccountModal';
 import { PasswordChangeModal } from './PasswordChangeModal';
 import {

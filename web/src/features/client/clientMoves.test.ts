@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CLIENT_FILTERS,
-  CLIENT_STATUS_LABELS,
-  CLIENT_STATUS_TONES,
-  filterClientMoves,
-  formatMoveDate,
-  formatPrice,
-  isClientMove,
-  mergeLoadedMoves,
-  moreImagesLabel,
-  statusLabel,
-  statusTone,
-  thumbnails,
-  upsertClientMove,
-} from './clientMoves';
+import { CLIENT_FILTERS, CLIENT_STATUS_LABELS, CLIENT_STATUS_TONES, filterClientMoves, formatMoveDate, isClientMove, mergeLoadedMoves, moreImagesLabel, statusLabel, statusTone, thumbnails, upsertClientMove } from './clientMoves';
+import { formatEuros } from '../../lib/format';
 import { makeClientMove, makeImages } from './testMoves';
 
 const moves = [
@@ -136,9 +123,9 @@ describe('live changes and loads', () => {
 
 describe('texts', () => {
   it('formats the price in euros, Spanish style', () => {
-    expect(formatPrice(1234.5)).toBe('1.234,50\u00a0€');
-    expect(formatPrice(90)).toBe('90,00\u00a0€');
-    expect(formatPrice(Number.NaN)).toBe('—');
+    expect(formatEuros(1234.5)).toBe('1.234,50\u00a0€');
+    expect(formatEuros(90)).toBe('90,00\u00a0€');
+    expect(formatEuros(Number.NaN)).toBe('—');
   });
 
   it('formats the date as a calendar date in Spanish', () => {

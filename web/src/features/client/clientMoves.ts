@@ -1,15 +1,11 @@
 // The client's own moves as the dashboard shows them (§3 'Move, customer view'; §4 customer
 // statuses, filters and colours; §9 thumbnails). Pure functions, so the rules are tested without a page.
 import type { ClientMove, ClientMoveImage, ClientMoveStatus } from '../../lib/api';
+import { formatLongDateWithWeekday } from '../../lib/format';
+import { CLIENT_STATUS_LABELS } from '../../lib/options';
 
-/** §4 display names of the customer values. */
-export const CLIENT_STATUS_LABELS: Record<ClientMoveStatus, string> = {
-  pending: 'Pendiente',
-  confirmed: 'Confirmada',
-  in_progress: 'En Progreso',
-  completed: 'Completada',
-  cancelled: 'Cancelada',
-};
+/** §4 display names of the customer values (lib/options). */
+export { CLIENT_STATUS_LABELS };
 
 export type ClientStatusTone = 'warning' | 'neutral' | 'info' | 'success' | 'error';
 
@@ -114,20 +110,7 @@ export function isClientMove(data: unknown): data is ClientMove {
 
 // Texts.
 
-// es-ES does not group four-digit numbers by default ('1234,56 €'); 'always' (ES2023, in every
-// current browser; not yet in this project's TypeScript lib) gives '1.234,56 €'.
-const ALWAYS_GROUP = { useGrouping: 'always' } as unknown as Intl.NumberFormatOptions;
-const euroFormat = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', ...ALWAYS_GROUP });
-const dateFormat = new Intl.DateTimeFormat('es-ES', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-
-/** 1234.5 → '1.234,50 €'. */
-export function formatPrice(euros: number): string {
-  return Number.isFinite(euros) ? euroFormat.format(euros) : '—';
-}
-
 /** '2026-03-09' → 'lunes, 9 de marzo de 2026' (a calendar date: no time-zone shift). */
 export function formatMoveDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  if (!match) return isoDate;
-  return dateFormat.format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return isoDate === '' ? isoDate : formatLongDateWithWeekday(isoDate);
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import * as api from '../../lib/api';
 import type { ClientMove } from '../../lib/api';
-import type { LiveChange } from '../live/useLiveStore';
+import type { LiveChange } from '../../lib/useLiveStore';
 import { isClientMove, mergeLoadedMoves, upsertClientMove } from './clientMoves';
 
 interface ClientMovesState {

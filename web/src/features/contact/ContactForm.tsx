@@ -10,7 +10,6 @@ import {
   EMPTY_CONTACT,
   MESSAGE_MAX,
   PLACE_MAX,
-  SERVICE_TYPES,
   toContactRequest,
   todayIso,
   validateContact,
@@ -19,6 +18,7 @@ import {
   type ContactErrors,
   type ContactField,
 } from './contactForm';
+import { SERVICE_TYPES } from '../../lib/options';
 
 const IDS: Record<ContactField | 'consentMarketing', string> = {
   name: 'contacto-nombre',

@@ -12,9 +12,9 @@ import {
   StarIcon,
   WhatsappIcon,
 } from '../../components/icons';
-import { TESTIMONIALS, type Review } from '../reviews/testimonials';
+import { TESTIMONIALS, type Review } from '../../lib/testimonials';
 import { ContactForm } from './ContactForm';
-import { BriefcaseIcon, CalculatorIcon, GlobeIcon, QuestionIcon, RouteIcon } from './formIcons';
+import { BriefcaseIcon, CalculatorIcon, GlobeIcon, QuestionIcon, RouteIcon } from '../../components/formIcons';
 import './ContactPage.css';
 
 const WHATSAPP_TEXT = 'Hola, me gustaría pedir información sobre una mudanza.';

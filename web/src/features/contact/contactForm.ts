@@ -5,19 +5,6 @@ import type { ApiResponse, ContactFormRequest, ContactServiceType, FormResponse 
 import { errorText } from '../../lib/api';
 import { validateEmail, validateFullName, validatePhone } from '../../lib/validation';
 
-/** §1 contact service types, in the order the select lists them. */
-export const SERVICE_TYPES: readonly { value: ContactServiceType; label: string }[] = [
-  { value: 'mudanza_completa', label: 'Mudanza completa' },
-  { value: 'mudanza_parcial', label: 'Mudanza parcial' },
-  { value: 'mudanza_oficina', label: 'Mudanza de oficina' },
-  { value: 'solo_transporte', label: 'Solo transporte' },
-  { value: 'otros_servicios', label: 'Otros servicios' },
-];
-
-export function serviceTypeLabel(value: string): string {
-  return SERVICE_TYPES.find((t) => t.value === value)?.label ?? value;
-}
-
 export interface ContactDraft {
   name: string;
   email: string;

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
 import type { OutboxMessage } from '../../lib/api';
 import { jsonResponse, mockFetch } from '../../test/fixtures';
-import { useAuthStore } from '../auth/useAuthStore';
+import { useAuthStore } from '../../lib/useAuthStore';
 import { DEV_SECTIONS } from './DevPage';
 import { OUTBOX_TITLE } from './DevOutbox';
 

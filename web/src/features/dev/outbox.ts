@@ -1,5 +1,6 @@
 // Pure helpers of the local-development outbox on /dev.
 import type { OutboxMessage } from '../../lib/api';
+import { formatDateTime, formatNumber } from '../../lib/format';
 
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; href: string };
 
@@ -39,15 +40,12 @@ export function filterByRecipient(messages: readonly OutboxMessage[], query: str
   return messages.filter((m) => m.para.toLowerCase().includes(needle));
 }
 
-const sentFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'medium' });
-
 /** '2026-03-09T10:15:00Z' → '9 mar 2026, 11:15:00' (in the browser's time zone). */
 export function formatSent(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : sentFormat.format(date);
+  return formatDateTime(iso, { seconds: true });
 }
 
 /** '1 correo', '3 correos'. */
 export function countText(n: number): string {
-  return `${new Intl.NumberFormat('es-ES').format(n)} ${n === 1 ? 'correo' : 'correos'}`;
+  return `${formatNumber(n)} ${n === 1 ? 'correo' : 'correos'}`;
 }

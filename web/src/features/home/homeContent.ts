@@ -1,6 +1,7 @@
 // The home page's copy (§1): services, statistics, reasons and metrics. The figures are the
 // company's published ones (§1) and the review statistics (features/reviews/testimonials.ts).
-import { REVIEW_STATS } from '../reviews/testimonials';
+import { REVIEW_STATS } from '../../lib/testimonials';
+import { formatNumber } from '../../lib/format';
 
 export type ServiceIcon = 'home' | 'europe' | 'sofa' | 'car' | 'box' | 'briefcase';
 
@@ -73,11 +74,9 @@ export const STATISTICS: readonly Statistic[] = [
   { value: 230000, suffix: ' km', label: 'recorridos' },
 ];
 
-const spanish = new Intl.NumberFormat('es-ES');
-
 /** Spanish grouping: 230000 → '230.000', and, as the RAE writes four-digit numbers, 1500 → '1500'. */
 export function formatStatistic({ value, prefix = '', suffix = '' }: Statistic): string {
-  return `${prefix}${spanish.format(value)}${suffix}`;
+  return `${prefix}${formatNumber(value)}${suffix}`;
 }
 
 export interface Reason {
@@ -119,8 +118,6 @@ export interface Metric {
   detail: string;
 }
 
-const decimal = new Intl.NumberFormat('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 /**
  * 'Métricas del Sistema': what the company measures and publishes. The live company figures
  * (GET /api/datos-de-empresa) are for managers only, so the public page shows these.
@@ -129,7 +126,7 @@ export const METRICS: readonly Metric[] = [
   {
     id: 'valoracion',
     label: 'Valoración media',
-    value: `${decimal.format(REVIEW_STATS.average)}/5`,
+    value: `${formatNumber(REVIEW_STATS.average, { decimals: 1, fixed: true })}/5`,
     detail: `Media de las ${REVIEW_STATS.total} opiniones de nuestros clientes.`,
   },
   {

@@ -1,19 +1,7 @@
 import type { Invoice, InvoicePropertyDetails } from '../../lib/api';
-import { brandLabel } from '../payment/card';
-import {
-  accessLabel,
-  floorLabel,
-  formatDecimal,
-  formatEuros,
-  formatLongDate,
-  formatLongDateWithWeekday,
-  orMissing,
-  propertyTypeLabel,
-  statusLabel,
-  timeSlotLabel,
-  urgencyLabel,
-  warrantyText,
-} from './format';
+import { brandLabel } from '../../lib/card';
+import { accessLabel, floorLabel, propertyTypeLabel, statusLabel, timeSlotLabel, urgencyLabel, warrantyText } from '../../lib/documentText';
+import { formatDecimal, formatEuros, formatLongDate, formatLongDateWithWeekday, orMissing } from '../../lib/format';
 
 /** The printable A4 invoice itself: nothing interactive, so it prints exactly as shown. */
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {

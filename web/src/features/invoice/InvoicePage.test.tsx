@@ -3,10 +3,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
 import { jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
-import { useAuthStore } from '../auth/useAuthStore';
+import { useAuthStore } from '../../lib/useAuthStore';
 import { InvoicePage, PRINT_HELP_DELAY_MS } from './InvoicePage';
-import { INVOICE_ERROR, INVOICE_STORAGE_KEY, storeInvoice } from './invoiceStore';
-import { makeInvoice } from './testInvoice';
+import { INVOICE_ERROR, INVOICE_STORAGE_KEY, storeInvoice } from '../../lib/invoiceStore';
+import { makeInvoice } from '../../test/invoice';
 
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ').trim();
 const amount = (testId: string) => nbsp(screen.getByTestId(testId).textContent);

@@ -3,10 +3,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Modal } from '../../components/Modal';
 import type { Invoice } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { staffDashboardFor } from '../auth/access';
-import { useAuthStore } from '../auth/useAuthStore';
+import { staffDashboardFor } from '../../lib/access';
+import { useAuthStore } from '../../lib/useAuthStore';
 import { InvoiceDocument } from './InvoiceDocument';
-import { INVOICE_ERROR, loadInvoice, readStoredInvoice, storeInvoice } from './invoiceStore';
+import { INVOICE_ERROR, loadInvoice, readStoredInvoice, storeInvoice } from '../../lib/invoiceStore';
 import './InvoicePage.css';
 
 /** §9: the print instructions appear 2 s after the invoice is shown. */
@@ -46,6 +46,7 @@ export function InvoicePage() {
   useEffect(() => {
     const stored = storedFor(moveId);
     if (stored) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the invoice comes from storage or the server, external systems read once per move
       setState({ kind: 'ready', invoice: stored });
       return;
     }

@@ -3,7 +3,7 @@ import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-d
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
 import seed from '../../../../seed/empresa.json';
-import { useAuthStore } from '../auth/useAuthStore';
+import { useAuthStore } from '../../lib/useAuthStore';
 import { DataProtectionSummary } from './DataProtectionSummary';
 import { COMPANY_LEGAL } from './legalData';
 import PrivacyPolicyPage, { PRIVACY_SECTIONS } from './PrivacyPolicyPage';

@@ -1,4 +1,5 @@
 import { COMPANY_EMAIL, COMPANY_NAME, COMPANY_PHONE } from '../../lib/company';
+import { formatLongDate } from '../../lib/format';
 
 // The company's identification for the legal pages. The server's copy (seed/empresa.json, printed
 // on invoices and waybills) is the source; legalData.test.ts fails when the two disagree.
@@ -17,8 +18,6 @@ export const COMPANY_ADDRESS = `${COMPANY_LEGAL.direccion}, ${COMPANY_LEGAL.ciud
 export const TERMS_LAST_UPDATED = '2026-11-21';
 export const PRIVACY_LAST_UPDATED = '2026-11-21';
 
-const longDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 export function formatLegalDate(iso: string): string {
-  return longDate.format(new Date(`${iso}T00:00:00Z`));
+  return formatLongDate(iso);
 }

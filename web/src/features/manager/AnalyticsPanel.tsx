@@ -13,7 +13,7 @@ import {
 import type { AnalyticsPeriod, AnalyticsPoint } from '../../lib/api';
 import { FilterButtons } from '../../components/StaffDashboard';
 import { formatCount, PERIODS, periodTick, periodTitle } from './managerMoves';
-import { formatEuros, formatEurosShort } from './pricing';
+import { formatEuros, formatEurosShort } from '../../lib/format';
 
 interface AnalyticsPanelProps {
   period: AnalyticsPeriod;

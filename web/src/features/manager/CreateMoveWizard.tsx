@@ -1,15 +1,17 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { RadioGroup, type RadioGroupClasses } from '../../components/FormField';
 import { Modal } from '../../components/Modal';
 import * as api from '../../lib/api';
 import type { MovedObject, MoveServices, StaffMove } from '../../lib/api';
 import { errorText } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
-import { formatDate, localToday, servicesList } from '../moves/staffMoves';
+import { formatDate, localToday, servicesList } from '../../lib/staffMoves';
 import { COMMON_OBJECTS } from './catalog';
 import { MinusIcon, PlusIcon } from '../../components/icons';
 import { normalizeSearch } from '../../lib/text';
 import { ServiceToggles } from './MoveEditModal';
-import { formatCents, IVA_PERCENT, PAYMENT_STATUS_LABELS, pendingCents } from './pricing';
+import { formatCents } from '../../lib/format';
+import { IVA_PERCENT, PAYMENT_STATUS_LABELS, pendingCents } from './pricing';
 import {
   ACCESS_TYPES,
   buildCreateRequest,
@@ -56,6 +58,8 @@ interface CreateMoveWizardProps {
   /** The quote request the move is made from: the server records its conversion with the move. */
   fromQuote?: { id: string; nombre: string };
 }
+
+const MGR_RADIOS: RadioGroupClasses = { fieldset: 'mgr-fieldset', options: 'mgr-radios', option: 'mgr-radio' };
 
 /** §2/§4 create wizard: 9 steps, Next validates the step, Previous disabled on step 1, create on step 9 only. */
 export function CreateMoveWizard({ onClose, onCreated, initialForm, fromQuote }: CreateMoveWizardProps) {
@@ -312,34 +316,6 @@ function SelectField({
   );
 }
 
-function RadioGroup<T extends string>({
-  legend,
-  name,
-  options,
-  value,
-  onChange,
-}: {
-  legend: string;
-  name: string;
-  options: readonly Option<T>[];
-  value: T;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <fieldset className="mgr-fieldset">
-      <legend>{legend}</legend>
-      <div className="mgr-radios">
-        {options.map((o) => (
-          <label key={o.value} className="mgr-radio">
-            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
-            {o.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
 function Check({
   checked,
   onChange,
@@ -553,6 +529,7 @@ function StepDates({ form, set }: { form: WizardForm; set: Setter }) {
         Fechas flexibles
       </Check>
       <RadioGroup
+        classes={MGR_RADIOS}
         legend="Horario preferido"
         name="mgr-time"
         options={TIME_PREFERENCES}
@@ -598,6 +575,7 @@ function StepContact({ form, set }: { form: WizardForm; set: Setter }) {
         />
       </div>
       <RadioGroup
+        classes={MGR_RADIOS}
         legend="Preferencia de contacto"
         name="mgr-contact"
         options={CONTACT_PREFERENCES}

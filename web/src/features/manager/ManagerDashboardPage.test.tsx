@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsPoint, StaffMove } from '../../lib/api';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { jsonResponse, makeMove, makeUser, mockFetch } from '../../test/fixtures';
-import { useAuthStore } from '../auth/useAuthStore';
-import { resetLive } from '../live/useLiveStore';
-import { localToday } from '../moves/staffMoves';
+import { useAuthStore } from '../../lib/useAuthStore';
+import { resetLive } from '../../lib/useLiveStore';
+import { localToday } from '../../lib/staffMoves';
 import { ManagerDashboardPage } from './ManagerDashboardPage';
 import { cancelStatsRefresh, useManagerStore } from './useManagerStore';
 

@@ -4,7 +4,7 @@ import * as api from '../../lib/api';
 import type { MoveServices, MoveStatus, StaffMove } from '../../lib/api';
 import { errorText } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
-import { STATUS_LABELS } from '../moves/staffMoves';
+import { STATUS_LABELS } from '../../lib/staffMoves';
 import { COMMON_OBJECTS } from './catalog';
 import {
   buildUpdateRequest,
@@ -18,7 +18,8 @@ import {
   type EditForm,
 } from './editMove';
 import { MANAGER_STATUSES } from './managerMoves';
-import { formatCents, IVA_PERCENT } from './pricing';
+import { formatCents } from '../../lib/format';
+import { IVA_PERCENT } from './pricing';
 import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from './wizard';
 import { TEXT_LIMITS } from '../../lib/textLimits';
 

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import type { StaffMove } from '../../lib/api';
 import { normalizeSearch } from '../../lib/text';
-import { formatDate } from '../moves/staffMoves';
+import { formatDate } from '../../lib/staffMoves';
 import { SearchIcon } from '../../components/icons';
 import { FilterButtons } from '../../components/StaffDashboard';
 import { countByStatus, filterManagerMoves, MANAGER_FILTERS, type ManagerFilter } from './managerMoves';
-import { formatEuros } from './pricing';
-import { StatusBadge, UrgentBadge } from './StatusBadge';
+import { formatEuros } from '../../lib/format';
+import { StatusBadge, UrgentBadge } from '../../components/Badge';
 import { labelOf, TIME_PREFERENCES } from './wizard';
 
 export const PAGE_SIZE = 20;

@@ -1,15 +1,16 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../components/Modal';
-import { openInvoice } from '../invoice';
-import { openWaybill } from '../waybill';
+import { openInvoice } from '../../lib/invoiceStore';
+import { openWaybill } from '../../lib/waybill';
 import * as api from '../../lib/api';
 import type { StaffMove, StaffWorker } from '../../lib/api';
 import { errorText } from '../../lib/api';
-import { formatDate, formatDateTime, servicesList } from '../moves/staffMoves';
-import { PAYMENT_STATUS_LABELS, formatCents, formatEuros } from './pricing';
+import { formatDate, formatDateTime, servicesList } from '../../lib/staffMoves';
+import { PAYMENT_STATUS_LABELS } from './pricing';
+import { formatCents, formatEuros, formatNumber } from '../../lib/format';
 import { PaymentsSection } from './PaymentsSection';
-import { StatusBadge, UrgentBadge } from './StatusBadge';
+import { StatusBadge, UrgentBadge } from '../../components/Badge';
 import {
   ACCESS_TYPES,
   CONTACT_PREFERENCES,
@@ -145,7 +146,7 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
           <h3 className="mgr-view__title">
             Objetos{' '}
             <span className="mgr-move__muted">
-              ({units} · {new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 }).format(kg)} kg)
+              ({units} · {formatNumber(kg, { decimals: 1 })} kg)
             </span>
           </h3>
           {move.objects.length === 0 ? (
@@ -269,6 +270,7 @@ function AssignWorker({ move, onAssigned }: { move: StaffMove; onAssigned: (move
 
   useEffect(() => {
     let live = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     setWorkers(null);
     setLoadFailed(false);
     api

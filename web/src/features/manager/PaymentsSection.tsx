@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import * as api from '../../lib/api';
 import { errorText, type PaymentRecord, type StaffMove } from '../../lib/api';
-import { formatDateTime } from '../moves/staffMoves';
-import { formatEuros } from './pricing';
-import { brandLabel } from '../payment/card';
+import { formatDateTime } from '../../lib/staffMoves';
+import { formatEuros } from '../../lib/format';
+import { brandLabel } from '../../lib/card';
 import { TEXT_LIMITS } from '../../lib/textLimits';
 
 export const PAYMENT_STATES: Record<PaymentRecord['estado'], string> = {

@@ -2,8 +2,9 @@ import { useMemo, useState } from 'react';
 import type { QuoteInboxEntry, QuoteStatus } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
 import { FilterButtons } from '../../components/StaffDashboard';
-import { formatDate, formatDateTime } from '../moves/staffMoves';
-import { formatEuros } from './pricing';
+import { formatDate, formatDateTime } from '../../lib/staffMoves';
+import { Badge, type BadgeTone } from '../../components/Badge';
+import { formatEuros, formatNumber } from '../../lib/format';
 import {
   calculatorAccessLabel,
   calculatorPropertyLabel,
@@ -23,7 +24,7 @@ import { FLOORS, hasFloors, labelOf } from './wizard';
 import './QuotesInbox.css';
 import { timeSlotLabel } from '../../lib/options';
 
-const STATUS_TONES: Record<QuoteStatus, string> = { nueva: 'info', convertida: 'success', descartada: 'muted' };
+const STATUS_TONES: Record<QuoteStatus, BadgeTone> = { nueva: 'info', convertida: 'success', descartada: 'muted' };
 
 const EMPTY: Record<QuoteFilter, string> = {
   nueva: 'No hay solicitudes nuevas.',
@@ -36,8 +37,6 @@ const EMPTY: Record<QuoteFilter, string> = {
 // account deleted): the request stays, the person does not.
 const ERASED_NAME = 'Datos eliminados';
 const ERASED_CONTACT = 'Los datos de contacto se eliminaron (plazo de conservación cumplido o cuenta eliminada).';
-
-const distanceFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 
 function minutesText(minutes: number): string {
   const m = Math.round(minutes);
@@ -153,7 +152,7 @@ function QuoteCard({
     <li className={`mgr-quote mgr-quote--${quote.estado}`} aria-label={`Solicitud de ${name}`}>
       <div className="mgr-quote__head">
         <strong className="mgr-quote__name">{name}</strong>
-        <span className={`mgr-badge mgr-badge--${STATUS_TONES[quote.estado]}`}>{QUOTE_STATUS_LABELS[quote.estado]}</span>
+        <Badge tone={STATUS_TONES[quote.estado]}>{QUOTE_STATUS_LABELS[quote.estado]}</Badge>
         <span className="mgr-quote__received">Recibida {formatDateTime(quote.recibida)}</span>
       </div>
 
@@ -188,7 +187,7 @@ function QuoteCard({
               <>
                 <br />
                 <span className="mgr-move__muted">
-                  {distanceFormat.format(d.distance)} km · {minutesText(d.duration)}
+                  {formatNumber(d.distance, { decimals: 1 })} km · {minutesText(d.duration)}
                 </span>
               </>
             )}

@@ -1,7 +1,8 @@
 // What the manager dashboard shows of moves: the status filters (§4: all plus the five
 // statuses), the display texts, and the analytics labels.
 import type { AnalyticsPeriod, MoveStatus, StaffMove } from '../../lib/api';
-import { STATUS_LABELS } from '../moves/staffMoves';
+import { STATUS_LABELS } from '../../lib/staffMoves';
+import { formatNumber } from '../../lib/format';
 
 export type ManagerFilter = 'all' | MoveStatus;
 
@@ -67,19 +68,12 @@ export function periodTitle(inicio: string, period: AnalyticsPeriod): string {
   return period === 'semana' ? `Semana del ${day}` : day;
 }
 
-const percent = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
-
 /** '96,5 %' or 'Sin datos'. */
 export function formatSatisfaction(value: number | null): string {
-  return value === null || !Number.isFinite(value) ? 'Sin datos' : `${percent.format(value)} %`;
+  return value === null || !Number.isFinite(value) ? 'Sin datos' : `${formatNumber(value, { decimals: 1 })} %`;
 }
 
-// 'always': '1.500', not es-ES's default '1500' (see pricing.ts).
-const integer = new Intl.NumberFormat('es-ES', {
-  maximumFractionDigits: 0,
-  ...({ useGrouping: 'always' } as unknown as Intl.NumberFormatOptions),
-});
 
 export function formatCount(value: number): string {
-  return integer.format(value);
+  return formatNumber(value, { decimals: 0, grouped: true });
 }

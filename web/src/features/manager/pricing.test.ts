@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computePrice, formatCents, formatEuros, parseEuros, pendingCents, taxOf } from './pricing';
+import { computePrice, parseEuros, pendingCents, taxOf } from './pricing';
+import { formatCents, formatEuros } from '../../lib/format';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 

@@ -5,13 +5,8 @@
 
 export const IVA_PERCENT = 21;
 
-export type PaymentStatus = 'pending' | 'partial' | 'paid';
-
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  pending: 'Pendiente',
-  partial: 'Parcial',
-  paid: 'Pagado',
-};
+export type { PaymentStatus } from '../../lib/options';
+export { PAYMENT_STATUS_SHORT_LABELS as PAYMENT_STATUS_LABELS } from '../../lib/options';
 
 export interface PriceInput {
   baseCents: number;
@@ -104,29 +99,3 @@ export function centsToEuros(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-// es-ES does not group four-digit numbers by default ('1234,56 €'); 'always' (ES2023, in every
-// current browser; not yet in this project's TypeScript lib) gives '1.234,56 €'.
-const ALWAYS_GROUP = { useGrouping: 'always' } as unknown as Intl.NumberFormatOptions;
-
-const euroFormat = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', ...ALWAYS_GROUP });
-
-const euroCompactFormat = new Intl.NumberFormat('es-ES', {
-  style: 'currency',
-  currency: 'EUR',
-  maximumFractionDigits: 0,
-  ...ALWAYS_GROUP,
-});
-
-/** 1234.56 → '1.234,56 €'. */
-export function formatEuros(euros: number): string {
-  return euroFormat.format(euros);
-}
-
-export function formatCents(cents: number): string {
-  return euroFormat.format(cents / 100);
-}
-
-/** For chart axes: 1234.56 → '1.235 €'. */
-export function formatEurosShort(euros: number): string {
-  return euroCompactFormat.format(euros);
-}

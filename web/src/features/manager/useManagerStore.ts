@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import * as api from '../../lib/api';
 import type { AnalyticsPeriod, AnalyticsPoint, CompanyData, MoveStatus, StaffMove } from '../../lib/api';
-import type { LiveChange } from '../live/useLiveStore';
-import { isStaffMove, mergeMoves, upsertMove } from '../moves/staffMoves';
+import type { LiveChange } from '../../lib/useLiveStore';
+import { isStaffMove, mergeMoves, upsertMove } from '../../lib/staffMoves';
 
 /** After a change, the stat cards and charts are read again once things settle. */
 export const STATS_REFRESH_DEBOUNCE_MS = 500;

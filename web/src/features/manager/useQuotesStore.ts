@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import * as api from '../../lib/api';
 import type { CatalogueObject, QuoteInboxEntry } from '../../lib/api';
-import type { LiveChange } from '../live/useLiveStore';
+import type { LiveChange } from '../../lib/useLiveStore';
 import { isInboxQuote, mergeQuotes, needsCatalogue, objectNames, upsertQuote, type ObjectNames } from './quotes';
 
 interface QuotesState {

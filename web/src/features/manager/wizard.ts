@@ -19,9 +19,9 @@ import {
   withFloor,
   withPropertyType,
   type FloorAndElevator,
-} from '../moves/moveOptions';
+} from '../../lib/moveOptions';
 import { propertyTypeLabel as optionPropertyTypeLabel } from '../../lib/options';
-import { localToday } from '../moves/staffMoves';
+import { localToday } from '../../lib/staffMoves';
 import { parseEuros, priceOfFields, priceRequest, type PriceBreakdown } from './pricing';
 
 export const WIZARD_STEPS = [
@@ -44,7 +44,7 @@ export { ACCESS_TYPES, FLOORS, PROPERTY_TYPES } from '../../lib/options';
 export { TIME_SLOTS as TIME_PREFERENCES } from '../../lib/options';
 
 export { clampQuantity, CONTACT_PREFERENCES, hasFloors, labelOf, showsElevator };
-export { MAX_QUANTITY, MIN_QUANTITY } from '../moves/moveOptions';
+export { MAX_QUANTITY, MIN_QUANTITY } from '../../lib/moveOptions';
 
 /** A property type's label (either spelling of §3), else the value. */
 export function propertyTypeLabel(value: string): string {

@@ -4,7 +4,7 @@ import { LockIcon } from '../../components/icons';
 import { PasswordInput } from '../../components/PasswordInput';
 import { checkResetToken, resetPassword } from '../../lib/api';
 import { validatePassword, validatePasswordMatch } from '../../lib/validation';
-import { useLoginModalStore } from '../auth/useLoginModalStore';
+import { useLoginModalStore } from '../../lib/useLoginModalStore';
 import { RECOVERY_MESSAGES, resetPasswordError, thrownError } from './messages';
 import { StrengthMeter } from '../../components/StrengthMeter';
 
@@ -41,6 +41,7 @@ export function ResetPasswordView({ token, onRequestNew }: ResetPasswordViewProp
 
   useEffect(() => {
     let cancelled = false;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     setView({ kind: 'checking' });
     checkResetToken(token)
       .then((response) => {

@@ -1,7 +1,8 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { HeadsetIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { brandLabel, formatEuros, REFUSAL_REASONS } from './card';
+import { brandLabel, REFUSAL_REASONS } from '../../lib/card';
+import { formatEuros } from '../../lib/format';
 import { PaymentShell } from './PaymentShell';
 import { usePaymentSession } from './usePaymentSession';
 

@@ -3,27 +3,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Field, fieldProps } from '../../components/FormField';
 import { errorText, NetworkError, payByCard, redsysForm, type PaymentKind, type PaymentSession } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import {
-  BRAND_NAMES,
-  brandOf,
-  digitsOf,
-  formatCardNumber,
-  formatEuros,
-  formatExpiry,
-  TEST_CARDS,
-  validateCard,
-  validateField,
-  type CardErrors,
-  type CardFields,
-} from './card';
+import { BRAND_NAMES, brandOf, digitsOf, formatCardNumber, formatExpiry, TEST_CARDS, validateCard, validateField, type CardErrors, type CardFields } from '../../lib/card';
+import { formatEuros } from '../../lib/format';
+import { PAYMENT_STATUS_LABELS } from '../../lib/options';
 import { PaymentShell } from './PaymentShell';
 import { usePaymentSession } from './usePaymentSession';
 
-const PAYMENT_STATUS: Record<PaymentSession['estado_pago'], string> = {
-  pending: 'Pendiente de pago',
-  partial: 'Pago parcial',
-  paid: 'Pagado',
-};
 
 function formatDate(iso: string): string {
   const [y, m, d] = iso.split('-');
@@ -110,7 +95,7 @@ function Summary({ session }: { session: PaymentSession }) {
           <dd>{formatEuros(session.pendiente)}</dd>
         </div>
       </dl>
-      <p className="payment__status">Estado: {PAYMENT_STATUS[session.estado_pago]}</p>
+      <p className="payment__status">Estado: {PAYMENT_STATUS_LABELS[session.estado_pago]}</p>
     </aside>
   );
 }
@@ -124,12 +109,11 @@ function PaymentForm({ sessionId, session }: { sessionId: string; session: Payme
   const [errors, setErrors] = useState<CardErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const refs = {
-    titular: useRef<HTMLInputElement>(null),
-    numero: useRef<HTMLInputElement>(null),
-    caducidad: useRef<HTMLInputElement>(null),
-    cvc: useRef<HTMLInputElement>(null),
-  };
+  const titularRef = useRef<HTMLInputElement>(null);
+  const numeroRef = useRef<HTMLInputElement>(null);
+  const caducidadRef = useRef<HTMLInputElement>(null);
+  const cvcRef = useRef<HTMLInputElement>(null);
+  const refs = { titular: titularRef, numero: numeroRef, caducidad: caducidadRef, cvc: cvcRef };
   const redsysRef = useRef<HTMLFormElement>(null);
   const [redsys, setRedsys] = useState<{ url: string; campos: Record<string, string> } | null>(null);
 
@@ -266,7 +250,7 @@ function PaymentForm({ sessionId, session }: { sessionId: string; session: Payme
           <form className="form" noValidate onSubmit={payWithCard}>
             <Field id="card-holder" label="Titular de la tarjeta" required error={errors.titular}>
               <input
-                ref={refs.titular}
+                ref={titularRef}
                 {...fieldProps('card-holder', errors.titular)}
                 autoComplete="cc-name"
                 value={fields.titular}
@@ -277,7 +261,7 @@ function PaymentForm({ sessionId, session }: { sessionId: string; session: Payme
             <Field id="card-number" label="Número de tarjeta" required error={errors.numero}>
               <div className="payment__number">
                 <input
-                  ref={refs.numero}
+                  ref={numeroRef}
                   {...fieldProps('card-number', errors.numero)}
                   inputMode="numeric"
                   autoComplete="cc-number"
@@ -294,7 +278,7 @@ function PaymentForm({ sessionId, session }: { sessionId: string; session: Payme
             <div className="payment__row">
               <Field id="card-expiry" label="Caducidad (MM/AA)" required error={errors.caducidad}>
                 <input
-                  ref={refs.caducidad}
+                  ref={caducidadRef}
                   {...fieldProps('card-expiry', errors.caducidad)}
                   inputMode="numeric"
                   autoComplete="cc-exp"
@@ -306,7 +290,7 @@ function PaymentForm({ sessionId, session }: { sessionId: string; session: Payme
               </Field>
               <Field id="card-cvc" label="CVC" required error={errors.cvc}>
                 <input
-                  ref={refs.cvc}
+                  ref={cvcRef}
                   {...fieldProps('card-cvc', errors.cvc)}
                   inputMode="numeric"
                   autoComplete="cc-csc"

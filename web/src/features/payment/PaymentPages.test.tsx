@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { PaymentSession } from '../../lib/api';
 import { jsonResponse, mockFetch } from '../../test/fixtures';
-import { CARD_MESSAGES } from './card';
+import { CARD_MESSAGES } from '../../lib/card';
 import { ACCESS_MESSAGES, PaymentAccessPage } from './PaymentAccessPage';
 import { PaymentOutcomePage } from './PaymentOutcomePage';
 import { PaymentPage } from './PaymentPage';

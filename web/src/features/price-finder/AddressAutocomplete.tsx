@@ -27,7 +27,9 @@ export function AddressAutocomplete({ id, label, value, onChange, placeholder, d
   const typed = useRef(false);
   const picked = useRef<string | null>(null);
   const latest = useRef(value);
-  latest.current = value;
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = `${id}-sugerencias`;
 

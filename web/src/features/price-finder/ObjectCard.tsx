@@ -3,6 +3,7 @@ import type { CatalogueObject } from '../../lib/api';
 import { MAX_OBJECT_QUANTITY, objectImageSrc } from './calculator';
 import { QuantityStepper } from './QuantityStepper';
 import { usePriceFinderStore } from './usePriceFinderStore';
+import { formatNumber } from '../../lib/format';
 
 /** §8: an image that fails to load is hidden; one that is not valid base64 is never tried. */
 function ObjectImage({ object }: { object: CatalogueObject }) {
@@ -22,7 +23,7 @@ export function ObjectCard({ object, compact = false }: { object: CatalogueObjec
       <span className="pf-object__text">
         <span className="pf-object__name">{object.nombre}</span>
         <span className="pf-object__meta">
-          {[object.dimensiones, object.peso ? `${object.peso.toLocaleString('es-ES')} kg` : null]
+          {[object.dimensiones, object.peso ? `${formatNumber(object.peso)} kg` : null]
             .filter(Boolean)
             .join(' · ')}
         </span>

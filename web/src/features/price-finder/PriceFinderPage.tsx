@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeftIcon, CheckCircleIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { CONTACT_PREFERENCES, labelOf } from '../moves/moveOptions';
+import { CONTACT_PREFERENCES, labelOf } from '../../lib/moveOptions';
 import { AddressesSlide } from './AddressesSlide';
 import { LAST_STEP, QUOTE_MESSAGES, STEPS, stepWarning, type Step } from './calculator';
 import { ObjectsSlide } from './ObjectsSlide';

@@ -1,5 +1,5 @@
 import { COMPANY_PHONE, COMPANY_PHONE_HREF } from '../../lib/company';
-import { formatEuros } from '../invoice/format';
+import { formatEuros } from '../../lib/format';
 import { QUOTE_MESSAGES } from './calculator';
 import { usePriceFinderStore } from './usePriceFinderStore';
 

@@ -1,4 +1,4 @@
-import { FLOORS, hasFloors, showsElevator } from '../moves/moveOptions';
+import { FLOORS, hasFloors, showsElevator } from '../../lib/moveOptions';
 import { ACCESS_TYPES, PROPERTY_TYPES } from './calculator';
 import { usePriceFinderStore, type Side } from './usePriceFinderStore';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPhone } from '../../lib/validation';
-import { CONTACT_PREFERENCES } from '../moves/moveOptions';
+import { CONTACT_PREFERENCES } from '../../lib/moveOptions';
 import { canPressSend, quoteEmailError, quotePhoneError } from './calculator';
 import { usePriceFinderStore } from './usePriceFinderStore';
 

@@ -1,36 +1,11 @@
 import type { ContactPreference, TimeSlot } from '../../lib/api';
-import { CONTACT_PREFERENCES } from '../moves/moveOptions';
-import { localToday } from '../moves/staffMoves';
+import { RadioGroup, type RadioGroupClasses } from '../../components/FormField';
+import { CONTACT_PREFERENCES } from '../../lib/moveOptions';
+import { localToday } from '../../lib/staffMoves';
 import { TIME_SLOTS } from './calculator';
 import { usePriceFinderStore } from './usePriceFinderStore';
 
-function RadioGroup<T extends string>({
-  name,
-  legend,
-  options,
-  value,
-  onChange,
-}: {
-  name: string;
-  legend: string;
-  options: readonly { value: T; label: string }[];
-  value: T;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <fieldset className="pf-fieldset pf-fieldset--plain">
-      <legend className="form__label">{legend}</legend>
-      <div className="pf-radios">
-        {options.map((o) => (
-          <label key={o.value} className={`pf-radio${o.value === value ? ' is-selected' : ''}`}>
-            <input type="radio" name={name} value={o.value} checked={o.value === value} onChange={() => onChange(o.value)} />
-            <span>{o.label}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
+const PF_RADIOS: RadioGroupClasses = { fieldset: 'pf-fieldset pf-fieldset--plain', legend: 'form__label', options: 'pf-radios', option: 'pf-radio', checked: 'is-selected' };
 
 /** Slide 5: dates (minimum today, §5) and preferences (time slot, how to be contacted). */
 export function ScheduleSlide() {
@@ -85,6 +60,7 @@ export function ScheduleSlide() {
       </p>
 
       <RadioGroup<TimeSlot>
+        classes={PF_RADIOS}
         name="pf-horario"
         legend="Franja horaria"
         options={TIME_SLOTS}
@@ -92,6 +68,7 @@ export function ScheduleSlide() {
         onChange={(timePreference) => setSchedule({ timePreference })}
       />
       <RadioGroup<ContactPreference>
+        classes={PF_RADIOS}
         name="pf-contacto"
         legend="¿Cómo prefieres que te contactemos?"
         options={CONTACT_PREFERENCES}

@@ -1,4 +1,4 @@
-import { MAX_QUANTITY, MIN_QUANTITY } from '../moves/moveOptions';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../lib/moveOptions';
 import { QuantityStepper } from './QuantityStepper';
 import { usePriceFinderStore } from './usePriceFinderStore';
 

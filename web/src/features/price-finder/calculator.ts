@@ -19,8 +19,8 @@ import {
   showsElevator,
   type FloorAndElevator,
   type Option,
-} from '../moves/moveOptions';
-import { localToday } from '../moves/staffMoves';
+} from '../../lib/moveOptions';
+import { localToday } from '../../lib/staffMoves';
 
 export type Step = 1 | 2 | 3 | 4 | 5 | 6;
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '../../lib/api';
-import { localToday } from '../moves/staffMoves';
+import { localToday } from '../../lib/staffMoves';
 import { WARNINGS } from './calculator';
 import { NO_MATCHES } from './ObjectSearchDialog';
 import { ARMCHAIR, BED, BOX, PRICE_OK, SOFA } from './testCatalogue';

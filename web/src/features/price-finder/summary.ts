@@ -1,6 +1,6 @@
 // The summary slide's texts (§2 slide 6): each part of the calculator in words. Pure.
-import { formatLongDateWithWeekday } from '../invoice/format';
-import { CONTACT_PREFERENCES, FLOORS, hasFloors, labelOf, showsElevator } from '../moves/moveOptions';
+import { formatLongDateWithWeekday } from '../../lib/format';
+import { CONTACT_PREFERENCES, FLOORS, hasFloors, labelOf, showsElevator } from '../../lib/moveOptions';
 import { ACCESS_TYPES, OFFER_PACKS, PROPERTY_TYPES, TIME_SLOTS, type Calculator, type CalculatorSide } from './calculator';
 
 /** 'Piso de 2 habitaciones · planta 3.º con ascensor · acceso normal'. */

@@ -2,7 +2,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { localToday } from '../moves/staffMoves';
+import { localToday } from '../../lib/staffMoves';
 import { initialCalculator, type Step } from './calculator';
 import { PriceFinderPage } from './PriceFinderPage';
 import { ROUTE_OK, SOFA } from './testCatalogue';

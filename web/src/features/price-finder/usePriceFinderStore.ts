@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import * as api from '../../lib/api';
 import type { CatalogueObject, OfferPack, PriceLine, PriceServices } from '../../lib/api';
-import { withElevator, withFloor, withPropertyType } from '../moves/moveOptions';
+import { withElevator, withFloor, withPropertyType } from '../../lib/moveOptions';
 import {
   buildPriceRequest,
   buildQuoteRequest,
@@ -21,6 +21,7 @@ import {
   type Schedule,
   type Step,
 } from './calculator';
+import { formatNumber } from '../../lib/format';
 
 export type Side = 'origin' | 'destination';
 
@@ -148,7 +149,7 @@ export const usePriceFinderStore = create<PriceFinderState>()((set, get) => {
               ...key,
               distance: body.distance,
               duration: body.duration,
-              distanceText: body.distance_text ?? `${body.distance.toLocaleString('es-ES')} km`,
+              distanceText: body.distance_text ?? `${formatNumber(body.distance)} km`,
               durationText: body.duration_text ?? `${Math.round(body.duration)} min`,
               image: typeof body.image === 'string' && body.image.startsWith('data:image/') ? body.image : null,
             },

@@ -5,8 +5,8 @@ import { routes } from '../../app/routes';
 import { USER_DATA_KEY } from '../../lib/userData';
 import { MESSAGES, PHONE_HINT } from '../../lib/validation';
 import { jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
-import { useAuthStore } from '../auth/useAuthStore';
-import { useLoginModalStore } from '../auth/useLoginModalStore';
+import { useAuthStore } from '../../lib/useAuthStore';
+import { useLoginModalStore } from '../../lib/useLoginModalStore';
 import { REGISTRATION_STORAGE_KEY, useRegistrationStore } from './useRegistrationStore';
 
 function renderAt(path = '/registro') {

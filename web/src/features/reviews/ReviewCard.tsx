@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { CheckCircleIcon } from '../../components/icons';
 import { formatReviewDate, helpfulLabel, starsLabel } from './reviews';
-import type { Review } from './testimonials';
+import type { Review } from '../../lib/testimonials';
 
 function Star({ filled }: { filled: boolean }) {
   return (

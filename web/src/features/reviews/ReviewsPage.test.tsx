@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COUNT_UP_TICK_MS, COUNT_UP_TICKS, countUpValue, filterReviews, formatReviewDate, PAGE_SIZE } from './reviews';
 import { ReviewsPage } from './ReviewsPage';
-import { TESTIMONIALS } from './testimonials';
+import { TESTIMONIALS } from '../../lib/testimonials';
 
 function renderReviews() {
   render(

@@ -14,7 +14,7 @@ import {
   REVIEW_FILTERS,
   type ReviewFilter,
 } from './reviews';
-import { REVIEW_STATS, TESTIMONIALS } from './testimonials';
+import { REVIEW_STATS, TESTIMONIALS } from '../../lib/testimonials';
 import { useCountUpTick, useSeenOnce } from './useCountUp';
 import './ReviewsPage.css';
 
@@ -103,26 +103,25 @@ export function ReviewsPage() {
   const [filter, setFilter] = useState<ReviewFilter>('all');
   const [shown, setShown] = useState(PAGE_SIZE);
   const firstNew = useRef<HTMLElement>(null);
-  const focusFrom = useRef<number | null>(null);
+  // The index of the first card 'Ver más' added: it takes the focus once it is shown.
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
 
   const filtered = filterReviews(TESTIMONIALS, filter);
   const visible = filtered.slice(0, shown);
   const hasMore = shown < filtered.length;
 
   useEffect(() => {
-    if (focusFrom.current !== null) {
-      firstNew.current?.focus();
-      focusFrom.current = null;
-    }
-  }, [shown]);
+    if (focusFrom !== null) firstNew.current?.focus();
+  }, [focusFrom]);
 
   const chooseFilter = (value: ReviewFilter) => {
     setFilter(value);
     setShown(PAGE_SIZE);
+    setFocusFrom(null);
   };
 
   const loadMore = () => {
-    focusFrom.current = shown;
+    setFocusFrom(shown);
     setShown((n) => n + PAGE_SIZE);
   };
 
@@ -184,7 +183,7 @@ export function ReviewsPage() {
           <ul className="reviews-grid">
             {visible.map((review, index) => (
               <li key={review.id}>
-                <ReviewCard review={review} ref={index === focusFrom.current ? firstNew : undefined} />
+                <ReviewCard review={review} ref={index === focusFrom ? firstNew : undefined} />
               </li>
             ))}
           </ul>

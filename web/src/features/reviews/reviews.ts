@@ -1,4 +1,5 @@
-import type { Review } from './testimonials';
+import type { Review } from '../../lib/testimonials';
+import { formatLongDate, formatNumber, formatPercent as formatFraction } from '../../lib/format';
 
 /** §4/§9: 6 reviews shown at first, 6 more per 'Cargar más'. */
 export const PAGE_SIZE = 6;
@@ -26,16 +27,12 @@ export function countUpValue(target: number, tick: number, decimals = 0): number
   return Math.round((target * clamped * factor) / COUNT_UP_TICKS) / factor;
 }
 
-const integer = new Intl.NumberFormat('es-ES');
-const oneDecimal = new Intl.NumberFormat('es-ES', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const percent = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 0 });
-// The review dates are calendar days: formatted in UTC so no time zone moves them a day back.
-const longDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-export const formatInteger = (n: number) => integer.format(n);
-export const formatDecimal = (n: number) => oneDecimal.format(n);
-export const formatPercent = (n: number) => percent.format(n / 100);
-export const formatReviewDate = (iso: string) => longDate.format(new Date(`${iso}T00:00:00Z`));
+export const formatInteger = (n: number) => formatNumber(n, { decimals: 0 });
+export const formatDecimal = (n: number) => formatNumber(n, { decimals: 1, fixed: true });
+export const formatPercent = (n: number) => formatFraction(n / 100, 0);
+// The review dates are calendar days: no time zone moves them a day back.
+export const formatReviewDate = (iso: string) => formatLongDate(iso);
 
 export function starsLabel(rating: number): string {
   return `${rating} de 5 estrellas`;

@@ -9,10 +9,7 @@ import {
   APPLICATION_FIELDS,
   applicationFailure,
   CV_ACCEPT,
-  EXPERIENCE,
-  formatBytes,
   MESSAGE_MAX,
-  POSITIONS,
   toApplicationRequest,
   validateApplication,
   validateApplicationField,
@@ -20,6 +17,8 @@ import {
   type ApplicationErrors,
   type ApplicationField,
 } from './application';
+import { formatBytes } from '../../lib/format';
+import { EXPERIENCE, POSITIONS } from '../../lib/options';
 
 /** §4: the success view stays this long, then the form resets and the dialog closes. */
 export const SUCCESS_CLOSE_MS = 3000;

@@ -12,8 +12,9 @@ import {
   SendIcon,
   ShieldIcon,
   TrendIcon,
-} from '../contact/formIcons';
-import { EMPTY_APPLICATION, POSITIONS, type ApplicationDraft } from './application';
+} from '../../components/formIcons';
+import { EMPTY_APPLICATION, type ApplicationDraft } from './application';
+import { POSITIONS } from '../../lib/options';
 import { ApplicationModal } from './ApplicationModal';
 import './WorkWithUsPage.css';
 

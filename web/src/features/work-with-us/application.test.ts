@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applicationFailure, checkCv, CV_MAX_BYTES, formatBytes } from './application';
+import { formatBytes } from '../../lib/format';
+import { applicationFailure, checkCv, CV_MAX_BYTES } from './application';
 
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
 

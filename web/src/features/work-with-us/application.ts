@@ -6,54 +6,6 @@ import type { ApiResponse, FormResponse, JobApplicationRequest, JobExperience, J
 import { errorText } from '../../lib/api';
 import { validateEmail, validateFullName, validatePhone } from '../../lib/validation';
 
-export const POSITIONS: readonly { value: JobPosition; label: string; text: string }[] = [
-  {
-    value: 'conductor',
-    label: 'Conductor/a',
-    text: 'Conduces nuestros camiones por Madrid, España y Europa. Carné C o C1 y CAP en vigor.',
-  },
-  {
-    value: 'operario',
-    label: 'Operario/a de mudanzas',
-    text: 'Embalas, cargas, desmontas y montas muebles con cuidado y en equipo.',
-  },
-  {
-    value: 'coordinador',
-    label: 'Coordinador/a de mudanzas',
-    text: 'Planificas rutas, equipos y horarios, y acompañas al cliente de principio a fin.',
-  },
-  {
-    value: 'atencion',
-    label: 'Atención al cliente',
-    text: 'Atiendes llamadas, WhatsApp y correo, y preparas presupuestos.',
-  },
-  {
-    value: 'limpieza',
-    label: 'Personal de limpieza',
-    text: 'Dejas impecables las viviendas y oficinas antes y después de cada mudanza.',
-  },
-  {
-    value: 'otro',
-    label: 'Otro puesto',
-    text: '¿Tu perfil no encaja en ninguno? Cuéntanos qué sabes hacer.',
-  },
-];
-
-export const EXPERIENCE: readonly { value: JobExperience; label: string }[] = [
-  { value: '0-1', label: '0-1 años' },
-  { value: '2-5', label: '2-5 años' },
-  { value: '6-10', label: '6-10 años' },
-  { value: '10+', label: 'Más de 10 años' },
-];
-
-export function positionLabel(value: string): string {
-  return POSITIONS.find((p) => p.value === value)?.label ?? value;
-}
-
-export function experienceLabel(value: string): string {
-  return EXPERIENCE.find((e) => e.value === value)?.label ?? value;
-}
-
 /** 5 MB, as the server counts it. */
 export const CV_MAX_BYTES = 5 * 1024 * 1024;
 export const CV_ACCEPT = '.pdf,.doc,.docx';
@@ -190,12 +142,4 @@ export function applicationFailure(response: ApiResponse<FormResponse> | null): 
   if (response.status === 429) return { message: errorText(response.body, APPLICATION_MESSAGES.tooMany), field: null };
   const field = response.body?.field ? (SERVER_FIELDS[response.body.field] ?? null) : null;
   return { message: errorText(response.body, APPLICATION_MESSAGES.failure), field };
-}
-
-const sizeFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
-
-/** '245 KB', '1,2 MB': the CV's size as the applicant and the manager read it. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${sizeFormat.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
-  return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
 }

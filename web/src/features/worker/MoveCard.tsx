@@ -1,17 +1,10 @@
 import { ClockIcon, PhoneIcon, PinIcon } from '../../components/icons';
-import { openWaybill } from '../waybill';
-import type { MoveStatus, StaffMove } from '../../lib/api';
-import { formatDate, servicesList, STATUS_LABELS, STATUS_TONES } from '../moves/staffMoves';
+import { openWaybill } from '../../lib/waybill';
+import type { StaffMove } from '../../lib/api';
+import { formatDate, servicesList, STATUS_TONES } from '../../lib/staffMoves';
+import { StatusBadge, UrgentBadge } from '../../components/Badge';
 import { objectsSummary, timeSlotLabel } from './moves';
 import './MoveCard.css';
-
-export function StatusBadge({ estado }: { estado: MoveStatus }) {
-  return (
-    <span className={`status-badge status-badge--${STATUS_TONES[estado] ?? 'neutral'}`}>
-      {STATUS_LABELS[estado] ?? estado}
-    </span>
-  );
-}
 
 interface MoveCardProps {
   move: StaffMove;
@@ -33,8 +26,8 @@ export function MoveCard({ move, today, mine, onChangeStatus, onUploadPhoto, onV
       <header className="move-card__header">
         <span className="move-card__number">#{move.id}</span>
         <div className="move-card__badges">
-          {move.urgencia === 'urgente' && <span className="status-badge status-badge--urgent">Urgente</span>}
-          <StatusBadge estado={move.estado} />
+          {move.urgencia === 'urgente' && <UrgentBadge look="status" />}
+          <StatusBadge estado={move.estado} look="status" />
         </div>
       </header>
 

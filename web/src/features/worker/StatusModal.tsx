@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Modal } from '../../components/Modal';
 import type { MoveStatus, StaffMove } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
-import { STATUS_LABELS, STATUS_TONES } from '../moves/staffMoves';
+import { STATUS_LABELS, STATUS_TONES } from '../../lib/staffMoves';
 import { WORKER_STATUSES } from './moves';
 
 export const STATUS_ERROR = 'Error al actualizar el estado. Por favor, inténtalo de nuevo.';

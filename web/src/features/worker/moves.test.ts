@@ -8,7 +8,7 @@ import {
   servicesList,
   STATUS_LABELS,
   upsertMove,
-} from '../moves/staffMoves';
+} from '../../lib/staffMoves';
 import {
   filterMoves,
   isAssignedTo,

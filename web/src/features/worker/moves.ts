@@ -3,6 +3,7 @@
 // What both staff dashboards share (status names and colours, merging, dates) is in ../moves/staffMoves.
 import type { MoveStatus, StaffMove } from '../../lib/api';
 import { timeSlotLabel as optionTimeSlotLabel } from '../../lib/options';
+import { formatNumber } from '../../lib/format';
 
 /** §4: the statuses a worker may set, in any order (the server refuses 'confirmada'). */
 export const WORKER_STATUSES: readonly MoveStatus[] = ['pendiente', 'en curso', 'finalizada', 'cancelada'];
@@ -50,8 +51,6 @@ export function workerStats(moves: readonly StaffMove[], today: string): WorkerS
 
 // Card texts.
 
-const numberFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
-
 export function timeSlotLabel(time: string): string {
   if (time.trim() === '') return 'Sin preferencia de horario';
   return optionTimeSlotLabel(time.trim().toLowerCase()) ?? time;
@@ -62,7 +61,7 @@ export function objectsSummary(move: Pick<StaffMove, 'objects'>, shown = 3): { t
   const units = move.objects.reduce((sum, o) => sum + o.quantity, 0);
   if (units === 0) return { total: 'Sin objetos', names: '' };
   const kg = move.objects.reduce((sum, o) => sum + o.peso * o.quantity, 0);
-  const total = `${units} ${units === 1 ? 'objeto' : 'objetos'}${kg > 0 ? ` · ${numberFormat.format(kg)} kg` : ''}`;
+  const total = `${units} ${units === 1 ? 'objeto' : 'objetos'}${kg > 0 ? ` · ${formatNumber(kg, { decimals: 1 })} kg` : ''}`;
   const listed = move.objects.slice(0, shown).map((o) => `${o.nombre} ×${o.quantity}`);
   const rest = move.objects.length - shown;
   return { total, names: rest > 0 ? `${listed.join(', ')} y ${rest} más` : listed.join(', ') };

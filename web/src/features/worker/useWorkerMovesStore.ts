@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import * as api from '../../lib/api';
 import type { MoveStatus, StaffMove } from '../../lib/api';
-import type { LiveChange } from '../live/useLiveStore';
-import { isStaffMove, mergeMoves, upsertMove } from '../moves/staffMoves';
+import type { LiveChange } from '../../lib/useLiveStore';
+import { isStaffMove, mergeMoves, upsertMove } from '../../lib/staffMoves';
 
 interface WorkerMovesState {
   moves: StaffMove[];

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { categoryLabel, floorLabel, propertyTypeLabel, statusLabel, warrantyText } from './documentText';
+import { formatDecimal, formatEuros, formatLongDate, formatLongDateWithWeekday } from './format';
+
+const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
+
+describe('document formats', () => {
+  it('writes money the Spanish way, grouping thousands', () => {
+    expect(nbsp(formatEuros(1234.56))).toBe('1.234,56 €');
+    expect(nbsp(formatEuros(0))).toBe('0,00 €');
+    expect(nbsp(formatEuros(999.5))).toBe('999,50 €');
+  });
+
+  it('writes calendar dates in long form without a time-zone shift', () => {
+    expect(formatLongDate('2026-01-01')).toBe('1 de enero de 2026');
+    expect(formatLongDateWithWeekday('2026-03-09')).toBe('lunes, 9 de marzo de 2026');
+    expect(formatLongDate(null)).toBe('—');
+    expect(formatLongDate('pronto')).toBe('pronto');
+  });
+
+  it('shows a dash for unknown numbers and names', () => {
+    expect(formatDecimal(null)).toBe('—');
+    expect(formatDecimal(2.5)).toBe('2,5');
+    expect(categoryLabel(null)).toBe('—');
+    expect(categoryLabel('camas_y_colchones')).toBe('Camas y colchones');
+  });
+
+  it('names the wire values', () => {
+    expect(statusLabel('en curso')).toBe('En Progreso');
+    expect(propertyTypeLabel('apartment_3_room')).toBe('Piso de 3 habitaciones');
+    expect(propertyTypeLabel('apartment_3_rooms')).toBe('Piso de 3 habitaciones');
+    expect(floorLabel('ground')).toBe('Bajo');
+  });
+
+  it('always has a 30-day warranty line', () => {
+    expect(warrantyText('')).toMatch(/30 días.*desmontaje y montaje/);
+    expect(warrantyText(' Garantía del servidor ')).toBe('Garantía del servidor');
+  });
+});
