@@ -16,7 +16,9 @@ pub mod live;
 pub mod mail;
 pub mod openapi;
 pub mod ops;
+pub mod ownership;
 pub mod payments;
+pub mod pipeline;
 pub mod retention;
 pub mod routes;
 pub mod security;
@@ -26,6 +28,12 @@ pub mod state;
 pub mod web;
 
 pub use routes::router;
+
+/// The application layer's steps as the benchmark takes them, one by one, to time each.
+pub mod steps {
+    pub use crate::pipeline::{context, expected, load, metadata_for, read_your_writes};
+    pub use crate::routes::moves::staff_doc;
+}
 
 /// The router as a service that knows each connection's peer address (the per-address limits).
 pub fn app(
