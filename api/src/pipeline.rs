@@ -125,10 +125,7 @@ pub async fn append(
         .iter()
         .map(|e| NewEvent::new(e.clone(), metadata.clone()))
         .collect();
-    let appended = state
-        .store
-        .append(stream, expected(version), &new)
-        .await?;
+    let appended = state.store.append(stream, expected(version), &new).await?;
     Ok(appended.last_position)
 }
 

@@ -5,9 +5,9 @@
 use std::path::Path;
 
 use chrono::{Days, Utc};
+use command::decider::Fixed;
 use command::demo::demo_move;
 use command::identity::identifier;
-use command::decider::Fixed;
 use command::moves::{MoveCommand, MoveDecider, MoveState};
 use command::{Context, Decider, Role};
 use events_schema::events::{

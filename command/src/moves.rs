@@ -3,8 +3,8 @@
 use chrono::NaiveDate;
 use events_schema::events::{
     AccessDetails, BookingAccepted, ClientErased, Contact, DocumentKind, MoveCreated,
-    MoveDetailsCompleted, MoveDocumentIssued, MoveDetailsUpdated, MoveStatus, MoveStatusChanged, PaymentKeyIssued,
-    PhotoAdded, Properties, PropertyDetails, WorkerAssigned,
+    MoveDetailsCompleted, MoveDetailsUpdated, MoveDocumentIssued, MoveStatus, MoveStatusChanged,
+    PaymentKeyIssued, PhotoAdded, Properties, PropertyDetails, WorkerAssigned,
 };
 use events_schema::Event;
 use uuid::Uuid;
@@ -51,7 +51,10 @@ pub enum MoveCommand {
     },
     /// `by`: who asks (a worker changes only the moves assigned to them). A cancellation's fee
     /// is decided at the context's `now` (§9).
-    ChangeStatus { to: MoveStatus, by: Uuid },
+    ChangeStatus {
+        to: MoveStatus,
+        by: Uuid,
+    },
     AssignWorker(WorkerAssigned),
     /// `by`: who adds it (a worker adds photos only to the moves assigned to them).
     AddPhoto {
@@ -62,9 +65,14 @@ pub enum MoveCommand {
     EraseClient,
     /// The move's invoice or waybill got its number (`crate::documents::decide_issue`, which
     /// answers the one already issued instead).
-    NoteDocument { kind: DocumentKind, numero: String },
+    NoteDocument {
+        kind: DocumentKind,
+        numero: String,
+    },
     /// The client completes the details of their pending move (the API has checked it is theirs).
-    CompleteDetails { details: Box<MoveDetailsCompleted> },
+    CompleteDetails {
+        details: Box<MoveDetailsCompleted>,
+    },
     /// The client accepts the price they were shown and the booking conditions of §9, which
     /// books the move (the API has checked it is theirs).
     AcceptBooking {
@@ -440,7 +448,10 @@ fn decide(
             if !crate::documents::may_issue(kind, role) {
                 return Err(DomainError::Forbidden);
             }
-            Ok(vec![Event::MoveDocumentIssued(MoveDocumentIssued { kind, numero })])
+            Ok(vec![Event::MoveDocumentIssued(MoveDocumentIssued {
+                kind,
+                numero,
+            })])
         }
         // Only the API's account deletion asks, for the moves of the client deleting their
         // account; it acts as that client.
@@ -660,10 +671,7 @@ mod tests {
     const MANAGER: Uuid = Uuid::from_u128(1);
 
     fn status(to: MoveStatus, by: Uuid) -> MoveCommand {
-        MoveCommand::ChangeStatus {
-            to,
-            by,
-        }
+        MoveCommand::ChangeStatus { to, by }
     }
 
     /// A move assigned to [`WORKER`].

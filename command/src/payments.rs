@@ -314,9 +314,15 @@ pub enum PaymentCommand {
     IssueKey,
     /// The gateway authorised the charge; `kind` is the option the payer chose. The payment's
     /// id is the context's.
-    Authorise { charge: Charge, kind: PaymentKind },
+    Authorise {
+        charge: Charge,
+        kind: PaymentKind,
+    },
     /// The gateway refused the charge, for `reason`.
-    Fail { charge: Charge, reason: String },
+    Fail {
+        charge: Charge,
+        reason: String,
+    },
     Refund(PaymentRefunded),
 }
 

@@ -8,9 +8,8 @@
 
 use chrono::NaiveDate;
 use events_schema::events::{
-    quote_stream, MoveCreated, QuoteAddress, QuoteConsent, QuoteContact,
-    QuoteContactErased, QuoteConverted, QuoteDiscarded, QuoteObject, QuoteRequested, QuoteSchedule,
-    Services,
+    quote_stream, MoveCreated, QuoteAddress, QuoteConsent, QuoteContact, QuoteContactErased,
+    QuoteConverted, QuoteDiscarded, QuoteObject, QuoteRequested, QuoteSchedule, Services,
 };
 use events_schema::Event;
 use uuid::Uuid;
@@ -500,7 +499,12 @@ mod tests {
         created: MoveCreated,
         role: Role,
     ) -> Result<Vec<StreamEvents>, DomainError> {
-        super::decide_conversion(quote_id, quote, created, &ctx(&Fixed::default(), Some(role)))
+        super::decide_conversion(
+            quote_id,
+            quote,
+            created,
+            &ctx(&Fixed::default(), Some(role)),
+        )
     }
 
     fn evolve(state: QuoteState, event: &Event) -> QuoteState {

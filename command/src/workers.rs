@@ -5,7 +5,9 @@
 //! decides again and hears that the worker is busy.
 
 use chrono::NaiveDate;
-use events_schema::events::{worker_day_stream, WorkerAssigned, WorkerDayBooked, WorkerDayReleased};
+use events_schema::events::{
+    worker_day_stream, WorkerAssigned, WorkerDayBooked, WorkerDayReleased,
+};
 use events_schema::Event;
 use uuid::Uuid;
 
@@ -98,9 +100,7 @@ impl Decider for WorkerDayDecider {
     fn evolve(mut day: WorkerDay, event: &Event) -> WorkerDay {
         match event {
             Event::WorkerDayBooked(b) => day.booked_by = Some(b.move_id),
-            Event::WorkerDayReleased(r) if day.booked_by == Some(r.move_id) => {
-                day.booked_by = None
-            }
+            Event::WorkerDayReleased(r) if day.booked_by == Some(r.move_id) => day.booked_by = None,
             _ => {}
         }
         day.version += 1;
@@ -129,8 +129,7 @@ pub fn decide_assignment(
     ctx: &Context<'_>,
 ) -> Result<Vec<StreamEvents>, DomainError> {
     let current = assignment.current;
-    let move_events =
-        MoveDecider::decide(current, MoveCommand::AssignWorker(worker.clone()), ctx)?;
+    let move_events = MoveDecider::decide(current, MoveCommand::AssignWorker(worker.clone()), ctx)?;
     if current.worker == Some(worker.worker_id) {
         return Ok(Vec::new());
     }

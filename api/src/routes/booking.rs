@@ -27,9 +27,9 @@ use serde_json::{json, Value};
 
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
-use crate::routes::money::{amounts, euros};
 use crate::ownership::may_see_move;
 use crate::pipeline::execute;
+use crate::routes::money::{amounts, euros};
 use crate::state::AppState;
 
 const NOT_FOUND: &str = "Mudanza no encontrada";

@@ -17,9 +17,9 @@ use serde_json::{json, Value};
 use crate::auth::{CurrentUser, User};
 use crate::catalogue;
 use crate::error::{ApiError, ApiPath, ApiResult};
-use crate::routes::money::{amounts, euros};
 use crate::ownership::may_see_move;
 use crate::pipeline::{self, append_plan, load, read_your_writes};
+use crate::routes::money::{amounts, euros};
 use crate::state::AppState;
 
 /// A document that lost the race for its number is decided again, after a short random pause,

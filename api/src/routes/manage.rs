@@ -9,8 +9,8 @@ use command::pricing::{cents, PriceEdit, PriceParts};
 use command::workers::decide_reschedule;
 use command::{Decider, DomainError, Role};
 use events_schema::events::{
-    Contact, MoveCreated, MoveDetailsUpdated, MoveStatus, MovedObject, Person, Price,
-    Properties, PropertyDetails, Services, Urgency,
+    Contact, MoveCreated, MoveDetailsUpdated, MoveStatus, MovedObject, Person, Price, Properties,
+    PropertyDetails, Services, Urgency,
 };
 use serde::{Deserialize, Deserializer};
 use serde_json::{json, Value};

@@ -397,7 +397,9 @@ pub async fn pay_by_card(
     // payment meanwhile is refused before its card is charged, and the next one decides on a
     // state that includes this one.
     let claim = MoveClaim::take(&state, session.move_id).await?;
-    let current = load::<PaymentDecider>(&state, &session.move_id).await?.state;
+    let current = load::<PaymentDecider>(&state, &session.move_id)
+        .await?
+        .state;
     opened_with_current_key(&session, &current)?;
     let amount = amount_for(&current, body.tipo)?;
     let order = order_for(&state, &session, order_number(), amount);
@@ -463,7 +465,9 @@ pub async fn redsys_form(
     // The bank charges whatever order it is shown: so a move has at most one open order, and
     // it is decided and stored under the move's claim.
     let mut claim = MoveClaim::take(&state, session.move_id).await?;
-    let current = load::<PaymentDecider>(&state, &session.move_id).await?.state;
+    let current = load::<PaymentDecider>(&state, &session.move_id)
+        .await?
+        .state;
     opened_with_current_key(&session, &current)?;
     let amount = amount_for(&current, body.tipo)?;
     let open: Option<(String, Uuid, i64, String)> = sqlx::query_as(
@@ -641,7 +645,9 @@ pub async fn new_payment_key(
         .await?
         .events;
     let [Event::PaymentKeyIssued(issued)] = &issued[..] else {
-        return Err(ApiError::Internal("a new payment key decided no key".into()));
+        return Err(ApiError::Internal(
+            "a new payment key decided no key".into(),
+        ));
     };
     let clave = &issued.clave_pago;
     // Sessions of older keys no longer open (`session` checks the key); removed here too, so

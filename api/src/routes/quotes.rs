@@ -25,8 +25,8 @@ use crate::auth::{CurrentUser, MaybeUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::limits::{ClientAddress, QUOTE_PER_ADDRESS, QUOTE_PER_EMAIL};
 use crate::mail::templates::{quote_received, QuoteSummary};
-use crate::routes::manage::flag;
 use crate::pipeline::{self, append_plan, execute, load, metadata_for, read_your_writes};
+use crate::routes::manage::flag;
 use crate::routes::pricing::estimate_for;
 use crate::state::AppState;
 
@@ -444,7 +444,8 @@ pub(crate) async fn convert(
     for _ in 0..RETRIES {
         let quote = load::<QuoteDecider>(state, &quote_id).await?.state;
         let ctx = pipeline::context(Some(user));
-        let plan = decide_conversion(quote_id, &quote, created.clone(), &ctx).map_err(about_quote)?;
+        let plan =
+            decide_conversion(quote_id, &quote, created.clone(), &ctx).map_err(about_quote)?;
         match append_plan(state, user, &plan).await {
             Err(ApiError::Log(events_schema::Error::Conflict { .. })) => continue,
             other => return other,

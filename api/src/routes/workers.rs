@@ -102,7 +102,9 @@ pub async fn assign(
 }
 
 async fn load_day(state: &AppState, worker: Uuid, fecha: NaiveDate) -> ApiResult<WorkerDay> {
-    Ok(load::<WorkerDayDecider>(state, &(worker, fecha)).await?.state)
+    Ok(load::<WorkerDayDecider>(state, &(worker, fecha))
+        .await?
+        .state)
 }
 
 /// A worker's day as a booking for `move_id` must see it: the day, and whether the move that
