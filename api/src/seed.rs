@@ -226,3 +226,16 @@ async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), Strin
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    /// README 'Demo accounts' names Marta Sánchez's pending move nº 5 (the fifth demo move) by
+    /// its key.
+    #[test]
+    fn the_demo_key_the_readme_names() {
+        assert_eq!(
+            command::payments::display_key(&super::demo_key(4)),
+            "EYGK-BRKD"
+        );
+    }
+}
