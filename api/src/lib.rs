@@ -15,7 +15,9 @@ pub mod live;
 pub mod mail;
 pub mod openapi;
 pub mod ops;
+pub mod ownership;
 pub mod payments;
+pub mod pipeline;
 pub mod retention;
 pub mod routes;
 pub mod security;
@@ -26,13 +28,11 @@ pub mod web;
 
 pub use routes::router;
 
-/// The application layer's steps the benchmark (`mudanzas-bench`) times: a status change as its
-/// handler takes it, one step at a time and without HTTP. The bench reaches them only here.
+/// The application layer's steps as the benchmark takes them, one by one, to time each.
 pub mod steps {
     pub use crate::auth::user_for_token;
-    pub use crate::routes::moves::{
-        expected, load_move, metadata_for, read_your_writes, staff_doc,
-    };
+    pub use crate::pipeline::{context, expected, load, metadata_for, read_your_writes};
+    pub use crate::routes::moves::staff_doc;
 }
 
 /// The router as a service that knows each connection's peer address (the per-address limits).

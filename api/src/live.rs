@@ -24,7 +24,7 @@ use sqlx::PgPool;
 use tokio::sync::{broadcast, watch, Notify};
 
 use crate::auth::User;
-use crate::routes::moves::owned_moves;
+use crate::ownership::owned_moves;
 
 /// A reconnect that missed more than this many changes is told to reload instead.
 pub const MAX_REPLAY: usize = 5_000;
@@ -489,7 +489,7 @@ pub fn render(change: &Change) -> Rendered {
 }
 
 /// The frame a user may see of a change; `None` when it is not theirs. A client's are the changes
-/// of the moves that were theirs at the change's position (`routes::moves::OWNED_BY` as the feed
+/// of the moves that were theirs at the change's position (`ownership::OWNED_BY` as the feed
 /// stood there); a replay from the database also asks that they be theirs now (`Cursor::catch_up`).
 pub fn visible(user: &User, change: &Rendered) -> Option<Utf8Bytes> {
     match user.role {
@@ -562,7 +562,7 @@ impl Cursor {
                 .into()]
         } else {
             // What the history says was a client's move then must be theirs now as well
-            // (`routes::moves::OWNED_BY`); live delivery needs no such check, as there "then" is
+            // (`ownership::OWNED_BY`); live delivery needs no such check, as there "then" is
             // the feed's now.
             let owned = match self.user.owned_email() {
                 Some(email) => Some(owned_moves(&self.hub.pool, email).await?),

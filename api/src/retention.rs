@@ -8,13 +8,13 @@
 use std::time::Duration;
 
 use chrono::{DateTime, Months, Utc};
-use command::quotes::{decide, evolve, QuoteCommand, QuoteState, ERASED_BY_RETENTION};
-use command::Role;
-use events_schema::events::quote_stream;
-use events_schema::{ExpectedVersion, Metadata, NewEvent};
+use command::quotes::{QuoteCommand, QuoteDecider, ERASED_BY_RETENTION};
+use command::{Decider, Role};
+use events_schema::Metadata;
 use uuid::Uuid;
 
 use crate::error::{ApiError, ApiResult};
+use crate::pipeline::{self, append, load};
 use crate::routes::forms::cv_dir;
 use crate::AppState;
 
@@ -93,31 +93,25 @@ async fn sweep_quotes(state: &AppState, cutoff: DateTime<Utc>) -> ApiResult<u64>
 /// Appends the erasure as the system's retention task; false when there was nothing to erase
 /// (already erased, or converted since the list was read by a manager acting meanwhile).
 async fn erase_quote_contact(state: &AppState, id: Uuid) -> ApiResult<bool> {
-    let stream = quote_stream(id);
-    let mut quote = QuoteState::default();
-    for recorded in state.store.read_stream(&stream).await? {
-        quote = evolve(quote, &recorded.decode()?);
-    }
-    if quote.move_id.is_some() {
+    let quote = load::<QuoteDecider>(state, &id).await?;
+    if quote.state.move_id.is_some() {
         return Ok(false);
     }
     let command = QuoteCommand::EraseContact {
         motivo: ERASED_BY_RETENTION,
     };
-    let events = decide(&quote, command, Some(Role::Admin))?;
+    // The server's own task, acting as the admin.
+    let ctx = command::Context {
+        role: Some(Role::Admin),
+        ..pipeline::context(None)
+    };
+    let events = QuoteDecider::decide(&quote.state, command, &ctx)?;
     if events.is_empty() {
         return Ok(false);
     }
+    let stream = QuoteDecider::stream(&id);
     let metadata = Metadata::system("retencion");
-    let events: Vec<NewEvent> = events
-        .into_iter()
-        .map(|e| NewEvent::new(e, metadata.clone()))
-        .collect();
-    match state
-        .store
-        .append(&stream, ExpectedVersion::Exact(quote.version), &events)
-        .await
-    {
+    match append(state, &stream, quote.version, &events, metadata).await {
         Ok(_) => Ok(true),
         // Someone changed the quote meanwhile: the next sweep decides again.
         Err(events_schema::Error::Conflict { .. }) => Ok(false),

@@ -5,12 +5,13 @@
 use std::path::Path;
 
 use chrono::{Days, Utc};
+use command::decider::Fixed;
 use command::demo::demo_move;
 use command::identity::identifier;
-use command::moves::{decide, evolve, MoveCommand, MoveState};
-use command::Role;
+use command::moves::{MoveCommand, MoveDecider, MoveState};
+use command::{Context, Decider, Role};
 use events_schema::events::{
-    move_stream, worker_day_stream, MoveStatus, Person, WorkerAssigned, WorkerDayBooked,
+    worker_day_stream, MoveStatus, Person, WorkerAssigned, WorkerDayBooked,
 };
 use events_schema::{
     Event, EventStore, ExpectedVersion, Metadata, NewEvent, StoreOptions, StreamAppend,
@@ -98,6 +99,15 @@ pub async fn seed(pool: &PgPool, seed_dir: &Path) -> Result<(), String> {
     seed_moves(pool, &accounts).await
 }
 
+/// Demo keys are derived from the demo move's index, so the README can name one; real moves get
+/// random keys (`pipeline::Random`).
+fn demo_key(n: usize) -> String {
+    let digest = sha2::Sha256::digest(format!("clave-demo-{n}").as_bytes());
+    let mut bytes = [0u8; command::payments::KEY_LENGTH];
+    bytes.copy_from_slice(&digest[..command::payments::KEY_LENGTH]);
+    command::payments::key_from_bytes(bytes)
+}
+
 async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), String> {
     let any_move: bool =
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM events WHERE stream_id LIKE 'move-%')")
@@ -166,29 +176,20 @@ async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), Strin
             commands.push(MoveCommand::ChangeStatus {
                 to: status,
                 by: SEED_ACTOR,
-                at: Utc::now(),
             });
         }
-        let mut state = MoveState::default();
-        let mut events = Vec::new();
-        for c in commands {
-            let decided = decide(&state, c, Role::Empresario).map_err(|e| e.to_string())?;
-            for e in decided {
-                state = evolve(state, &e);
-                events.push(NewEvent::new(e, Metadata::system("seed")));
-            }
-        }
-        // Demo keys are derived from the demo move's index, so the README can name one; real
-        // moves get random keys (routes::payments::new_key).
-        let digest = sha2::Sha256::digest(format!("clave-demo-{n}").as_bytes());
-        let mut bytes = [0u8; command::payments::KEY_LENGTH];
-        bytes.copy_from_slice(&digest[..command::payments::KEY_LENGTH]);
-        events.push(NewEvent::new(
-            Event::PaymentKeyIssued(events_schema::events::PaymentKeyIssued {
-                clave_pago: command::payments::key_from_bytes(bytes),
-            }),
-            Metadata::system("seed"),
-        ));
+        let generate = Fixed { key: demo_key(n) };
+        let ctx = Context {
+            now: Utc::now(),
+            role: Some(Role::Empresario),
+            generate: &generate,
+        };
+        let (state, decided) = MoveDecider::decide_all(MoveState::default(), commands, &ctx)
+            .map_err(|e| e.to_string())?;
+        let events: Vec<NewEvent> = decided
+            .into_iter()
+            .map(|e| NewEvent::new(e, Metadata::system("seed")))
+            .collect();
         // An assigned worker is booked for the day, as an assignment through the API does.
         let booking: Vec<NewEvent> = match (&worker, state.worker) {
             (Some((id, _)), Some(_)) => vec![NewEvent::new(
@@ -201,7 +202,7 @@ async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), Strin
             )],
             _ => Vec::new(),
         };
-        let stream = move_stream(move_id);
+        let stream = MoveDecider::stream(&move_id);
         let day = worker
             .as_ref()
             .map(|(id, _)| worker_day_stream(*id, fecha))
@@ -224,4 +225,17 @@ async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), Strin
             .map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    /// README 'Demo accounts' names Marta Sánchez's pending move nº 5 (the fifth demo move) by
+    /// its key.
+    #[test]
+    fn the_demo_key_the_readme_names() {
+        assert_eq!(
+            command::payments::display_key(&super::demo_key(4)),
+            "EYGK-BRKD"
+        );
+    }
 }

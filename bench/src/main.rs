@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 
 use chrono::{Days, NaiveDate, Utc};
 use command::demo::demo_move;
-use command::moves::{decide, evolve, MoveCommand, MoveState};
-use command::Role;
+use command::moves::{MoveCommand, MoveDecider, MoveState};
+use command::{Decider, Role};
 use events_schema::events::{
     move_stream, MoveDetailsUpdated, MoveStatus, MoveStatusChanged, Person, PhotoAdded,
     WorkerAssigned,
@@ -114,6 +114,14 @@ const REPLAY_BATCH: i64 = 2_000;
 const EVENTS_PER_MOVE: usize = 10;
 /// The benchmark decides its histories as a manager with no account of its own.
 const BENCH_ACTOR: Uuid = Uuid::nil();
+
+/// The bench decides as a manager, now, with the server's generator.
+fn manager() -> command::Context<'static> {
+    command::Context {
+        role: Some(Role::Empresario),
+        ..api::steps::context(None)
+    }
+}
 const STUB_WEB: &str = "mudanzas-bench-web";
 
 const SELECT_EVENTS: &str = "SELECT position, event_id, stream_id, stream_version, event_type, \
@@ -1035,8 +1043,8 @@ struct ReplayFigures {
     rebuild: Rate,
 }
 
-/// A move's life as ten events, decided by the real decider: created, assigned, rescheduled,
-/// confirmed, photographed, started, photographed, repriced, photographed, finished.
+/// A move's life as ten events, decided by the real decider: created with its payment key,
+/// assigned, rescheduled, confirmed, photographed, started, photographed, repriced, finished.
 fn move_history(move_id: i64, today: NaiveDate) -> Result<Vec<Event>, String> {
     let n = move_id as usize;
     let client = Person {
@@ -1073,7 +1081,6 @@ fn move_history(move_id: i64, today: NaiveDate) -> Result<Vec<Event>, String> {
         MoveCommand::ChangeStatus {
             to: MoveStatus::Confirmada,
             by: BENCH_ACTOR,
-            at: chrono::Utc::now(),
         },
         MoveCommand::AddPhoto {
             by: BENCH_ACTOR,
@@ -1082,7 +1089,6 @@ fn move_history(move_id: i64, today: NaiveDate) -> Result<Vec<Event>, String> {
         MoveCommand::ChangeStatus {
             to: MoveStatus::EnCurso,
             by: BENCH_ACTOR,
-            at: chrono::Utc::now(),
         },
         MoveCommand::AddPhoto {
             by: BENCH_ACTOR,
@@ -1092,24 +1098,13 @@ fn move_history(move_id: i64, today: NaiveDate) -> Result<Vec<Event>, String> {
             precio: Some(repriced),
             ..MoveDetailsUpdated::default()
         })),
-        MoveCommand::AddPhoto {
-            by: BENCH_ACTOR,
-            photo: photo(3, "descarga", "Entrega en destino"),
-        },
         MoveCommand::ChangeStatus {
             to: MoveStatus::Finalizada,
             by: BENCH_ACTOR,
-            at: chrono::Utc::now(),
         },
     ];
-    let mut state = MoveState::default();
-    let mut events = Vec::with_capacity(EVENTS_PER_MOVE);
-    for command in commands {
-        for e in decide(&state, command, Role::Empresario).ctx("deciding the demo history")? {
-            state = evolve(state, &e);
-            events.push(e);
-        }
-    }
+    let (_, events) = MoveDecider::decide_all(MoveState::default(), commands, &manager())
+        .ctx("deciding the demo history")?;
     if events.len() != EVENTS_PER_MOVE {
         return Err(format!(
             "a demo move's history has {} events, not {EVENTS_PER_MOVE}",
@@ -1761,11 +1756,10 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
     for i in 0..plan.changes {
         let (move_id, owner) = &moves[i % moves.len()];
         let stream = move_stream(*move_id);
-        let history = state.store.read_stream(&stream).await.ctx("read_stream")?;
-        let mut current = MoveState::default();
-        for recorded in &history {
-            current = evolve(current, &recorded.decode().ctx("decoding")?);
-        }
+        let current = api::steps::load::<MoveDecider>(&state, move_id)
+            .await
+            .ctx("loading a move")?
+            .state;
         let to = if current.status == Some(MoveStatus::EnCurso) {
             MoveStatus::Pendiente
         } else {
@@ -1779,14 +1773,13 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
             request_id: None,
             idempotency_key: None,
         };
-        let events: Vec<NewEvent> = decide(
+        let events: Vec<NewEvent> = MoveDecider::decide(
             &current,
             MoveCommand::ChangeStatus {
                 to,
                 by: BENCH_ACTOR,
-                at: chrono::Utc::now(),
             },
-            Role::Empresario,
+            &manager(),
         )
         .ctx("deciding a status change")?
         .into_iter()

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use chrono::{Days, Utc};
 use command::demo::demo_move;
-use command::moves::{decide, MoveCommand, MoveState};
-use command::Role;
+use command::moves::{MoveCommand, MoveDecider, MoveState};
+use command::{Decider, Role};
 use events_schema::events::{move_stream, MoveStatus, Person};
 use events_schema::{EventStore, ExpectedVersion, Metadata, NewEvent};
 use serde::Deserialize;
@@ -23,7 +23,9 @@ use super::{
     spinner, start_server, thousands, Cast, Context, LiveFigures, Plan, Rate, Sent, Server,
     Session, Verdicts, MANY_WRITERS,
 };
-use api::steps::{expected, load_move, metadata_for, read_your_writes, staff_doc, user_for_token};
+use api::steps::{
+    context, expected, load, metadata_for, read_your_writes, staff_doc, user_for_token,
+};
 use api::AppState;
 
 /// Concurrent clients reading the staff list.
@@ -225,7 +227,7 @@ pub(super) async fn write_moves(
     let today = Utc::now().date_naive();
     let first_day = today.checked_sub_days(Days::new(30)).unwrap_or(today);
     let manager = Uuid::now_v7().to_string();
-    let mut plans: Vec<Vec<(String, NewEvent)>> = vec![Vec::new(); MANY_WRITERS];
+    let mut plans: Vec<Vec<(String, Vec<NewEvent>)>> = vec![Vec::new(); MANY_WRITERS];
     for (n, &id) in ids.iter().enumerate() {
         let client = Person {
             nombre: format!("Cliente {}", n % CLIENTS),
@@ -247,15 +249,20 @@ pub(super) async fn write_moves(
             idempotency_key: None,
         };
         let created = demo_move(id, client, fecha, n);
-        for event in decide(
+        let manager = command::Context {
+            role: Some(Role::Empresario),
+            ..context(None)
+        };
+        let events = MoveDecider::decide(
             &MoveState::default(),
             MoveCommand::Create(Box::new(created)),
-            Role::Empresario,
+            &manager,
         )
         .ctx("deciding a demo move")?
-        {
-            plans[n % MANY_WRITERS].push((move_stream(id), NewEvent::new(event, metadata.clone())));
-        }
+        .into_iter()
+        .map(|event| NewEvent::new(event, metadata.clone()))
+        .collect();
+        plans[n % MANY_WRITERS].push((move_stream(id), events));
     }
     let started = Instant::now();
     let tasks: Vec<_> = plans
@@ -263,13 +270,10 @@ pub(super) async fn write_moves(
         .map(|plan| {
             let store = store.clone();
             tokio::spawn(async move {
-                for (stream, event) in plan {
+                // A move and its payment key in one append, as the API writes them.
+                for (stream, events) in plan {
                     store
-                        .append(
-                            &stream,
-                            ExpectedVersion::NoStream,
-                            std::slice::from_ref(&event),
-                        )
+                        .append(&stream, ExpectedVersion::NoStream, &events)
                         .await
                         .ctx("writing a move")?;
                 }
@@ -629,7 +633,7 @@ struct Steps {
     elapsed: Duration,
     /// The session lookup every request makes (the `CurrentUser` extractor).
     session: Duration,
-    /// `load_move`: the stream read and folded.
+    /// `load`: the stream read and folded.
     load: Duration,
     /// Deciding and `EventStore::append`.
     append: Duration,
@@ -694,18 +698,17 @@ async fn steps_run<'a>(
                     .ctx("looking up the session")?
                     .ok_or("the session is gone")?;
                 let t1 = Instant::now();
-                let (current, _) = load_move(&state, id).await.ctx("loading a move")?;
+                let current = load::<MoveDecider>(&state, &id)
+                    .await
+                    .ctx("loading a move")?
+                    .state;
                 let t2 = Instant::now();
                 let to = flip(current.status.unwrap_or(MoveStatus::Pendiente));
                 let metadata = metadata_for(&user);
-                let events: Vec<NewEvent> = decide(
+                let events: Vec<NewEvent> = MoveDecider::decide(
                     &current,
-                    MoveCommand::ChangeStatus {
-                        to,
-                        by: user.id,
-                        at: chrono::Utc::now(),
-                    },
-                    user.role,
+                    MoveCommand::ChangeStatus { to, by: user.id },
+                    &context(Some(&user)),
                 )
                 .ctx("deciding a status change")?
                 .into_iter()

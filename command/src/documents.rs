@@ -3,14 +3,12 @@
 //! and appended at that version together with the note on the move's stream, so two documents
 //! issued at the same instant cannot take one number, and a move never gets two of a kind.
 
-use chrono::{Datelike, NaiveDate};
-use events_schema::events::{
-    document_series_stream, move_stream, DocumentIssued, DocumentKind, MoveDocumentIssued,
-};
+use chrono::Datelike;
+use events_schema::events::{document_series_stream, DocumentIssued, DocumentKind};
 use events_schema::Event;
 
-use crate::moves::MoveState;
-use crate::{DomainError, Role, StreamEvents};
+use crate::moves::{MoveCommand, MoveDecider, MoveState};
+use crate::{Context, Decider, DomainError, Role, StreamEvents};
 
 /// The outcome: the move's document already exists, or the events that issue it.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,16 +29,84 @@ pub fn may_issue(kind: DocumentKind, role: Role) -> bool {
     }
 }
 
-/// `series_version` is the version of the series stream of `fecha`'s year; `contenido` is the
-/// document as it will be kept.
+/// A year's series of one kind: how many documents it has issued. Its version is all a new
+/// number needs, so the API reads only that (`EventStore::stream_version`), never the documents.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DocumentSeries {
+    pub version: i64,
+}
+
+impl DocumentSeries {
+    /// The number and place of the series' next document of `kind`, issued in `year`.
+    pub fn next(self, kind: DocumentKind, year: i32) -> (String, i64) {
+        let secuencia = self.version + 1;
+        (kind.numero(year, secuencia), secuencia)
+    }
+}
+
+pub enum SeriesCommand {
+    /// The next number of the series for the move's document, issued on the context's day with
+    /// `contenido` as it will be kept.
+    Issue {
+        kind: DocumentKind,
+        move_id: i64,
+        contenido: serde_json::Value,
+    },
+}
+
+/// The decider of a year's series of one kind (`documentos-<kind>-<year>`).
+pub struct DocumentSeriesDecider;
+
+impl Decider for DocumentSeriesDecider {
+    type Id = (DocumentKind, i32);
+    type State = DocumentSeries;
+    type Command = SeriesCommand;
+
+    fn stream((kind, year): &(DocumentKind, i32)) -> String {
+        document_series_stream(*kind, *year)
+    }
+
+    fn decide(
+        series: &DocumentSeries,
+        command: SeriesCommand,
+        ctx: &Context<'_>,
+    ) -> Result<Vec<Event>, DomainError> {
+        let SeriesCommand::Issue {
+            kind,
+            move_id,
+            contenido,
+        } = command;
+        if !may_issue(kind, ctx.role()?) {
+            return Err(DomainError::Forbidden);
+        }
+        let fecha = ctx.today();
+        let (numero, secuencia) = series.next(kind, fecha.year());
+        Ok(vec![Event::DocumentIssued(DocumentIssued {
+            kind,
+            numero,
+            secuencia,
+            move_id,
+            fecha_emision: fecha,
+            contenido,
+        })])
+    }
+
+    fn evolve(series: DocumentSeries, _event: &Event) -> DocumentSeries {
+        DocumentSeries {
+            version: series.version + 1,
+        }
+    }
+}
+
+/// The move's document of `kind`: the one it has, or the next number of the series of the
+/// context's year (`series`, at its version) with the note on the move, to be appended together.
 pub fn decide_issue(
     kind: DocumentKind,
     move_id: i64,
     current: &MoveState,
-    series_version: i64,
-    fecha: NaiveDate,
+    series: DocumentSeries,
     contenido: serde_json::Value,
-    role: Role,
+    ctx: &Context<'_>,
 ) -> Result<Issue, DomainError> {
     if !current.exists {
         return Err(DomainError::NotFound);
@@ -52,31 +118,34 @@ pub fn decide_issue(
     if let Some(numero) = existing {
         return Ok(Issue::Existing(numero.clone()));
     }
-    if !may_issue(kind, role) {
-        return Err(DomainError::Forbidden);
-    }
-    let secuencia = series_version + 1;
-    let numero = kind.numero(fecha.year(), secuencia);
+    let issued = DocumentSeriesDecider::decide(
+        &series,
+        SeriesCommand::Issue {
+            kind,
+            move_id,
+            contenido,
+        },
+        ctx,
+    )?;
+    let (numero, _) = series.next(kind, ctx.today().year());
+    let noted = MoveDecider::decide(
+        current,
+        MoveCommand::NoteDocument {
+            kind,
+            numero: numero.clone(),
+        },
+        ctx,
+    )?;
     let plan = vec![
         StreamEvents {
-            stream: move_stream(move_id),
+            stream: MoveDecider::stream(&move_id),
             expected_version: current.version,
-            events: vec![Event::MoveDocumentIssued(MoveDocumentIssued {
-                kind,
-                numero: numero.clone(),
-            })],
+            events: noted,
         },
         StreamEvents {
-            stream: document_series_stream(kind, fecha.year()),
-            expected_version: series_version,
-            events: vec![Event::DocumentIssued(DocumentIssued {
-                kind,
-                numero: numero.clone(),
-                secuencia,
-                move_id,
-                fecha_emision: fecha,
-                contenido,
-            })],
+            stream: DocumentSeriesDecider::stream(&(kind, ctx.today().year())),
+            expected_version: series.version,
+            events: issued,
         },
     ];
     Ok(Issue::New { numero, plan })
@@ -85,8 +154,32 @@ pub fn decide_issue(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decider::Fixed;
+    use chrono::{NaiveDate, TimeZone, Utc};
     use events_schema::events::MoveStatus;
     use serde_json::json;
+
+    /// Decided by `role` at noon on `fecha`, on a series of `series_version` documents.
+    fn decide_issue(
+        kind: DocumentKind,
+        move_id: i64,
+        current: &MoveState,
+        series_version: i64,
+        fecha: NaiveDate,
+        contenido: serde_json::Value,
+        role: Role,
+    ) -> Result<Issue, DomainError> {
+        let generate = Fixed::default();
+        let ctx = Context {
+            now: Utc.from_utc_datetime(&fecha.and_hms_opt(12, 0, 0).unwrap()),
+            role: Some(role),
+            generate: &generate,
+        };
+        let series = DocumentSeries {
+            version: series_version,
+        };
+        super::decide_issue(kind, move_id, current, series, contenido, &ctx)
+    }
 
     fn a_move() -> MoveState {
         MoveState {

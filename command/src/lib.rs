@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod booking;
 pub mod cancellation;
+pub mod decider;
 pub mod demo;
 pub mod documents;
 pub mod estimate;
@@ -18,6 +19,7 @@ mod role;
 pub mod text;
 pub mod workers;
 
+pub use decider::{Context, Decider, Generate};
 pub use role::Role;
 
 /// Events for one stream, appended only if the stream is still at `expected_version`.

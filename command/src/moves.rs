@@ -1,15 +1,15 @@
 //! The Move decider.
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::NaiveDate;
 use events_schema::events::{
     AccessDetails, BookingAccepted, ClientErased, Contact, DocumentKind, MoveCreated,
-    MoveDetailsCompleted, MoveDetailsUpdated, MoveStatus, MoveStatusChanged, PhotoAdded,
-    Properties, PropertyDetails, WorkerAssigned,
+    MoveDetailsCompleted, MoveDetailsUpdated, MoveDocumentIssued, MoveStatus, MoveStatusChanged,
+    PaymentKeyIssued, PhotoAdded, Properties, PropertyDetails, WorkerAssigned,
 };
 use events_schema::Event;
 use uuid::Uuid;
 
-use crate::{text, DomainError, Role};
+use crate::{text, Context, Decider, DomainError, Role};
 
 /// What a decision needs to know about a move: rebuilt by folding its events with `evolve`.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -38,23 +38,22 @@ pub struct MoveState {
 }
 
 pub enum MoveCommand {
+    /// A new move, with its payment key (the context's) in the same decision.
     Create(Box<MoveCreated>),
     UpdateDetails(Box<MoveDetailsUpdated>),
     /// The manager's edit form, decided on the version the form was loaded at: a stale one is
-    /// refused rather than overwriting what someone else saved meanwhile.
-    /// `at`: when it is decided, which a cancellation's fee depends on (§9).
+    /// refused rather than overwriting what someone else saved meanwhile. A cancellation's fee
+    /// is decided at the context's `now` (§9).
     Edit {
         version: i64,
         details: Box<MoveDetailsUpdated>,
         estado: Option<MoveStatus>,
-        at: DateTime<Utc>,
     },
-    /// `by`: who asks (a worker changes only the moves assigned to them); `at`: when it is
-    /// decided, which a cancellation's fee depends on (§9).
+    /// `by`: who asks (a worker changes only the moves assigned to them). A cancellation's fee
+    /// is decided at the context's `now` (§9).
     ChangeStatus {
         to: MoveStatus,
         by: Uuid,
-        at: DateTime<Utc>,
     },
     AssignWorker(WorkerAssigned),
     /// `by`: who adds it (a worker adds photos only to the moves assigned to them).
@@ -64,10 +63,15 @@ pub enum MoveCommand {
     },
     /// The client deleted their account: blank the move's personal fields (once).
     EraseClient,
+    /// The move's invoice or waybill got its number (`crate::documents::decide_issue`, which
+    /// answers the one already issued instead).
+    NoteDocument {
+        kind: DocumentKind,
+        numero: String,
+    },
     /// The client completes the details of their pending move (the API has checked it is theirs).
     CompleteDetails {
         details: Box<MoveDetailsCompleted>,
-        today: NaiveDate,
     },
     /// The client accepts the price they were shown and the booking conditions of §9, which
     /// books the move (the API has checked it is theirs).
@@ -76,11 +80,36 @@ pub enum MoveCommand {
         accepted: bool,
         total_cents: i64,
         condiciones_version: String,
-        today: NaiveDate,
     },
 }
 
-pub fn evolve(mut state: MoveState, event: &Event) -> MoveState {
+/// The decider of a move's stream (`move-<n>`); its payments are decided on the same stream by
+/// `crate::payments::PaymentDecider`.
+pub struct MoveDecider;
+
+impl Decider for MoveDecider {
+    type Id = i64;
+    type State = MoveState;
+    type Command = MoveCommand;
+
+    fn stream(id: &i64) -> String {
+        events_schema::events::move_stream(*id)
+    }
+
+    fn decide(
+        state: &MoveState,
+        command: MoveCommand,
+        ctx: &Context<'_>,
+    ) -> Result<Vec<Event>, DomainError> {
+        decide(state, command, ctx)
+    }
+
+    fn evolve(state: MoveState, event: &Event) -> MoveState {
+        evolve(state, event)
+    }
+}
+
+fn evolve(mut state: MoveState, event: &Event) -> MoveState {
     match event {
         Event::MoveCreated(c) => {
             state.exists = true;
@@ -311,11 +340,12 @@ fn normalise_property(p: &mut events_schema::events::PropertyDetails) -> Result<
     Ok(())
 }
 
-pub fn decide(
+fn decide(
     state: &MoveState,
     command: MoveCommand,
-    role: Role,
+    ctx: &Context<'_>,
 ) -> Result<Vec<Event>, DomainError> {
+    let role = ctx.role()?;
     let current = match (&command, state.status.filter(|_| state.exists)) {
         (MoveCommand::Create(_), Some(_)) => return Err(DomainError::AlreadyExists),
         (MoveCommand::Create(_), None) => None,
@@ -327,9 +357,14 @@ pub fn decide(
             if !matches!(role, Role::Empresario | Role::Admin) {
                 return Err(DomainError::Forbidden);
             }
-            Ok(vec![Event::MoveCreated(validate_new(*created)?)])
+            Ok(vec![
+                Event::MoveCreated(validate_new(*created)?),
+                Event::PaymentKeyIssued(PaymentKeyIssued {
+                    clave_pago: ctx.generate.payment_key(),
+                }),
+            ])
         }
-        MoveCommand::ChangeStatus { to, by, at } => {
+        MoveCommand::ChangeStatus { to, by } => {
             let current = current.unwrap_or(MoveStatus::Pendiente);
             if !may_set_status(role, to) {
                 return Err(if role.is_staff() && role != Role::Auditor {
@@ -347,7 +382,7 @@ pub fn decide(
                 to,
                 cancellation_fee_cents: None,
             });
-            Ok(crate::cancellation::with_fees(state, vec![change], at))
+            Ok(crate::cancellation::with_fees(state, vec![change], ctx.now))
         }
         MoveCommand::UpdateDetails(update) => {
             if !matches!(role, Role::Empresario | Role::Admin) {
@@ -361,7 +396,6 @@ pub fn decide(
             version,
             details,
             estado,
-            at,
         } => {
             if !matches!(role, Role::Empresario | Role::Admin) {
                 return Err(DomainError::Forbidden);
@@ -388,7 +422,7 @@ pub fn decide(
                 }
                 _ => {}
             }
-            Ok(crate::cancellation::with_fees(state, events, at))
+            Ok(crate::cancellation::with_fees(state, events, ctx.now))
         }
         MoveCommand::AssignWorker(assigned) => {
             if !matches!(role, Role::Empresario | Role::Admin) {
@@ -410,6 +444,15 @@ pub fn decide(
             check_photo(&photo)?;
             Ok(vec![Event::PhotoAdded(photo)])
         }
+        MoveCommand::NoteDocument { kind, numero } => {
+            if !crate::documents::may_issue(kind, role) {
+                return Err(DomainError::Forbidden);
+            }
+            Ok(vec![Event::MoveDocumentIssued(MoveDocumentIssued {
+                kind,
+                numero,
+            })])
+        }
         // Only the API's account deletion asks, for the moves of the client deleting their
         // account; it acts as that client.
         MoveCommand::EraseClient => {
@@ -425,7 +468,7 @@ pub fn decide(
         }
         // Clients act only on their own moves, only while they are pending: once booked, a
         // change goes through the company (a date change is free with 48 hours' notice, §9).
-        MoveCommand::CompleteDetails { details, today } => {
+        MoveCommand::CompleteDetails { details } => {
             if role != Role::Cliente {
                 return Err(DomainError::Forbidden);
             }
@@ -437,14 +480,13 @@ pub fn decide(
                     crate::booking::status_label(current)
                 )));
             }
-            let completed = validate_completed(*details, state, today)?;
+            let completed = validate_completed(*details, state, ctx.today())?;
             Ok(vec![Event::MoveDetailsCompleted(completed)])
         }
         MoveCommand::AcceptBooking {
             accepted,
             total_cents,
             condiciones_version,
-            today,
         } => {
             if role != Role::Cliente {
                 return Err(DomainError::Forbidden);
@@ -471,7 +513,7 @@ pub fn decide(
             if total_cents != state.total_cents {
                 return Err(DomainError::Conflict(PRICE_CHANGED.into()));
             }
-            if state.fecha.is_some_and(|fecha| fecha < today) {
+            if state.fecha.is_some_and(|fecha| fecha < ctx.today()) {
                 return Err(DomainError::Conflict(DATE_PASSED.into()));
             }
             Ok(vec![
@@ -592,6 +634,29 @@ pub const ERASED_BECAUSE_ACCOUNT_DELETED: &str = "cuenta_eliminada";
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decider::Fixed;
+    use chrono::{TimeZone, Utc};
+
+    const KEY: &str = "K7MQ2XPA";
+
+    /// Decided by `role` at noon on [`today`], with the key [`KEY`].
+    fn decide(
+        state: &MoveState,
+        command: MoveCommand,
+        role: Role,
+    ) -> Result<Vec<Event>, DomainError> {
+        let generate = Fixed { key: KEY.into() };
+        let ctx = Context {
+            now: Utc.from_utc_datetime(&today().and_hms_opt(12, 0, 0).unwrap()),
+            role: Some(role),
+            generate: &generate,
+        };
+        MoveDecider::decide(state, command, &ctx)
+    }
+
+    fn evolve(state: MoveState, event: &Event) -> MoveState {
+        MoveDecider::evolve(state, event)
+    }
 
     fn created() -> MoveState {
         MoveState {
@@ -606,11 +671,7 @@ mod tests {
     const MANAGER: Uuid = Uuid::from_u128(1);
 
     fn status(to: MoveStatus, by: Uuid) -> MoveCommand {
-        MoveCommand::ChangeStatus {
-            to,
-            by,
-            at: Utc::now(),
-        }
+        MoveCommand::ChangeStatus { to, by }
     }
 
     /// A move assigned to [`WORKER`].
@@ -817,7 +878,6 @@ mod tests {
                 ..MoveDetailsUpdated::default()
             }),
             estado: None,
-            at: Utc::now(),
         };
         let events = decide(&state, edit, Role::Empresario).unwrap();
         assert!(
@@ -917,7 +977,6 @@ mod tests {
                 version: 1,
                 details: Box::new(update.clone()),
                 estado: None,
-                at: Utc::now(),
             },
         ] {
             assert_eq!(
@@ -941,6 +1000,24 @@ mod tests {
             matches!(&refused, Err(DomainError::Invalid(m)) if m.contains("descripción de la foto")),
             "{refused:?}"
         );
+    }
+
+    /// The API once inserted the key after the decision; it is the decision's own now.
+    #[test]
+    fn a_new_move_gets_its_payment_key_from_the_context_in_the_same_decision() {
+        let events = decide(
+            &MoveState::default(),
+            MoveCommand::Create(Box::new(new_move())),
+            Role::Empresario,
+        )
+        .unwrap();
+        assert!(matches!(
+            &events[..],
+            [Event::MoveCreated(_), Event::PaymentKeyIssued(k)] if k.clave_pago == KEY
+        ));
+        let state = events.iter().fold(MoveState::default(), evolve);
+        assert_eq!(state.ledger.clave_pago.as_deref(), Some(KEY));
+        assert_eq!(state.version, 2);
     }
 
     #[test]
@@ -1052,7 +1129,6 @@ mod tests {
                 ..MoveDetailsUpdated::default()
             }),
             estado: Some(MoveStatus::Confirmada),
-            at: Utc::now(),
         };
         assert_eq!(
             decide(&state, edit(0), Role::Empresario),
@@ -1076,7 +1152,6 @@ mod tests {
             version: 1,
             details: Box::default(),
             estado: Some(MoveStatus::Pendiente),
-            at: Utc::now(),
         };
         assert_eq!(decide(&state, nothing, Role::Empresario), Ok(vec![]));
     }
@@ -1155,7 +1230,6 @@ mod tests {
             state,
             MoveCommand::CompleteDetails {
                 details: Box::new(form),
-                today: today(),
             },
             role,
         )
@@ -1309,7 +1383,6 @@ mod tests {
                 accepted: true,
                 total_cents,
                 condiciones_version: version.into(),
-                today: today(),
             },
             role,
         )
@@ -1364,7 +1437,6 @@ mod tests {
                 accepted: false,
                 total_cents: total,
                 condiciones_version: version.into(),
-                today: today(),
             },
             Role::Cliente,
         );

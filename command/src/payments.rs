@@ -10,8 +10,8 @@ use events_schema::Event;
 use uuid::Uuid;
 
 use crate::forms::FieldError;
-use crate::moves::MoveState;
-use crate::DomainError;
+use crate::moves::{MoveDecider, MoveState};
+use crate::{Context, Decider, DomainError};
 
 // ---------------------------------------------------------------------------------------------
 // The payment key.
@@ -297,14 +297,59 @@ pub const PAYMENT_UNKNOWN: &str = "Ese cobro no existe en esta mudanza.";
 // ---------------------------------------------------------------------------------------------
 // The decider.
 
+/// A gateway's answer on a charge, as both its outcomes record it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Charge {
+    pub session_id: Uuid,
+    pub amount_cents: i64,
+    pub brand: String,
+    pub last4: String,
+    pub provider: String,
+    /// The gateway's reference: a notification received twice is recorded once.
+    pub reference: String,
+}
+
 pub enum PaymentCommand {
-    IssueKey {
-        clave_pago: String,
+    /// A new payment key (the context's): the old one stops working.
+    IssueKey,
+    /// The gateway authorised the charge; `kind` is the option the payer chose. The payment's
+    /// id is the context's.
+    Authorise {
+        charge: Charge,
+        kind: PaymentKind,
     },
-    /// The gateway authorised `amount_cents`; `kind` is the option the payer chose.
-    Authorise(PaymentAuthorised),
-    Fail(PaymentFailed),
+    /// The gateway refused the charge, for `reason`.
+    Fail {
+        charge: Charge,
+        reason: String,
+    },
     Refund(PaymentRefunded),
+}
+
+/// The payments of a move, decided on the move's own stream and state: what is owed depends on
+/// its price and status.
+pub struct PaymentDecider;
+
+impl Decider for PaymentDecider {
+    type Id = i64;
+    type State = MoveState;
+    type Command = PaymentCommand;
+
+    fn stream(id: &i64) -> String {
+        MoveDecider::stream(id)
+    }
+
+    fn decide(
+        state: &MoveState,
+        command: PaymentCommand,
+        ctx: &Context<'_>,
+    ) -> Result<Vec<Event>, DomainError> {
+        decide(state, command, ctx)
+    }
+
+    fn evolve(state: MoveState, event: &Event) -> MoveState {
+        MoveDecider::evolve(state, event)
+    }
 }
 
 /// What a move owes and the deposit asked of it: its total and deposit, or, once cancelled,
@@ -344,31 +389,50 @@ pub fn amount_for(state: &MoveState, kind: PaymentKind) -> Result<i64, DomainErr
         .ok_or_else(|| DomainError::Conflict(OPTION_GONE.into()))
 }
 
-pub fn decide(state: &MoveState, command: PaymentCommand) -> Result<Vec<Event>, DomainError> {
+fn decide(
+    state: &MoveState,
+    command: PaymentCommand,
+    ctx: &Context<'_>,
+) -> Result<Vec<Event>, DomainError> {
     let ledger = &state.ledger;
     if !state.exists {
         return Err(DomainError::NotFound);
     }
     match command {
-        PaymentCommand::IssueKey { clave_pago } => {
-            Ok(vec![Event::PaymentKeyIssued(PaymentKeyIssued {
-                clave_pago,
-            })])
-        }
-        PaymentCommand::Authorise(p) => {
+        PaymentCommand::IssueKey => Ok(vec![Event::PaymentKeyIssued(PaymentKeyIssued {
+            clave_pago: ctx.generate.payment_key(),
+        })]),
+        PaymentCommand::Authorise { charge, kind } => {
             // The gateway told us twice (a repeated notification): recorded once.
-            if ledger.references.contains(&p.reference) {
+            if ledger.references.contains(&charge.reference) {
                 return Ok(Vec::new());
             }
             // The money was taken: record it even if the move changed meanwhile (a refund is
             // the staff's decision, not a reason to lose a payment).
-            Ok(vec![Event::PaymentAuthorised(p)])
+            Ok(vec![Event::PaymentAuthorised(PaymentAuthorised {
+                payment_id: ctx.generate.id(),
+                session_id: charge.session_id,
+                amount_cents: charge.amount_cents,
+                kind,
+                brand: charge.brand,
+                last4: charge.last4,
+                provider: charge.provider,
+                reference: charge.reference,
+            })])
         }
-        PaymentCommand::Fail(f) => {
-            if ledger.references.contains(&f.reference) {
+        PaymentCommand::Fail { charge, reason } => {
+            if ledger.references.contains(&charge.reference) {
                 return Ok(Vec::new());
             }
-            Ok(vec![Event::PaymentFailed(f)])
+            Ok(vec![Event::PaymentFailed(PaymentFailed {
+                session_id: charge.session_id,
+                amount_cents: charge.amount_cents,
+                brand: charge.brand,
+                last4: charge.last4,
+                provider: charge.provider,
+                reference: charge.reference,
+                reason,
+            })])
         }
         PaymentCommand::Refund(r) => {
             let payment = ledger
@@ -398,6 +462,34 @@ pub fn decide(state: &MoveState, command: PaymentCommand) -> Result<Vec<Event>, 
 #[allow(clippy::inconsistent_digit_grouping)]
 mod tests {
     use super::*;
+    use crate::decider::Fixed;
+
+    /// Decided for an anonymous payer, now, with the key `K7MQ2XPA` and the nil id.
+    fn decide(state: &MoveState, command: PaymentCommand) -> Result<Vec<Event>, DomainError> {
+        let generate = Fixed {
+            key: "K7MQ2XPA".into(),
+        };
+        let ctx = Context {
+            now: chrono::Utc::now(),
+            role: None,
+            generate: &generate,
+        };
+        PaymentDecider::decide(state, command, &ctx)
+    }
+
+    fn authorise(reference: &str, amount: i64) -> PaymentCommand {
+        PaymentCommand::Authorise {
+            charge: Charge {
+                session_id: Uuid::nil(),
+                amount_cents: amount,
+                brand: "visa".into(),
+                last4: "4242".into(),
+                provider: "prueba".into(),
+                reference: reference.into(),
+            },
+            kind: PaymentKind::Anticipo,
+        }
+    }
 
     fn day(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()
@@ -539,14 +631,32 @@ mod tests {
     }
 
     #[test]
+    fn a_new_key_and_a_payments_id_are_the_contexts() {
+        let state = existing(100_00, 30_00);
+        assert_eq!(
+            decide(&state, PaymentCommand::IssueKey),
+            Ok(vec![Event::PaymentKeyIssued(PaymentKeyIssued {
+                clave_pago: "K7MQ2XPA".into()
+            })])
+        );
+        let events = decide(&state, authorise("R-1", 30_00)).unwrap();
+        assert!(
+            matches!(&events[..], [Event::PaymentAuthorised(p)] if p.payment_id == Uuid::nil())
+        );
+        assert_eq!(
+            decide(&MoveState::default(), PaymentCommand::IssueKey),
+            Err(DomainError::NotFound)
+        );
+    }
+
+    #[test]
     fn a_repeated_notification_records_one_payment() {
         let mut state = existing(100_00, 30_00);
-        let p = authorised("R-1", 30_00);
-        let events = decide(&state, PaymentCommand::Authorise(p.clone())).unwrap();
+        let events = decide(&state, authorise("R-1", 30_00)).unwrap();
         assert_eq!(events.len(), 1);
         state.ledger.evolve(&events[0]);
         assert_eq!(state.ledger.paid_cents(), 30_00);
-        let again = decide(&state, PaymentCommand::Authorise(p)).unwrap();
+        let again = decide(&state, authorise("R-1", 30_00)).unwrap();
         assert!(again.is_empty());
     }
 
@@ -617,8 +727,8 @@ mod tests {
         let mut state = existing(100_00, 30_00);
         let first = amount_for(&state, PaymentKind::Pendiente).unwrap();
         assert_eq!(first, 100_00);
-        let events = decide(&state, PaymentCommand::Authorise(authorised("R-1", first))).unwrap();
-        state = events.iter().fold(state, crate::moves::evolve);
+        let events = decide(&state, authorise("R-1", first)).unwrap();
+        state = events.iter().fold(state, PaymentDecider::evolve);
         assert_eq!(
             amount_for(&state, PaymentKind::Pendiente),
             Err(DomainError::Conflict(NOTHING_DUE.into()))

@@ -8,16 +8,15 @@
 
 use chrono::NaiveDate;
 use events_schema::events::{
-    move_stream, quote_stream, MoveCreated, QuoteAddress, QuoteConsent, QuoteContact,
-    QuoteContactErased, QuoteConverted, QuoteDiscarded, QuoteObject, QuoteRequested, QuoteSchedule,
-    Services,
+    quote_stream, MoveCreated, QuoteAddress, QuoteConsent, QuoteContact, QuoteContactErased,
+    QuoteConverted, QuoteDiscarded, QuoteObject, QuoteRequested, QuoteSchedule, Services,
 };
 use events_schema::Event;
 use uuid::Uuid;
 
-use crate::moves::{MoveCommand, MoveState, CONTACT_PREFERENCES};
+use crate::moves::{MoveCommand, MoveDecider, MoveState, CONTACT_PREFERENCES};
 use crate::options;
-use crate::{DomainError, Role, StreamEvents};
+use crate::{Context, Decider, DomainError, Role, StreamEvents};
 
 // §5 'Quote contact', worded as the price finder words them.
 pub const NAME_REQUIRED: &str = "Por favor, introduzca su nombre.";
@@ -92,7 +91,32 @@ pub struct QuoteState {
     pub contact_erased: bool,
 }
 
-pub fn evolve(mut state: QuoteState, event: &Event) -> QuoteState {
+/// The decider of a quote's stream (`quote-<uuid>`).
+pub struct QuoteDecider;
+
+impl Decider for QuoteDecider {
+    type Id = Uuid;
+    type State = QuoteState;
+    type Command = QuoteCommand;
+
+    fn stream(id: &Uuid) -> String {
+        quote_stream(*id)
+    }
+
+    fn decide(
+        state: &QuoteState,
+        command: QuoteCommand,
+        ctx: &Context<'_>,
+    ) -> Result<Vec<Event>, DomainError> {
+        decide(state, command, ctx)
+    }
+
+    fn evolve(state: QuoteState, event: &Event) -> QuoteState {
+        evolve(state, event)
+    }
+}
+
+fn evolve(mut state: QuoteState, event: &Event) -> QuoteState {
     match event {
         Event::QuoteRequested(_) => state.status = Some(QuoteStatus::Nueva),
         Event::QuoteConverted(c) => {
@@ -131,17 +155,18 @@ pub struct QuoteDraft {
 }
 
 pub enum QuoteCommand {
-    /// A visitor asks for a quote; `today` is the company's calendar day (dates minimum today).
+    /// A visitor asks for a quote; its dates may not be before the context's day.
     Request {
         quote_id: Uuid,
         draft: Box<QuoteDraft>,
-        today: NaiveDate,
         /// The server's own estimate of the request, when it could price it (an address it
         /// cannot locate still makes a valid request, priced by a person later).
         estimate: Option<ServerEstimate>,
     },
     /// A manager set the request aside.
     Discard,
+    /// A manager turned the request into the move `move_id` ([`decide_conversion`]).
+    Convert { move_id: i64 },
     /// Blank the requester's contact details. Only the server asks: the retention task for a
     /// quote never turned into a move (acting as the admin), or the requester's own account
     /// deletion (acting as that client, for quotes sent from their confirmed email).
@@ -344,24 +369,24 @@ fn may_manage(role: Option<Role>) -> bool {
     matches!(role, Some(Role::Empresario | Role::Admin))
 }
 
-/// Decides a command on a quote. `role` is None for an anonymous visitor, who may ask for a quote
-/// and nothing else.
-pub fn decide(
+/// Decides a command on a quote. An anonymous visitor (no role) may ask for a quote and nothing
+/// else.
+fn decide(
     state: &QuoteState,
     command: QuoteCommand,
-    role: Option<Role>,
+    ctx: &Context<'_>,
 ) -> Result<Vec<Event>, DomainError> {
+    let role = ctx.role;
     match command {
         QuoteCommand::Request {
             quote_id,
             draft,
-            today,
             estimate,
         } => {
             if state.status.is_some() {
                 return Err(DomainError::AlreadyExists);
             }
-            let mut requested = validate(quote_id, *draft, today)?;
+            let mut requested = validate(quote_id, *draft, ctx.today())?;
             if let Some(e) = estimate {
                 requested.estimated_price_cents = Some(e.quote_cents);
                 requested.distance_km = e.distance_km;
@@ -382,6 +407,23 @@ pub fn decide(
                 Some(QuoteStatus::Nueva) => Ok(vec![Event::QuoteDiscarded(QuoteDiscarded {})]),
             }
         }
+        // The quote is checked before the move: a quote already dealt with stops the wizard
+        // whatever its fields say.
+        QuoteCommand::Convert { move_id } => {
+            if !may_manage(role) {
+                return Err(DomainError::Forbidden);
+            }
+            match state.status {
+                None => Err(DomainError::NotFound),
+                Some(QuoteStatus::Convertida) => {
+                    Err(DomainError::Conflict(ALREADY_CONVERTED.into()))
+                }
+                Some(QuoteStatus::Descartada) => Err(DomainError::Conflict(DISCARDED.into())),
+                Some(QuoteStatus::Nueva) => {
+                    Ok(vec![Event::QuoteConverted(QuoteConverted { move_id })])
+                }
+            }
+        }
         QuoteCommand::EraseContact { motivo } => {
             if !matches!(role, Some(Role::Cliente | Role::Admin)) {
                 return Err(DomainError::Forbidden);
@@ -398,43 +440,32 @@ pub fn decide(
     }
 }
 
-/// Decides turning a quote into a new move: the move's creation (the wizard's rules, as any new
-/// move) and the quote's `quote.converted`, to be appended together, each stream at the version
-/// it was decided on. The quote is checked first: a quote already dealt with stops the wizard
-/// whatever its fields say.
+/// Decides turning a quote into a new move: the quote's `quote.converted` and the move's
+/// creation (the wizard's rules, as any new move), to be appended together, each stream at the
+/// version it was decided on.
 pub fn decide_conversion(
     quote_id: Uuid,
     quote: &QuoteState,
     created: MoveCreated,
-    role: Role,
+    ctx: &Context<'_>,
 ) -> Result<Vec<StreamEvents>, DomainError> {
-    if !may_manage(Some(role)) {
-        return Err(DomainError::Forbidden);
-    }
-    match quote.status {
-        None => return Err(DomainError::NotFound),
-        Some(QuoteStatus::Convertida) => {
-            return Err(DomainError::Conflict(ALREADY_CONVERTED.into()))
-        }
-        Some(QuoteStatus::Descartada) => return Err(DomainError::Conflict(DISCARDED.into())),
-        Some(QuoteStatus::Nueva) => {}
-    }
     let move_id = created.move_id;
-    let move_events = crate::moves::decide(
+    let converted = QuoteDecider::decide(quote, QuoteCommand::Convert { move_id }, ctx)?;
+    let move_events = MoveDecider::decide(
         &MoveState::default(),
         MoveCommand::Create(Box::new(created)),
-        role,
+        ctx,
     )?;
     Ok(vec![
         StreamEvents {
-            stream: move_stream(move_id),
+            stream: MoveDecider::stream(&move_id),
             expected_version: 0,
             events: move_events,
         },
         StreamEvents {
-            stream: quote_stream(quote_id),
+            stream: QuoteDecider::stream(&quote_id),
             expected_version: quote.version,
-            events: vec![Event::QuoteConverted(QuoteConverted { move_id })],
+            events: converted,
         },
     ])
 }
@@ -442,6 +473,43 @@ pub fn decide_conversion(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decider::Fixed;
+    use chrono::{TimeZone, Utc};
+
+    /// At noon on [`today`].
+    fn ctx(generate: &Fixed, role: Option<Role>) -> Context<'_> {
+        Context {
+            now: Utc.from_utc_datetime(&today().and_hms_opt(12, 0, 0).unwrap()),
+            role,
+            generate,
+        }
+    }
+
+    fn decide(
+        state: &QuoteState,
+        command: QuoteCommand,
+        role: Option<Role>,
+    ) -> Result<Vec<Event>, DomainError> {
+        QuoteDecider::decide(state, command, &ctx(&Fixed::default(), role))
+    }
+
+    fn decide_conversion(
+        quote_id: Uuid,
+        quote: &QuoteState,
+        created: MoveCreated,
+        role: Role,
+    ) -> Result<Vec<StreamEvents>, DomainError> {
+        super::decide_conversion(
+            quote_id,
+            quote,
+            created,
+            &ctx(&Fixed::default(), Some(role)),
+        )
+    }
+
+    fn evolve(state: QuoteState, event: &Event) -> QuoteState {
+        QuoteDecider::evolve(state, event)
+    }
     use events_schema::events::Person;
 
     fn today() -> NaiveDate {
@@ -503,7 +571,6 @@ mod tests {
             QuoteCommand::Request {
                 quote_id: Uuid::from_u128(7),
                 draft: Box::new(draft),
-                today: today(),
                 estimate: None,
             },
             None,
@@ -688,7 +755,6 @@ mod tests {
             QuoteCommand::Request {
                 quote_id: Uuid::from_u128(7),
                 draft: Box::new(draft()),
-                today: today(),
                 estimate: None,
             },
             None,
@@ -725,7 +791,10 @@ mod tests {
             (plan[0].stream.as_str(), plan[0].expected_version),
             ("move-40", 0)
         );
-        assert!(matches!(plan[0].events[..], [Event::MoveCreated(_)]));
+        assert!(matches!(
+            plan[0].events[..],
+            [Event::MoveCreated(_), Event::PaymentKeyIssued(_)]
+        ));
         assert_eq!(plan[1].stream, quote_stream(id));
         assert_eq!(
             plan[1].expected_version, 1,
@@ -827,7 +896,6 @@ mod tests {
             QuoteCommand::Request {
                 quote_id: Uuid::from_u128(8),
                 draft: Box::new(draft()),
-                today: today(),
                 estimate: Some(ServerEstimate {
                     quote_cents: 45_678,
                     distance_km: 31.2,

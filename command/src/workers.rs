@@ -6,13 +6,13 @@
 
 use chrono::NaiveDate;
 use events_schema::events::{
-    move_stream, worker_day_stream, WorkerAssigned, WorkerDayBooked, WorkerDayReleased,
+    worker_day_stream, WorkerAssigned, WorkerDayBooked, WorkerDayReleased,
 };
 use events_schema::Event;
 use uuid::Uuid;
 
-use crate::moves::{decide, MoveCommand, MoveState};
-use crate::{DomainError, Role, StreamEvents};
+use crate::moves::{MoveCommand, MoveDecider, MoveState};
+use crate::{Context, Decider, DomainError, StreamEvents};
 
 /// One worker's day, folded from its stream.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -22,14 +22,90 @@ pub struct WorkerDay {
     pub booked_by: Option<i64>,
 }
 
-pub fn evolve_day(mut day: WorkerDay, event: &Event) -> WorkerDay {
-    match event {
-        Event::WorkerDayBooked(b) => day.booked_by = Some(b.move_id),
-        Event::WorkerDayReleased(r) if day.booked_by == Some(r.move_id) => day.booked_by = None,
-        _ => {}
+pub enum WorkerDayCommand {
+    /// Book the worker's day for `move_id`: refused when another move holds it, unless that
+    /// move was cancelled (`holder_cancelled`), whose booking is then released first.
+    Book {
+        worker: Uuid,
+        fecha: NaiveDate,
+        move_id: i64,
+        holder_cancelled: bool,
+    },
+    /// Release the day `move_id` holds; nothing when it holds none.
+    Release {
+        worker: Uuid,
+        fecha: NaiveDate,
+        move_id: i64,
+    },
+}
+
+/// The decider of one worker's day (`worker-day-<uuid>-<fecha>`).
+pub struct WorkerDayDecider;
+
+impl Decider for WorkerDayDecider {
+    type Id = (Uuid, NaiveDate);
+    type State = WorkerDay;
+    type Command = WorkerDayCommand;
+
+    fn stream((worker, fecha): &(Uuid, NaiveDate)) -> String {
+        worker_day_stream(*worker, *fecha)
     }
-    day.version += 1;
-    day
+
+    fn decide(
+        day: &WorkerDay,
+        command: WorkerDayCommand,
+        _ctx: &Context<'_>,
+    ) -> Result<Vec<Event>, DomainError> {
+        match command {
+            WorkerDayCommand::Book {
+                worker,
+                fecha,
+                move_id,
+                holder_cancelled,
+            } => {
+                let mut events = Vec::new();
+                if let Some(holder) = day.booked_by.filter(|h| *h != move_id) {
+                    if !holder_cancelled {
+                        return Err(DomainError::WorkerBusy);
+                    }
+                    events.push(Event::WorkerDayReleased(WorkerDayReleased {
+                        worker_id: worker,
+                        fecha,
+                        move_id: holder,
+                    }));
+                }
+                events.push(Event::WorkerDayBooked(WorkerDayBooked {
+                    worker_id: worker,
+                    fecha,
+                    move_id,
+                }));
+                Ok(events)
+            }
+            WorkerDayCommand::Release {
+                worker,
+                fecha,
+                move_id,
+            } => Ok(if day.booked_by == Some(move_id) {
+                vec![Event::WorkerDayReleased(WorkerDayReleased {
+                    worker_id: worker,
+                    fecha,
+                    move_id,
+                })]
+            } else {
+                Vec::new()
+            }),
+        }
+    }
+
+    fn evolve(mut day: WorkerDay, event: &Event) -> WorkerDay {
+        match event {
+            Event::WorkerDayBooked(b) => day.booked_by = Some(b.move_id),
+            Event::WorkerDayReleased(r) if day.booked_by == Some(r.move_id) => day.booked_by = None,
+            _ => {}
+        }
+        day.version += 1;
+        day
+    }
 }
 
 /// What an assignment decision needs to know, read by the caller before deciding.
@@ -48,49 +124,48 @@ pub struct AssignmentContext<'a> {
 /// Decides `worker` for the move: the events for the move and for the days it touches, all of
 /// which must be appended together. Empty when the worker already has the move.
 pub fn decide_assignment(
-    context: &AssignmentContext<'_>,
+    assignment: &AssignmentContext<'_>,
     worker: WorkerAssigned,
-    role: Role,
+    ctx: &Context<'_>,
 ) -> Result<Vec<StreamEvents>, DomainError> {
-    let current = context.current;
-    let move_events = decide(current, MoveCommand::AssignWorker(worker.clone()), role)?;
+    let current = assignment.current;
+    let move_events = MoveDecider::decide(current, MoveCommand::AssignWorker(worker.clone()), ctx)?;
     if current.worker == Some(worker.worker_id) {
         return Ok(Vec::new());
     }
     let fecha: NaiveDate = current.fecha.ok_or(DomainError::NotFound)?;
-    let move_id = context.move_id;
+    let move_id = assignment.move_id;
     let mut plan = vec![StreamEvents {
-        stream: move_stream(move_id),
+        stream: MoveDecider::stream(&move_id),
         expected_version: current.version,
         events: move_events,
     }];
-
-    plan.push(book(
-        worker.worker_id,
-        fecha,
-        move_id,
-        context.new_day,
-        context.holder_cancelled,
+    plan.push(day_plan(
+        (worker.worker_id, fecha),
+        assignment.new_day,
+        WorkerDayCommand::Book {
+            worker: worker.worker_id,
+            fecha,
+            move_id,
+            holder_cancelled: assignment.holder_cancelled,
+        },
+        ctx,
     )?);
-
-    if let (Some(previous), Some(old_day)) = (current.worker, context.old_day) {
-        if old_day.booked_by == Some(move_id) {
-            plan.push(StreamEvents {
-                stream: worker_day_stream(previous, fecha),
-                expected_version: old_day.version,
-                events: vec![Event::WorkerDayReleased(WorkerDayReleased {
-                    worker_id: previous,
-                    fecha,
-                    move_id,
-                })],
-            });
-        }
+    if let (Some(previous), Some(old_day)) = (current.worker, assignment.old_day) {
+        let release = WorkerDayCommand::Release {
+            worker: previous,
+            fecha,
+            move_id,
+        };
+        plan.push(day_plan((previous, fecha), old_day, release, ctx)?);
     }
+    plan.retain(|p| !p.events.is_empty());
     Ok(plan)
 }
 
 /// Moving a move with a worker to another date moves the worker's booking with it: released on
 /// the old day, booked on the new one, which must be free (or held by a cancelled move).
+#[allow(clippy::too_many_arguments)]
 pub fn decide_reschedule(
     move_id: i64,
     worker: Uuid,
@@ -99,61 +174,90 @@ pub fn decide_reschedule(
     old_day: &WorkerDay,
     new_day: &WorkerDay,
     holder_cancelled: bool,
+    ctx: &Context<'_>,
 ) -> Result<Vec<StreamEvents>, DomainError> {
     if from == to {
         return Ok(Vec::new());
     }
-    let mut plan = vec![book(worker, to, move_id, new_day, holder_cancelled)?];
-    if old_day.booked_by == Some(move_id) {
-        plan.push(StreamEvents {
-            stream: worker_day_stream(worker, from),
-            expected_version: old_day.version,
-            events: vec![Event::WorkerDayReleased(WorkerDayReleased {
-                worker_id: worker,
-                fecha: from,
-                move_id,
-            })],
-        });
-    }
+    let book = WorkerDayCommand::Book {
+        worker,
+        fecha: to,
+        move_id,
+        holder_cancelled,
+    };
+    let release = WorkerDayCommand::Release {
+        worker,
+        fecha: from,
+        move_id,
+    };
+    let mut plan = vec![
+        day_plan((worker, to), new_day, book, ctx)?,
+        day_plan((worker, from), old_day, release, ctx)?,
+    ];
+    plan.retain(|p| !p.events.is_empty());
     Ok(plan)
 }
 
-/// The booking of `worker` on `fecha` for the move: refused when another move holds that day,
-/// unless that move was cancelled, whose booking is then released first.
-fn book(
-    worker: Uuid,
-    fecha: NaiveDate,
-    move_id: i64,
+/// One day's part of a plan, at the version it was decided on.
+fn day_plan(
+    id: (Uuid, NaiveDate),
     day: &WorkerDay,
-    holder_cancelled: bool,
+    command: WorkerDayCommand,
+    ctx: &Context<'_>,
 ) -> Result<StreamEvents, DomainError> {
-    let mut events = Vec::new();
-    if let Some(holder) = day.booked_by.filter(|h| *h != move_id) {
-        if !holder_cancelled {
-            return Err(DomainError::WorkerBusy);
-        }
-        events.push(Event::WorkerDayReleased(WorkerDayReleased {
-            worker_id: worker,
-            fecha,
-            move_id: holder,
-        }));
-    }
-    events.push(Event::WorkerDayBooked(WorkerDayBooked {
-        worker_id: worker,
-        fecha,
-        move_id,
-    }));
     Ok(StreamEvents {
-        stream: worker_day_stream(worker, fecha),
+        stream: WorkerDayDecider::stream(&id),
         expected_version: day.version,
-        events,
+        events: WorkerDayDecider::decide(day, command, ctx)?,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decider::Fixed;
+    use crate::Role;
     use events_schema::events::MoveStatus;
+
+    fn decide_assignment(
+        assignment: &AssignmentContext<'_>,
+        worker: WorkerAssigned,
+        role: Role,
+    ) -> Result<Vec<StreamEvents>, DomainError> {
+        let generate = Fixed::default();
+        let ctx = Context {
+            now: chrono::Utc::now(),
+            role: Some(role),
+            generate: &generate,
+        };
+        super::decide_assignment(assignment, worker, &ctx)
+    }
+
+    fn decide_reschedule(
+        move_id: i64,
+        worker: Uuid,
+        (from, to): (NaiveDate, NaiveDate),
+        old_day: &WorkerDay,
+        new_day: &WorkerDay,
+        holder_cancelled: bool,
+    ) -> Result<Vec<StreamEvents>, DomainError> {
+        let generate = Fixed::default();
+        let ctx = Context {
+            now: chrono::Utc::now(),
+            role: Some(Role::Empresario),
+            generate: &generate,
+        };
+        super::decide_reschedule(
+            move_id,
+            worker,
+            from,
+            to,
+            old_day,
+            new_day,
+            holder_cancelled,
+            &ctx,
+        )
+    }
 
     fn planned(worker: Option<Uuid>) -> MoveState {
         MoveState {
@@ -286,7 +390,7 @@ mod tests {
     fn a_day_folds_bookings_and_releases() {
         let fecha = NaiveDate::from_ymd_opt(2026, 12, 14).unwrap();
         let worker_id = Uuid::from_u128(7);
-        let day = evolve_day(
+        let day = WorkerDayDecider::evolve(
             WorkerDay::default(),
             &Event::WorkerDayBooked(WorkerDayBooked {
                 worker_id,
@@ -295,7 +399,7 @@ mod tests {
             }),
         );
         assert_eq!(day.booked_by, Some(5));
-        let day = evolve_day(
+        let day = WorkerDayDecider::evolve(
             day,
             &Event::WorkerDayReleased(WorkerDayReleased {
                 worker_id,
@@ -316,7 +420,7 @@ mod tests {
             booked_by: Some(5),
         };
         let plan =
-            decide_reschedule(5, worker, from, to, &held, &WorkerDay::default(), false).unwrap();
+            decide_reschedule(5, worker, (from, to), &held, &WorkerDay::default(), false).unwrap();
         assert_eq!(plan.len(), 2);
         assert_eq!(plan[0].stream, format!("worker-day-{worker}-2026-12-15"));
         assert_eq!(plan[1].stream, format!("worker-day-{worker}-2026-12-14"));
@@ -325,11 +429,11 @@ mod tests {
             booked_by: Some(9),
         };
         assert_eq!(
-            decide_reschedule(5, worker, from, to, &held, &taken, false),
+            decide_reschedule(5, worker, (from, to), &held, &taken, false),
             Err(DomainError::WorkerBusy)
         );
         assert_eq!(
-            decide_reschedule(5, worker, from, from, &held, &held, false),
+            decide_reschedule(5, worker, (from, from), &held, &held, false),
             Ok(vec![])
         );
     }

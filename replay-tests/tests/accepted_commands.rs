@@ -5,10 +5,11 @@
 //! one. Then each projection is rebuilt and must equal what live projection left.
 
 use chrono::{Days, NaiveDate, Utc};
-use command::moves::{decide, evolve, MoveCommand, MoveState};
+use command::decider::Fixed;
+use command::moves::{MoveCommand, MoveDecider, MoveState};
 use command::pricing::{price, PriceParts};
-use command::quotes::{QuoteCommand, QuoteDraft, QuoteState};
-use command::{text, Role};
+use command::quotes::{QuoteCommand, QuoteDecider, QuoteDraft, QuoteState};
+use command::{text, Context, Decider, Role};
 use events_schema::events::{
     move_stream, quote_stream, AccessDetails, Contact, MoveDetailsCompleted, MoveDetailsUpdated,
     Person, PhotoAdded, QuoteAddress, QuoteConsent, QuoteObject, Services,
@@ -175,12 +176,22 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
     }) {
         created.precio = p;
     }
+    let generate = Fixed {
+        key: command::payments::key_from_bytes((move_id as u64).to_le_bytes()),
+    };
+    // Decided at noon on `today`.
+    let now = today.and_hms_opt(12, 0, 0).unwrap().and_utc();
     let mut state = MoveState::default();
     let mut events = Vec::new();
     let mut run = |state: &mut MoveState, command: MoveCommand, role: Role| {
-        if let Ok(decided) = decide(state, command, role) {
+        let ctx = Context {
+            now,
+            role: Some(role),
+            generate: &generate,
+        };
+        if let Ok(decided) = MoveDecider::decide(state, command, &ctx) {
             for e in &decided {
-                *state = evolve(std::mem::take(state), e);
+                *state = MoveDecider::evolve(std::mem::take(state), e);
             }
             events.extend(decided);
         }
@@ -207,7 +218,6 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
                 version,
                 details: Box::new(update),
                 estado: None,
-                at: chrono::Utc::now(),
             },
             Role::Empresario,
         );
@@ -239,7 +249,6 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
             &mut state,
             MoveCommand::CompleteDetails {
                 details: Box::new(completed),
-                today,
             },
             Role::Cliente,
         );
@@ -292,15 +301,18 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
         offer_pack: None,
         consent: QuoteConsent::default(),
     };
-    let quote = command::quotes::decide(
+    let quote = QuoteDecider::decide(
         &QuoteState::default(),
         QuoteCommand::Request {
             quote_id,
             draft: Box::new(draft),
-            today,
             estimate: None,
         },
-        None,
+        &Context {
+            now,
+            role: None,
+            generate: &generate,
+        },
     )
     .unwrap_or_default();
     out.push((quote_stream(quote_id), quote));

@@ -10,12 +10,12 @@
 
 use axum::extract::State;
 use axum::Json;
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use command::booking::{
     conditions, share_cents, CONDITIONS_VERSION, FREE_CANCELLATION_HOURS,
     LAST_MINUTE_CANCELLATION_PERCENT, LATE_CANCELLATION_HOURS, LATE_CANCELLATION_PERCENT,
 };
-use command::moves::MoveCommand;
+use command::moves::{MoveCommand, MoveDecider};
 use command::Role;
 use events_schema::events::{
     move_stream, AccessDetails, Contact, MoveDetailsCompleted, MoveStatus,
@@ -27,8 +27,9 @@ use serde_json::{json, Value};
 
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
+use crate::ownership::may_see_move;
+use crate::pipeline::execute;
 use crate::routes::money::{amounts, euros};
-use crate::routes::moves::{execute, may_see_move};
 use crate::state::AppState;
 
 const NOT_FOUND: &str = "Mudanza no encontrada";
@@ -36,7 +37,7 @@ const NOT_FOUND: &str = "Mudanza no encontrada";
 /// The caller as a client who owns move `id`; 403 for staff, 404 for anyone else's move.
 async fn owner(state: &AppState, user: CurrentUser, id: i64) -> ApiResult<User> {
     let user = user.require(&[Role::Cliente])?;
-    if !may_see_move(state, &user, id).await? {
+    if !may_see_move(&state.pool, &user, id).await? {
         return Err(ApiError::NotFound(NOT_FOUND.into()));
     }
     Ok(user)
@@ -114,9 +115,10 @@ pub async fn complete(
     };
     let command = MoveCommand::CompleteDetails {
         details: Box::new(details),
-        today: Utc::now().date_naive(),
     };
-    let position = execute(&state, &user, id, command).await?;
+    let position = execute::<MoveDecider>(&state, &user, &id, command)
+        .await?
+        .position;
     Ok(Json(answer(&state, id, Some(position)).await?))
 }
 
@@ -144,9 +146,10 @@ pub async fn confirm(
         accepted: body.acepto_condiciones,
         total_cents: command::pricing::cents(body.total)?,
         condiciones_version: body.condiciones_version.trim().to_string(),
-        today: Utc::now().date_naive(),
     };
-    let position = execute(&state, &user, id, command).await?;
+    let position = execute::<MoveDecider>(&state, &user, &id, command)
+        .await?
+        .position;
     Ok(Json(answer(&state, id, Some(position)).await?))
 }
 

@@ -6,10 +6,9 @@ use axum::Json;
 use axum_extra::extract::cookie::CookieJar;
 use command::accounts::{self, ProfileInput};
 use command::forms;
-use command::moves::{decide, MoveCommand};
-use command::quotes::{self, QuoteCommand, QuoteState};
-use command::{Role, StreamEvents};
-use events_schema::events::{move_stream, quote_stream};
+use command::moves::{MoveCommand, MoveDecider};
+use command::quotes::{self, QuoteCommand, QuoteDecider};
+use command::{Decider, Role, StreamEvents};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
@@ -21,7 +20,8 @@ use crate::auth::{
 use crate::consent;
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::limits::LOGIN_PER_ACCOUNT;
-use crate::routes::moves::{append_plan, load_move, OWNED_BY};
+use crate::ownership::OWNED_BY;
+use crate::pipeline::{self, append_plan, load};
 use crate::state::AppState;
 
 pub const WRONG_CURRENT_PASSWORD: &str = "La contraseña actual no es correcta";
@@ -284,19 +284,17 @@ async fn erase_quotes(state: &AppState, user: &User, email: &str) -> ApiResult<(
         .bind(email)
         .fetch_all(&state.pool)
         .await?;
+        let ctx = pipeline::context(Some(user));
         let mut plan = Vec::new();
         for id in ids {
-            let mut current = QuoteState::default();
-            for recorded in state.store.read_stream(&quote_stream(id)).await? {
-                current = quotes::evolve(current, &recorded.decode()?);
-            }
+            let current = load::<QuoteDecider>(state, &id).await?;
             let command = QuoteCommand::EraseContact {
                 motivo: quotes::ERASED_BECAUSE_ACCOUNT_DELETED,
             };
-            let events = quotes::decide(&current, command, Some(Role::Cliente))?;
+            let events = QuoteDecider::decide(&current.state, command, &ctx)?;
             if !events.is_empty() {
                 plan.push(StreamEvents {
-                    stream: quote_stream(id),
+                    stream: QuoteDecider::stream(&id),
                     expected_version: current.version,
                     events,
                 });
@@ -325,13 +323,14 @@ async fn erase_moves(state: &AppState, user: &User, email: &str) -> ApiResult<()
         .bind(email)
         .fetch_all(&state.pool)
         .await?;
+        let ctx = pipeline::context(Some(user));
         let mut plan = Vec::new();
         for id in ids {
-            let (current, _) = load_move(state, id).await?;
-            let events = decide(&current, MoveCommand::EraseClient, Role::Cliente)?;
+            let current = load::<MoveDecider>(state, &id).await?;
+            let events = MoveDecider::decide(&current.state, MoveCommand::EraseClient, &ctx)?;
             if !events.is_empty() {
                 plan.push(StreamEvents {
-                    stream: move_stream(id),
+                    stream: MoveDecider::stream(&id),
                     expected_version: current.version,
                     events,
                 });

@@ -6,18 +6,20 @@
 
 use axum::extract::State;
 use axum::Json;
-use chrono::{Datelike, Utc};
-use command::documents::{decide_issue, may_issue, Issue};
-use command::Role;
-use events_schema::events::{document_series_stream, DocumentKind, MovedObject, Services};
+use chrono::Datelike;
+use command::documents::{decide_issue, may_issue, DocumentSeries, DocumentSeriesDecider, Issue};
+use command::moves::MoveDecider;
+use command::{Decider, Role};
+use events_schema::events::{DocumentKind, MovedObject, Services};
 use projections::moves::StaffMove;
 use serde_json::{json, Value};
 
 use crate::auth::{CurrentUser, User};
 use crate::catalogue;
 use crate::error::{ApiError, ApiPath, ApiResult};
+use crate::ownership::may_see_move;
+use crate::pipeline::{self, append_plan, load, read_your_writes};
 use crate::routes::money::{amounts, euros};
-use crate::routes::moves::{append_plan, load_move, may_see_move, read_your_writes};
 use crate::state::AppState;
 
 /// A document that lost the race for its number is decided again, after a short random pause,
@@ -76,7 +78,7 @@ pub async fn waybill(
     ApiPath(id): ApiPath<i64>,
 ) -> ApiResult<Json<Value>> {
     let user = user.0;
-    if !may_see_move(&state, &user, id).await? {
+    if !may_see_move(&state.pool, &user, id).await? {
         // Another client's move: as if it did not exist.
         return Err(ApiError::NotFound("Mudanza no encontrada".into()));
     }
@@ -92,7 +94,7 @@ pub async fn issue_waybill(
     ApiPath(id): ApiPath<i64>,
 ) -> ApiResult<Json<Value>> {
     let user = user.0;
-    if !may_see_move(&state, &user, id).await? {
+    if !may_see_move(&state.pool, &user, id).await? {
         return Err(ApiError::NotFound("Mudanza no encontrada".into()));
     }
     if !may_issue(DocumentKind::Albaran, user.role) {
@@ -114,7 +116,8 @@ fn waybill_answer(user: &User, mut doc: Value) -> Json<Value> {
 
 /// The move's document of this kind as issued; 404 when the move has none yet (or no move).
 async fn issued(state: &AppState, kind: DocumentKind, move_id: i64) -> ApiResult<Value> {
-    let (current, last) = load_move(state, move_id).await?;
+    let loaded = load::<MoveDecider>(state, &move_id).await?;
+    let current = &loaded.state;
     if !current.exists {
         return Err(ApiError::NotFound("Mudanza no encontrada".into()));
     }
@@ -123,7 +126,7 @@ async fn issued(state: &AppState, kind: DocumentKind, move_id: i64) -> ApiResult
         DocumentKind::Albaran => (&current.albaran, WAYBILL_NOT_ISSUED),
     };
     match numero {
-        Some(numero) => stored(state, numero, last).await,
+        Some(numero) => stored(state, numero, loaded.position).await,
         None => Err(ApiError::NotFound(not_issued.into())),
     }
 }
@@ -136,13 +139,17 @@ async fn issue(
     move_id: i64,
 ) -> ApiResult<Value> {
     for _ in 0..RETRIES {
-        let (current, last) = load_move(state, move_id).await?;
+        let loaded = load::<MoveDecider>(state, &move_id).await?;
+        let (current, last) = (&loaded.state, loaded.position);
         if !current.exists {
             return Err(ApiError::NotFound("Mudanza no encontrada".into()));
         }
-        let today = Utc::now().date_naive();
-        let series = document_series_stream(kind, today.year());
-        let series_version = state.store.stream_version(&series).await?;
+        let ctx = pipeline::context(Some(user));
+        // Only the series' version is read: its documents are not needed for the next number.
+        let series = DocumentSeriesDecider::stream(&(kind, ctx.today().year()));
+        let series = DocumentSeries {
+            version: state.store.stream_version(&series).await?,
+        };
         let issued = match kind {
             DocumentKind::Factura => current.factura.is_some(),
             DocumentKind::Albaran => current.albaran.is_some(),
@@ -152,15 +159,7 @@ async fn issue(
         } else {
             content(state, kind, move_id, last).await?
         };
-        match decide_issue(
-            kind,
-            move_id,
-            &current,
-            series_version,
-            today,
-            contenido,
-            user.role,
-        )? {
+        match decide_issue(kind, move_id, current, series, contenido, &ctx)? {
             Issue::Existing(numero) => return stored(state, &numero, last).await,
             Issue::New { numero, plan } => match append_plan(state, user, &plan).await {
                 Ok(()) => return stored(state, &numero, last).await,

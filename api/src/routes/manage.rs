@@ -4,13 +4,13 @@
 use axum::extract::State;
 use axum::Json;
 use chrono::{NaiveDate, Utc};
-use command::moves::MoveCommand;
+use command::moves::{MoveCommand, MoveDecider};
 use command::pricing::{cents, PriceEdit, PriceParts};
 use command::workers::decide_reschedule;
-use command::{DomainError, Role};
+use command::{Decider, DomainError, Role};
 use events_schema::events::{
-    move_stream, Contact, MoveCreated, MoveDetailsUpdated, MoveStatus, MovedObject, Person, Price,
-    Properties, PropertyDetails, Services, Urgency,
+    Contact, MoveCreated, MoveDetailsUpdated, MoveStatus, MovedObject, Person, Price, Properties,
+    PropertyDetails, Services, Urgency,
 };
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -18,7 +18,8 @@ use uuid::Uuid;
 
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiResult};
-use crate::routes::moves::{append_plan, execute, load_move, staff_doc, with_idempotency_key};
+use crate::pipeline::{self, append_plan, execute, load, with_idempotency_key};
+use crate::routes::moves::staff_doc;
 use crate::routes::workers::day_for;
 use crate::state::AppState;
 
@@ -305,9 +306,12 @@ pub async fn create(
             Some(quote_id) => {
                 crate::routes::quotes::convert(&state, &user, quote_id, created).await
             }
-            None => execute(&state, &user, id, MoveCommand::Create(Box::new(created)))
-                .await
-                .map(|_| ()),
+            None => {
+                let create = MoveCommand::Create(Box::new(created));
+                execute::<MoveDecider>(&state, &user, &id, create)
+                    .await
+                    .map(|_| ())
+            }
         }
     })
     .await;
@@ -419,7 +423,6 @@ pub async fn edit(
         version: body.version,
         details: Box::new(details),
         estado,
-        at: chrono::Utc::now(),
     };
     apply_edit(&state, &user, body.id, command, fecha).await?;
     Ok(Json(json!({
@@ -452,13 +455,14 @@ async fn apply_edit(
     command: MoveCommand,
     fecha: NaiveDate,
 ) -> ApiResult<()> {
-    let (current, _) = load_move(state, move_id).await?;
-    let events = command::moves::decide(&current, command, user.role)?;
+    let current = load::<MoveDecider>(state, &move_id).await?.state;
+    let ctx = pipeline::context(Some(user));
+    let events = MoveDecider::decide(&current, command, &ctx)?;
     if events.is_empty() {
         return Ok(());
     }
     let mut plan = vec![command::StreamEvents {
-        stream: move_stream(move_id),
+        stream: MoveDecider::stream(&move_id),
         expected_version: current.version,
         events,
     }];
@@ -474,6 +478,7 @@ async fn apply_edit(
                 &old_day,
                 &new_day,
                 holder_cancelled,
+                &ctx,
             )?);
         }
     }

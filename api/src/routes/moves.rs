@@ -1,23 +1,20 @@
-//! The staff calls on moves: the list, one move, the status change, and the shared steps of
-//! every move command (load, decide, append, read your own write).
+//! The staff calls on moves: the list, one move, the status change.
 
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use command::moves::{decide, evolve, MoveCommand, MoveState};
+use command::moves::{MoveCommand, MoveDecider};
 use command::Role;
-use command::StreamEvents;
 use events_schema::events::{move_stream, MoveStatus};
-use events_schema::{Event, ExpectedVersion, Metadata, NewEvent, StreamAppend};
 use projections::moves::{without_prices, MONEY_KEYS};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use uuid::Uuid;
 
 use crate::auth::{CurrentUser, User, STAFF};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
-use crate::state::{AppState, READ_YOUR_WRITES};
+use crate::pipeline::execute;
+use crate::state::AppState;
 
 #[derive(Deserialize, schemars::JsonSchema)]
 #[schemars(rename = "MoveListParams")]
@@ -61,161 +58,6 @@ pub async fn list(
     // served the list held that much for good (RSS +330 MB after 20 lists in the load bench).
     sqlx::Connection::shrink_buffers(&mut *conn);
     Ok(([(header::CONTENT_TYPE, "application/json")], array).into_response())
-}
-
-/// Decides a command on a move's current state, appends its events on the version it was
-/// decided on, and answers once the projections show the change (read-your-writes). Returns the
-/// position of the last event (0 when the command changed nothing).
-pub async fn execute(
-    state: &AppState,
-    user: &User,
-    move_id: i64,
-    command: MoveCommand,
-) -> ApiResult<i64> {
-    let (current, last) = load_move(state, move_id).await?;
-    let decided = decide(&current, command, user.role)?;
-    let events = crate::routes::payments::with_payment_key(decided);
-    if events.is_empty() {
-        return Ok(last);
-    }
-    Ok(append_decided(state, move_id, current.version, events, metadata_for(user)).await?)
-}
-
-/// Appends what was decided on the move at `version` and answers, with the last position, once
-/// the projections show it.
-pub async fn append_decided(
-    state: &AppState,
-    move_id: i64,
-    version: i64,
-    events: Vec<Event>,
-    metadata: Metadata,
-) -> Result<i64, events_schema::Error> {
-    let new: Vec<NewEvent> = events
-        .into_iter()
-        .map(|e| NewEvent::new(e, metadata.clone()))
-        .collect();
-    let appended = state
-        .store
-        .append(&move_stream(move_id), expected(version), &new)
-        .await?;
-    read_your_writes(state, appended.last_position).await;
-    Ok(appended.last_position)
-}
-
-/// Appends a decision that spans streams (a move and its worker's days) in one transaction,
-/// each stream at the version it was decided on, and reads its own write.
-pub async fn append_plan(state: &AppState, user: &User, plan: &[StreamEvents]) -> ApiResult<()> {
-    let metadata = metadata_for(user);
-    let events: Vec<Vec<NewEvent>> = plan
-        .iter()
-        .map(|p| {
-            crate::routes::payments::with_payment_key(p.events.clone())
-                .into_iter()
-                .map(|e| NewEvent::new(e, metadata.clone()))
-                .collect()
-        })
-        .collect();
-    let appends: Vec<StreamAppend<'_>> = plan
-        .iter()
-        .zip(&events)
-        .map(|(p, events)| StreamAppend {
-            stream: &p.stream,
-            expected: expected(p.expected_version),
-            events,
-        })
-        .collect();
-    let appended = state.store.append_streams(&appends).await?;
-    if let Some(last) = appended.iter().map(|a| a.last_position).max() {
-        read_your_writes(state, last).await;
-    }
-    Ok(())
-}
-
-/// The one rule of which moves are a client's: those whose customer view names, as it stands now,
-/// the account's confirmed email (`User::owned_email`), with `$1` that email. `mis-mudanzas`, a
-/// move's pages, photos and waybill ([`may_see_move`]) and the live feed ([`owned_moves`]) all
-/// decide by it. "Now" matters: a deleted account's moves keep their old email in the history
-/// the live feed replays, but not in the view, so a new account with that email owns none of them.
-pub const OWNED_BY: &str = "lower(cliente_email) = lower($1)";
-
-/// The ids of the moves `email` owns now ([`OWNED_BY`]).
-pub async fn owned_moves(
-    pool: &sqlx::PgPool,
-    email: &str,
-) -> Result<std::collections::HashSet<i64>, sqlx::Error> {
-    let ids: Vec<i64> =
-        sqlx::query_scalar(&format!("SELECT id FROM move_client_view WHERE {OWNED_BY}"))
-            .bind(email)
-            .fetch_all(pool)
-            .await?;
-    Ok(ids.into_iter().collect())
-}
-
-/// May this user see this move (its photos, its waybill)? Staff always; a client only their own.
-pub async fn may_see_move(state: &AppState, user: &User, move_id: i64) -> ApiResult<bool> {
-    if user.role.is_staff() {
-        return Ok(true);
-    }
-    let Some(email) = user.owned_email() else {
-        return Ok(false);
-    };
-    Ok(sqlx::query_scalar(&format!(
-        "SELECT EXISTS (SELECT 1 FROM move_client_view WHERE {OWNED_BY} AND id = $2)"
-    ))
-    .bind(email)
-    .bind(move_id)
-    .fetch_one(&state.pool)
-    .await?)
-}
-
-/// A move's state for deciding, and the position of its last event (0 when it has none).
-pub async fn load_move(state: &AppState, move_id: i64) -> ApiResult<(MoveState, i64)> {
-    let history = state.store.read_stream(&move_stream(move_id)).await?;
-    let mut current = MoveState::default();
-    for recorded in &history {
-        current = evolve(current, &recorded.decode()?);
-    }
-    Ok((current, history.last().map_or(0, |e| e.position)))
-}
-
-/// Who caused the events of this request, and which request it was (crate::ops).
-pub fn metadata_for(user: &User) -> Metadata {
-    Metadata {
-        actor_id: Some(user.id.to_string()),
-        actor_role: Some(user.role.as_str().to_string()),
-        correlation_id: Uuid::now_v7(),
-        request_id: crate::ops::current_request_id(),
-        idempotency_key: IDEMPOTENCY_KEY.try_with(Clone::clone).ok().flatten(),
-        ..Metadata::default()
-    }
-}
-
-tokio::task_local! {
-    static IDEMPOTENCY_KEY: Option<String>;
-}
-
-/// Runs `command` with every event it appends carrying the caller's idempotency key (as the
-/// request id is carried): the command's own code, however deep, need not pass it along.
-pub async fn with_idempotency_key<F: std::future::Future>(
-    key: Option<String>,
-    command: F,
-) -> F::Output {
-    IDEMPOTENCY_KEY.scope(key, command).await
-}
-
-/// The expected version of a stream decided on at `version`.
-pub fn expected(version: i64) -> ExpectedVersion {
-    match version {
-        0 => ExpectedVersion::NoStream,
-        v => ExpectedVersion::Exact(v),
-    }
-}
-
-/// Answers once the projections show `position` (or after a while, anyway).
-pub async fn read_your_writes(state: &AppState, position: i64) {
-    if !state.projections.wait_for(position, READ_YOUR_WRITES).await {
-        tracing::warn!(position, "projections did not catch up in time");
-    }
 }
 
 /// The staff document of a move as this user may see it, with prices when they may see them.
@@ -269,17 +111,10 @@ pub async fn update_status(
     let user = user.require(&[Role::Empleado, Role::Empresario, Role::Admin])?;
     let to = MoveStatus::parse(body.nuevo_estado.trim())
         .ok_or_else(|| ApiError::BadRequest("Estado no válido".into()))?;
-    let position = execute(
-        &state,
-        &user,
-        body.mudanza_id,
-        MoveCommand::ChangeStatus {
-            to,
-            by: user.id,
-            at: chrono::Utc::now(),
-        },
-    )
-    .await?;
+    let command = MoveCommand::ChangeStatus { to, by: user.id };
+    let position = execute::<MoveDecider>(&state, &user, &body.mudanza_id, command)
+        .await?
+        .position;
     Ok(Json(json!({
         "success": true,
         "position": position,

@@ -10,14 +10,14 @@ use axum::Json;
 use chrono::{Duration, Utc};
 use command::moves::MoveState;
 use command::payments::{
-    amount_for, decide, display_key, key_from_bytes, name_key, normalise_key, same_name,
-    validate_card, CardInput, PaymentCommand, KEY_LENGTH,
+    amount_for, display_key, name_key, normalise_key, same_name, validate_card, CardInput, Charge,
+    PaymentCommand, PaymentDecider,
 };
-use command::Role;
-use events_schema::events::{PaymentAuthorised, PaymentFailed, PaymentKind, PaymentRefunded};
+use command::{Decider, Role};
+use events_schema::events::{PaymentKind, PaymentRefunded};
 use events_schema::{Event, Metadata};
 use projections::moves::{StaffMove, FALLIDO};
-use rand::{Rng, RngCore};
+use rand::Rng;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
@@ -26,8 +26,8 @@ use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
 use crate::limits::{ClientAddress, Limit};
 use crate::payments::{provider, Checkout, Order, Verdict};
+use crate::pipeline::{self, append, execute, execute_on, load, read_your_writes};
 use crate::routes::money::euros;
-use crate::routes::moves::{append_decided, load_move, metadata_for};
 use crate::state::AppState;
 
 pub const FILL_ALL: &str = "Por favor completa todos los campos";
@@ -55,29 +55,6 @@ pub const PAY_PER_NAME: Limit = Limit {
     max: 5,
     window_secs: 15 * 60,
 };
-
-/// A new payment key, random.
-pub fn new_key() -> String {
-    let mut bytes = [0u8; KEY_LENGTH];
-    rand::thread_rng().fill_bytes(&mut bytes);
-    key_from_bytes(bytes)
-}
-
-/// A move created by these events gets its payment key in the same append.
-pub fn with_payment_key(mut events: Vec<Event>) -> Vec<Event> {
-    if let Some(at) = events
-        .iter()
-        .position(|e| matches!(e, Event::MoveCreated(_)))
-    {
-        events.insert(
-            at + 1,
-            Event::PaymentKeyIssued(events_schema::events::PaymentKeyIssued {
-                clave_pago: new_key(),
-            }),
-        );
-    }
-    events
-}
 
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct AuthPayBody {
@@ -357,40 +334,40 @@ async fn record(
     verdict: &Verdict,
     provider_name: &str,
     metadata: Metadata,
-) -> ApiResult<Option<Uuid>> {
+) -> ApiResult<()> {
+    let charge = Charge {
+        session_id: session,
+        amount_cents: verdict.amount_cents,
+        brand: verdict.brand.clone(),
+        last4: verdict.last4.clone(),
+        provider: provider_name.into(),
+        reference: verdict.reference.clone(),
+    };
     for _ in 0..5 {
         let current = match decided.take() {
             Some(current) => current,
-            None => load_move(state, move_id).await?.0,
+            None => load::<PaymentDecider>(state, &move_id).await?.state,
         };
-        let payment_id = Uuid::now_v7();
         let command = match &verdict.outcome {
-            Ok(()) => PaymentCommand::Authorise(PaymentAuthorised {
-                payment_id,
-                session_id: session,
-                amount_cents: verdict.amount_cents,
+            Ok(()) => PaymentCommand::Authorise {
+                charge: charge.clone(),
                 kind,
-                brand: verdict.brand.clone(),
-                last4: verdict.last4.clone(),
-                provider: provider_name.into(),
-                reference: verdict.reference.clone(),
-            }),
-            Err(refusal) => PaymentCommand::Fail(PaymentFailed {
-                session_id: session,
-                amount_cents: verdict.amount_cents,
-                brand: verdict.brand.clone(),
-                last4: verdict.last4.clone(),
-                provider: provider_name.into(),
-                reference: verdict.reference.clone(),
+            },
+            Err(refusal) => PaymentCommand::Fail {
+                charge: charge.clone(),
                 reason: refusal.reason.clone(),
-            }),
+            },
         };
-        let events = decide(&current, command)?;
+        let events = PaymentDecider::decide(&current, command, &pipeline::context(None))?;
         if events.is_empty() {
-            return Ok(None);
+            return Ok(());
         }
-        match append_decided(state, move_id, current.version, events, metadata.clone()).await {
-            Ok(_) => return Ok(Some(payment_id)),
+        let stream = PaymentDecider::stream(&move_id);
+        match append(state, &stream, current.version, &events, metadata.clone()).await {
+            Ok(position) => {
+                read_your_writes(state, position).await;
+                return Ok(());
+            }
             Err(events_schema::Error::Conflict { .. }) => continue,
             Err(e) => return Err(e.into()),
         }
@@ -420,7 +397,9 @@ pub async fn pay_by_card(
     // payment meanwhile is refused before its card is charged, and the next one decides on a
     // state that includes this one.
     let claim = MoveClaim::take(&state, session.move_id).await?;
-    let (current, _) = load_move(&state, session.move_id).await?;
+    let current = load::<PaymentDecider>(&state, &session.move_id)
+        .await?
+        .state;
     opened_with_current_key(&session, &current)?;
     let amount = amount_for(&current, body.tipo)?;
     let order = order_for(&state, &session, order_number(), amount);
@@ -486,7 +465,9 @@ pub async fn redsys_form(
     // The bank charges whatever order it is shown: so a move has at most one open order, and
     // it is decided and stored under the move's claim.
     let mut claim = MoveClaim::take(&state, session.move_id).await?;
-    let (current, _) = load_move(&state, session.move_id).await?;
+    let current = load::<PaymentDecider>(&state, &session.move_id)
+        .await?
+        .state;
     opened_with_current_key(&session, &current)?;
     let amount = amount_for(&current, body.tipo)?;
     let open: Option<(String, Uuid, i64, String)> = sqlx::query_as(
@@ -621,8 +602,9 @@ pub async fn refund(
             message: "Indica el motivo del reembolso (hasta 300 caracteres)".into(),
         });
     }
-    let (current, _) = load_move(&state, move_id).await?;
-    let remaining = current
+    let loaded = load::<PaymentDecider>(&state, &move_id).await?;
+    let remaining = loaded
+        .state
         .ledger
         .payments
         .iter()
@@ -641,22 +623,12 @@ pub async fn refund(
             })
         }
     };
-    let events = decide(
-        &current,
-        PaymentCommand::Refund(PaymentRefunded {
-            payment_id: body.payment_id,
-            amount_cents: cents,
-            reason: motivo.to_string(),
-        }),
-    )?;
-    append_decided(
-        &state,
-        move_id,
-        current.version,
-        events,
-        metadata_for(&user),
-    )
-    .await?;
+    let refund = PaymentCommand::Refund(PaymentRefunded {
+        payment_id: body.payment_id,
+        amount_cents: cents,
+        reason: motivo.to_string(),
+    });
+    execute_on::<PaymentDecider>(&state, &user, &move_id, &loaded, refund).await?;
     let m = staff_move(&state, move_id).await?;
     Ok(Json(json!({ "success": true, "mudanza": m })))
 }
@@ -669,33 +641,26 @@ pub async fn new_payment_key(
     ApiPath(move_id): ApiPath<i64>,
 ) -> ApiResult<Json<Value>> {
     let user = require_manager(user)?;
-    let (current, _) = load_move(&state, move_id).await?;
-    let clave = new_key();
-    let events = decide(
-        &current,
-        PaymentCommand::IssueKey {
-            clave_pago: clave.clone(),
-        },
-    )?;
-    append_decided(
-        &state,
-        move_id,
-        current.version,
-        events,
-        metadata_for(&user),
-    )
-    .await?;
+    let issued = execute::<PaymentDecider>(&state, &user, &move_id, PaymentCommand::IssueKey)
+        .await?
+        .events;
+    let [Event::PaymentKeyIssued(issued)] = &issued[..] else {
+        return Err(ApiError::Internal(
+            "a new payment key decided no key".into(),
+        ));
+    };
+    let clave = &issued.clave_pago;
     // Sessions of older keys no longer open (`session` checks the key); removed here too, so
     // nothing is kept that can never be used again.
     sqlx::query(
         "DELETE FROM payment_sessions WHERE move_id = $1 AND clave_pago IS DISTINCT FROM $2",
     )
     .bind(move_id)
-    .bind(display_key(&clave))
+    .bind(display_key(clave))
     .execute(&state.pool)
     .await?;
     Ok(Json(
-        json!({ "success": true, "clave_pago": display_key(&clave) }),
+        json!({ "success": true, "clave_pago": display_key(clave) }),
     ))
 }
 

@@ -10,7 +10,7 @@ use axum::http::header;
 use axum::response::Response;
 use axum::Json;
 use chrono::Utc;
-use command::moves::MoveCommand;
+use command::moves::{MoveCommand, MoveDecider};
 use command::Role;
 use events_schema::events::PhotoAdded;
 use projections::moves::photo_url;
@@ -19,7 +19,8 @@ use uuid::Uuid;
 
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ApiPath, ApiResult};
-use crate::routes::moves::{execute, may_see_move};
+use crate::ownership::may_see_move;
+use crate::pipeline::execute;
 use crate::state::AppState;
 
 /// Spec/issue: at most 10 MB per photo.
@@ -164,14 +165,8 @@ pub async fn upload(
         descripcion: descripcion.clone(),
         tipo: tipo.to_string(),
     };
-    if let Err(e) = execute(
-        &state,
-        &user,
-        move_id,
-        MoveCommand::AddPhoto { photo, by: user.id },
-    )
-    .await
-    {
+    let add = MoveCommand::AddPhoto { photo, by: user.id };
+    if let Err(e) = execute::<MoveDecider>(&state, &user, &move_id, add).await {
         match outcome_after(&state, &e, move_id, photo_id).await {
             Some(true) => {} // stored after all: the photo is there, say so
             Some(false) => {
@@ -384,7 +379,7 @@ pub async fn serve(
 ) -> ApiResult<Response> {
     let user = user.0;
     let not_found = || ApiError::NotFound("Foto no encontrada".into());
-    if !may_see_move(&state, &user, move_id).await? {
+    if !may_see_move(&state.pool, &user, move_id).await? {
         // A client asking for another client's photo learns nothing about it.
         return Err(not_found());
     }

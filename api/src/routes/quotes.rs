@@ -6,14 +6,14 @@
 use aide::UseApi;
 use axum::extract::State;
 use axum::Json;
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use command::estimate::PriceRequest;
 use command::quotes::{
-    decide, decide_conversion, evolve, QuoteCommand, QuoteDraft, QuoteState, ServerEstimate,
+    decide_conversion, QuoteCommand, QuoteDecider, QuoteDraft, QuoteState, ServerEstimate,
 };
-use command::{DomainError, Role};
+use command::{Decider, DomainError, Role};
 use events_schema::events::{
-    quote_stream, MoveCreated, QuoteAddress, QuoteConsent, QuoteObject, QuoteRequested, Services,
+    MoveCreated, QuoteAddress, QuoteConsent, QuoteObject, QuoteRequested, Services,
 };
 use events_schema::{Event, EventStore, ExpectedVersion, Metadata, NewEvent};
 use projections::quotes::{CONVERTIDA, DESCARTADA, NUEVA};
@@ -25,7 +25,7 @@ use crate::auth::{CurrentUser, MaybeUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::limits::{ClientAddress, QUOTE_PER_ADDRESS, QUOTE_PER_EMAIL};
 use crate::mail::templates::{quote_received, QuoteSummary};
-use crate::routes::moves::{append_plan, metadata_for, read_your_writes};
+use crate::pipeline::{self, append_plan, execute, load, metadata_for, read_your_writes};
 use crate::routes::pricing::estimate_for;
 use crate::state::AppState;
 
@@ -230,15 +230,14 @@ pub async fn submit(
     let body: SubmitBody = crate::error::body_from_value(raw.clone())?;
     let estimate = server_estimate(&state, &raw["moveDetails"]).await;
     let quote_id = Uuid::now_v7();
-    let events = decide(
+    let events = QuoteDecider::decide(
         &QuoteState::default(),
         QuoteCommand::Request {
             quote_id,
             draft: Box::new(body.into()),
-            today: Utc::now().date_naive(),
             estimate,
         },
-        user.as_ref().map(|u| u.role),
+        &pipeline::context(user.as_ref()),
     )?;
     let [Event::QuoteRequested(requested)] = &events[..] else {
         return Err(ApiError::Internal(
@@ -268,7 +267,7 @@ pub async fn submit(
     let mut tx = state.pool.begin().await?;
     let appended = EventStore::append_on(
         &mut tx,
-        &quote_stream(quote_id),
+        &QuoteDecider::stream(&quote_id),
         ExpectedVersion::NoStream,
         &new,
     )
@@ -392,15 +391,6 @@ pub async fn list(
     Ok(Json(json!({ "success": true, "presupuestos": quotes })))
 }
 
-/// A quote's state for deciding.
-async fn load_quote(state: &AppState, quote_id: Uuid) -> ApiResult<QuoteState> {
-    let mut quote = QuoteState::default();
-    for recorded in state.store.read_stream(&quote_stream(quote_id)).await? {
-        quote = evolve(quote, &recorded.decode()?);
-    }
-    Ok(quote)
-}
-
 /// The inbox entry as the projection shows it.
 async fn inbox_entry(state: &AppState, quote_id: Uuid) -> ApiResult<Value> {
     sqlx::query_scalar("SELECT doc FROM quotes_inbox WHERE id = $1")
@@ -411,10 +401,10 @@ async fn inbox_entry(state: &AppState, quote_id: Uuid) -> ApiResult<Value> {
 }
 
 /// The decider's 'not found' is about a quote here, and says so.
-fn about_quote(error: DomainError) -> ApiError {
-    match error {
-        DomainError::NotFound => ApiError::NotFound(NOT_FOUND.into()),
-        other => other.into(),
+fn about_quote(error: impl Into<ApiError>) -> ApiError {
+    match error.into() {
+        ApiError::Domain(DomainError::NotFound) => ApiError::NotFound(NOT_FOUND.into()),
+        other => other,
     }
 }
 
@@ -427,17 +417,10 @@ pub async fn discard(
 ) -> ApiResult<Json<Value>> {
     let user = user.require(MANAGERS)?;
     for _ in 0..RETRIES {
-        let quote = load_quote(&state, quote_id).await?;
-        let events = decide(&quote, QuoteCommand::Discard, Some(user.role)).map_err(about_quote)?;
-        let plan = [command::StreamEvents {
-            stream: quote_stream(quote_id),
-            expected_version: quote.version,
-            events,
-        }];
-        match append_plan(&state, &user, &plan).await {
+        match execute::<QuoteDecider>(&state, &user, &quote_id, QuoteCommand::Discard).await {
             Err(ApiError::Log(events_schema::Error::Conflict { .. })) => continue,
-            Err(e) => return Err(e),
-            Ok(()) => {
+            Err(e) => return Err(about_quote(e)),
+            Ok(_) => {
                 return Ok(Json(json!({
                     "success": true,
                     "presupuesto": inbox_entry(&state, quote_id).await?,
@@ -458,9 +441,10 @@ pub(crate) async fn convert(
     created: MoveCreated,
 ) -> ApiResult<()> {
     for _ in 0..RETRIES {
-        let quote = load_quote(state, quote_id).await?;
+        let quote = load::<QuoteDecider>(state, &quote_id).await?.state;
+        let ctx = pipeline::context(Some(user));
         let plan =
-            decide_conversion(quote_id, &quote, created.clone(), user.role).map_err(about_quote)?;
+            decide_conversion(quote_id, &quote, created.clone(), &ctx).map_err(about_quote)?;
         match append_plan(state, user, &plan).await {
             Err(ApiError::Log(events_schema::Error::Conflict { .. })) => continue,
             other => return other,

@@ -4,16 +4,18 @@
 use axum::extract::State;
 use axum::Json;
 use chrono::NaiveDate;
-use command::workers::{decide_assignment, evolve_day, AssignmentContext, WorkerDay};
+use command::moves::MoveDecider;
+use command::workers::{decide_assignment, AssignmentContext, WorkerDay, WorkerDayDecider};
 use command::{DomainError, Role};
-use events_schema::events::{worker_day_stream, MoveStatus, WorkerAssigned};
+use events_schema::events::{MoveStatus, WorkerAssigned};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult};
-use crate::routes::moves::{append_plan, load_move, staff_doc};
+use crate::pipeline::{self, append_plan, load};
+use crate::routes::moves::staff_doc;
 use crate::state::AppState;
 
 const MANAGERS: &[Role] = &[Role::Empresario, Role::Admin];
@@ -100,15 +102,9 @@ pub async fn assign(
 }
 
 async fn load_day(state: &AppState, worker: Uuid, fecha: NaiveDate) -> ApiResult<WorkerDay> {
-    let mut day = WorkerDay::default();
-    for e in state
-        .store
-        .read_stream(&worker_day_stream(worker, fecha))
+    Ok(load::<WorkerDayDecider>(state, &(worker, fecha))
         .await?
-    {
-        day = evolve_day(day, &e.decode()?);
-    }
-    Ok(day)
+        .state)
 }
 
 /// A worker's day as a booking for `move_id` must see it: the day, and whether the move that
@@ -122,7 +118,7 @@ pub(crate) async fn day_for(
     let day = load_day(state, worker, fecha).await?;
     let holder_cancelled = match day.booked_by {
         Some(holder) if holder != move_id => {
-            load_move(state, holder).await?.0.status == Some(MoveStatus::Cancelada)
+            load::<MoveDecider>(state, &holder).await?.state.status == Some(MoveStatus::Cancelada)
         }
         _ => false,
     };
@@ -136,7 +132,7 @@ async fn try_assign(
     move_id: i64,
     worker: WorkerAssigned,
 ) -> ApiResult<()> {
-    let (current, _) = load_move(state, move_id).await?;
+    let current = load::<MoveDecider>(state, &move_id).await?.state;
     let fecha = current.fecha.ok_or(DomainError::NotFound)?;
     let (new_day, holder_cancelled) = day_for(state, worker.worker_id, fecha, move_id).await?;
     let old_day = match current.worker {
@@ -154,7 +150,7 @@ async fn try_assign(
             old_day: old_day.as_ref(),
         },
         worker,
-        user.role,
+        &pipeline::context(Some(user)),
     )?;
     if plan.is_empty() {
         return Ok(());

@@ -1,0 +1,199 @@
+//! The application layer: how a command goes from a route to the log. Load a stream and fold it
+//! ([`load`]), decide on it with a [`Context`] built from the user and the clock, append at the
+//! version it was decided on with who asked and which request it was ([`metadata_for`]), and
+//! answer once the projections show the change ([`read_your_writes`]). [`execute`] is all of it
+//! for one stream; [`append_plan`] appends a decision spanning several streams in one
+//! transaction. Routes parse, authorise, call this and answer.
+
+use chrono::Utc;
+use command::{Context, Decider, Generate, StreamEvents};
+use events_schema::{Event, ExpectedVersion, Metadata, NewEvent, StreamAppend};
+use rand::RngCore;
+use uuid::Uuid;
+
+use crate::auth::User;
+use crate::error::ApiResult;
+use crate::state::{AppState, READ_YOUR_WRITES};
+
+/// The server's generator: random payment keys, time-ordered ids.
+pub struct Random;
+
+impl Generate for Random {
+    fn payment_key(&self) -> String {
+        let mut bytes = [0u8; command::payments::KEY_LENGTH];
+        rand::thread_rng().fill_bytes(&mut bytes);
+        command::payments::key_from_bytes(bytes)
+    }
+
+    fn id(&self) -> Uuid {
+        Uuid::now_v7()
+    }
+}
+
+/// A decision by `user` (anonymous when `None`) now.
+pub fn context(user: Option<&User>) -> Context<'static> {
+    Context {
+        now: Utc::now(),
+        role: user.map(|u| u.role),
+        generate: &Random,
+    }
+}
+
+/// A stream's state for deciding, folded from its events.
+#[derive(Debug, Clone)]
+pub struct Loaded<S> {
+    pub state: S,
+    /// The stream's version: how many events it has (0 when none).
+    pub version: i64,
+    /// The log position of its last event (0 when none).
+    pub position: i64,
+}
+
+/// Reads the stream of `id` and folds it.
+pub async fn load<D: Decider>(state: &AppState, id: &D::Id) -> ApiResult<Loaded<D::State>> {
+    let history = state.store.read_stream(&D::stream(id)).await?;
+    let events = history
+        .iter()
+        .map(|recorded| recorded.decode())
+        .collect::<Result<Vec<Event>, _>>()?;
+    let last = history.last();
+    Ok(Loaded {
+        state: D::fold(&events),
+        version: last.map_or(0, |e| e.stream_version),
+        position: last.map_or(0, |e| e.position),
+    })
+}
+
+/// What a command appended.
+#[derive(Debug, Clone)]
+pub struct Executed {
+    /// The position of its last event (the stream's last when it changed nothing).
+    pub position: i64,
+    pub events: Vec<Event>,
+}
+
+/// Decides `command` by `user` on the current state of `id`'s stream, appends what it decided
+/// on the version it was decided on, and answers once the projections show it. A stream that
+/// moved on meanwhile refuses the append (`events_schema::Error::Conflict`).
+pub async fn execute<D: Decider>(
+    state: &AppState,
+    user: &User,
+    id: &D::Id,
+    command: D::Command,
+) -> ApiResult<Executed> {
+    let loaded = load::<D>(state, id).await?;
+    execute_on::<D>(state, user, id, &loaded, command).await
+}
+
+/// [`execute`] on a state the caller loaded (and looked at) first.
+pub async fn execute_on<D: Decider>(
+    state: &AppState,
+    user: &User,
+    id: &D::Id,
+    loaded: &Loaded<D::State>,
+    command: D::Command,
+) -> ApiResult<Executed> {
+    let events = D::decide(&loaded.state, command, &context(Some(user)))?;
+    if events.is_empty() {
+        return Ok(Executed {
+            position: loaded.position,
+            events,
+        });
+    }
+    let position = append(
+        state,
+        &D::stream(id),
+        loaded.version,
+        &events,
+        metadata_for(user),
+    )
+    .await?;
+    read_your_writes(state, position).await;
+    Ok(Executed { position, events })
+}
+
+/// Appends `events` to `stream` if it is still at `version`, each with `metadata`; returns the
+/// position of the last one. Does not wait for the projections.
+pub async fn append(
+    state: &AppState,
+    stream: &str,
+    version: i64,
+    events: &[Event],
+    metadata: Metadata,
+) -> Result<i64, events_schema::Error> {
+    let new: Vec<NewEvent> = events
+        .iter()
+        .map(|e| NewEvent::new(e.clone(), metadata.clone()))
+        .collect();
+    let appended = state.store.append(stream, expected(version), &new).await?;
+    Ok(appended.last_position)
+}
+
+/// Appends a decision that spans streams (a move and its worker's days) in one transaction,
+/// each stream at the version it was decided on, and reads its own write.
+pub async fn append_plan(state: &AppState, user: &User, plan: &[StreamEvents]) -> ApiResult<()> {
+    let metadata = metadata_for(user);
+    let events: Vec<Vec<NewEvent>> = plan
+        .iter()
+        .map(|p| {
+            p.events
+                .iter()
+                .map(|e| NewEvent::new(e.clone(), metadata.clone()))
+                .collect()
+        })
+        .collect();
+    let appends: Vec<StreamAppend<'_>> = plan
+        .iter()
+        .zip(&events)
+        .map(|(p, events)| StreamAppend {
+            stream: &p.stream,
+            expected: expected(p.expected_version),
+            events,
+        })
+        .collect();
+    let appended = state.store.append_streams(&appends).await?;
+    if let Some(last) = appended.iter().map(|a| a.last_position).max() {
+        read_your_writes(state, last).await;
+    }
+    Ok(())
+}
+
+/// Who caused the events of this request, and which request it was (crate::ops).
+pub fn metadata_for(user: &User) -> Metadata {
+    Metadata {
+        actor_id: Some(user.id.to_string()),
+        actor_role: Some(user.role.as_str().to_string()),
+        correlation_id: Uuid::now_v7(),
+        request_id: crate::ops::current_request_id(),
+        idempotency_key: IDEMPOTENCY_KEY.try_with(Clone::clone).ok().flatten(),
+        ..Metadata::default()
+    }
+}
+
+tokio::task_local! {
+    static IDEMPOTENCY_KEY: Option<String>;
+}
+
+/// Runs `command` with every event it appends carrying the caller's idempotency key (as the
+/// request id is carried): the command's own code, however deep, need not pass it along.
+pub async fn with_idempotency_key<F: std::future::Future>(
+    key: Option<String>,
+    command: F,
+) -> F::Output {
+    IDEMPOTENCY_KEY.scope(key, command).await
+}
+
+/// The expected version of a stream decided on at `version`.
+pub fn expected(version: i64) -> ExpectedVersion {
+    match version {
+        0 => ExpectedVersion::NoStream,
+        v => ExpectedVersion::Exact(v),
+    }
+}
+
+/// Answers once the projections show `position` (or after a while, anyway).
+pub async fn read_your_writes(state: &AppState, position: i64) {
+    if !state.projections.wait_for(position, READ_YOUR_WRITES).await {
+        tracing::warn!(position, "projections did not catch up in time");
+    }
+}
