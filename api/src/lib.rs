@@ -17,6 +17,7 @@ pub mod mail;
 pub mod openapi;
 pub mod ops;
 pub mod payments;
+pub mod reply;
 pub mod retention;
 pub mod routes;
 pub mod security;

@@ -28,7 +28,7 @@ pub const ERASED_CLIENT: &str = "Cliente eliminado";
 /// 'Sin asignar' is what the spec shows for a move without a worker.
 pub const NO_WORKER: &str = "Sin asignar";
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct StaffPhoto {
     pub id: Uuid,
     pub url: String,
@@ -39,7 +39,8 @@ pub struct StaffPhoto {
 
 /// The staff view (spec §3 'Move, staff view'), with prices: `without_prices` strips them for
 /// workers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(transform = money_not_required)]
 pub struct StaffMove {
     pub id: i64,
     pub cliente_nombre: String,
@@ -105,7 +106,7 @@ pub struct StaffMove {
 
 /// One card payment or failed attempt. `estado`: autorizado, reembolsado (wholly or in part:
 /// `reembolsado` says how much) or fallido (with `motivo`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct StaffPayment {
     pub id: Uuid,
     pub fecha: DateTime<Utc>,
@@ -124,14 +125,14 @@ pub struct StaffPayment {
 
 /// When a client booked their move and which booking conditions they accepted. The total they
 /// accepted is in the log; here it would be money that workers must not see.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct StaffBooking {
     pub aceptada_en: DateTime<Utc>,
     pub condiciones_version: String,
 }
 
 /// The customer view (spec §3 'Move, customer view').
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ClientImage {
     pub id: Uuid,
     pub url: String,
@@ -139,7 +140,7 @@ pub struct ClientImage {
     pub tipo: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ClientMove {
     pub id: i64,
     pub status: String,
@@ -475,6 +476,16 @@ pub const MONEY_KEYS: [&str; 11] = [
 ];
 
 /// The staff document as a worker may see it: no prices.
+/// A worker's copy has no money keys (`without_prices`): the schema says they may be absent.
+fn money_not_required(schema: &mut schemars::Schema) {
+    if let Some(required) = schema
+        .get_mut("required")
+        .and_then(serde_json::Value::as_array_mut)
+    {
+        required.retain(|key| !MONEY_KEYS.iter().any(|money| key == *money));
+    }
+}
+
 pub fn without_prices(mut doc: serde_json::Value) -> serde_json::Value {
     if let Some(object) = doc.as_object_mut() {
         for key in MONEY_KEYS {

@@ -17,14 +17,15 @@ use events_schema::events::{
 };
 use events_schema::{Event, EventStore, ExpectedVersion, Metadata, NewEvent};
 use projections::quotes::{CONVERTIDA, DESCARTADA, NUEVA};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use uuid::Uuid;
 
 use crate::auth::{CurrentUser, MaybeUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::limits::{ClientAddress, QUOTE_PER_ADDRESS, QUOTE_PER_EMAIL};
 use crate::mail::templates::{quote_received, QuoteSummary};
+use crate::reply::True;
 use crate::routes::manage::flag;
 use crate::routes::moves::{append_plan, metadata_for, read_your_writes};
 use crate::routes::pricing::estimate_for;
@@ -219,6 +220,29 @@ fn requester(user: Option<&User>) -> Metadata {
 
 /// `POST /api/submit-quote-request` (anyone): checks the request (§5 messages), records
 /// `quote.requested` and queues the confirmation email to the requester; `{success, quote_id}`.
+/// The request recorded.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Submitted {
+    success: True,
+    quote_id: Uuid,
+}
+
+/// The inbox, as the projection stores it (passed through).
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Inbox {
+    success: True,
+    #[schemars(with = "Vec<projections::quotes::InboxQuote>")]
+    presupuestos: Value,
+}
+
+/// The request set aside: its inbox entry now.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Discarded {
+    success: True,
+    #[schemars(with = "projections::quotes::InboxQuote")]
+    presupuesto: Value,
+}
+
 pub async fn submit(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
@@ -226,7 +250,7 @@ pub async fn submit(
     // Read raw because `moveDetails` is read twice (the quote's details, and the price request
     // the server prices it with); documented as what it is.
     UseApi(ApiJson(raw), _): UseApi<ApiJson<Value>, ApiJson<SubmitBody>>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Submitted>> {
     QUOTE_PER_ADDRESS.check(&state.pool, &address).await?;
     let body: SubmitBody = crate::error::body_from_value(raw.clone())?;
     let estimate = server_estimate(&state, &raw["moveDetails"]).await;
@@ -278,7 +302,10 @@ pub async fn submit(
     tx.commit().await?;
     state.store.committed(appended.last_position);
     read_your_writes(&state, appended.last_position).await;
-    Ok(Json(json!({ "success": true, "quote_id": quote_id })))
+    Ok(Json(Submitted {
+        success: True,
+        quote_id,
+    }))
 }
 
 /// The server's own price of the request (the browser's figure is never recorded), when the
@@ -376,7 +403,7 @@ pub async fn list(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiQuery(params): ApiQuery<ListParams>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Inbox>> {
     user.require(READERS)?;
     let estado = match params.estado.as_deref().map(str::trim) {
         None | Some("") => None,
@@ -390,7 +417,10 @@ pub async fn list(
     .bind(estado)
     .fetch_one(&state.pool)
     .await?;
-    Ok(Json(json!({ "success": true, "presupuestos": quotes })))
+    Ok(Json(Inbox {
+        success: True,
+        presupuestos: quotes,
+    }))
 }
 
 /// A quote's state for deciding.
@@ -425,7 +455,7 @@ pub async fn discard(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(quote_id): ApiPath<Uuid>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Discarded>> {
     let user = user.require(MANAGERS)?;
     for _ in 0..RETRIES {
         let quote = load_quote(&state, quote_id).await?;
@@ -439,10 +469,10 @@ pub async fn discard(
             Err(ApiError::Log(events_schema::Error::Conflict { .. })) => continue,
             Err(e) => return Err(e),
             Ok(()) => {
-                return Ok(Json(json!({
-                    "success": true,
-                    "presupuesto": inbox_entry(&state, quote_id).await?,
-                })))
+                return Ok(Json(Discarded {
+                    success: True,
+                    presupuesto: inbox_entry(&state, quote_id).await?,
+                }))
             }
         }
     }

@@ -7,13 +7,13 @@ use chrono::NaiveDate;
 use command::workers::{decide_assignment, evolve_day, AssignmentContext, WorkerDay};
 use command::{DomainError, Role};
 use events_schema::events::{worker_day_stream, MoveStatus, WorkerAssigned};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult};
-use crate::routes::moves::{append_plan, load_move, staff_doc};
+use crate::reply::True;
+use crate::routes::moves::{append_plan, load_move, staff_doc, OneMove};
 use crate::state::AppState;
 
 const MANAGERS: &[Role] = &[Role::Empresario, Role::Admin];
@@ -29,11 +29,28 @@ pub struct ListParams {
 
 /// `GET /api/trabajadores[?fecha=YYYY-MM-DD]` (managers): active workers; with a date, whether
 /// each is busy that day (assigned to a move that is not cancelled).
+/// The active workers, by name, and whether each is already busy on the day asked about.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Workers {
+    success: True,
+    trabajadores: Vec<WorkerOnDay>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct WorkerOnDay {
+    id: Uuid,
+    nombre: String,
+    username: Option<String>,
+    ocupado: bool,
+    /// The move that keeps them busy that day.
+    mudanza_asignada: Option<i64>,
+}
+
 pub async fn list(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiQuery(params): ApiQuery<ListParams>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Workers>> {
     user.require(MANAGERS)?;
     let rows: Vec<(Uuid, String, Option<String>, Option<i64>)> = sqlx::query_as(
         "SELECT a.id, a.nombre, a.username, \
@@ -44,19 +61,20 @@ pub async fn list(
     .bind(params.fecha)
     .fetch_all(&state.pool)
     .await?;
-    let workers: Vec<Value> = rows
+    let trabajadores = rows
         .into_iter()
-        .map(|(id, nombre, username, busy_with)| {
-            json!({
-                "id": id,
-                "nombre": nombre,
-                "username": username,
-                "ocupado": busy_with.is_some(),
-                "mudanza_asignada": busy_with,
-            })
+        .map(|(id, nombre, username, busy_with)| WorkerOnDay {
+            id,
+            nombre,
+            username,
+            ocupado: busy_with.is_some(),
+            mudanza_asignada: busy_with,
         })
         .collect();
-    Ok(Json(json!({ "success": true, "trabajadores": workers })))
+    Ok(Json(Workers {
+        success: True,
+        trabajadores,
+    }))
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -71,7 +89,7 @@ pub async fn assign(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiJson(body): ApiJson<AssignBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<OneMove>> {
     let user = user.require(MANAGERS)?;
     let nombre: Option<String> = sqlx::query_scalar(
         "SELECT nombre FROM accounts WHERE id = $1 AND role = 'empleado' AND active",
@@ -89,10 +107,10 @@ pub async fn assign(
             Err(ApiError::Log(events_schema::Error::Conflict { .. })) => continue,
             Err(e) => return Err(e),
             Ok(()) => {
-                return Ok(Json(json!({
-                    "success": true,
-                    "mudanza": staff_doc(&state, &user, body.mudanza_id).await?,
-                })))
+                return Ok(Json(OneMove {
+                    success: True,
+                    mudanza: staff_doc(&state, &user, body.mudanza_id).await?,
+                }))
             }
         }
     }
