@@ -116,10 +116,13 @@ pub struct StaffPayment {
     pub reembolsado_cents: i64,
     pub marca: String,
     pub ultimos4: String,
+    #[schemars(extend("enum" = [AUTORIZADO, REEMBOLSADO, FALLIDO]))]
     pub estado: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub motivo: Option<String>,
     pub proveedor: String,
+    /// anticipo or pendiente; `null` for a payment recorded before kinds were.
+    #[schemars(extend("enum" = ["anticipo", "pendiente", null]))]
     pub tipo: Option<String>,
 }
 
@@ -143,6 +146,7 @@ pub struct ClientImage {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ClientMove {
     pub id: i64,
+    #[schemars(extend("enum" = ["pending", "confirmed", "in_progress", "completed", "cancelled"]))]
     pub status: String,
     pub from: String,
     pub to: String,

@@ -162,7 +162,7 @@ pub struct GivenConsent {
 /// A contact message as the managers read it.
 #[derive(Serialize, schemars::JsonSchema)]
 #[allow(dead_code)] // only its schema is used: PostgreSQL writes the list
-pub struct ContactMessage {
+pub struct ReceivedMessage {
     id: Uuid,
     name: String,
     email: String,
@@ -179,7 +179,7 @@ pub struct ContactMessage {
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct ContactMessages {
     success: True,
-    #[schemars(with = "Vec<ContactMessage>")]
+    #[schemars(with = "Vec<ReceivedMessage>")]
     mensajes: Value,
 }
 

@@ -110,9 +110,10 @@ pub struct ClientPayment {
     reembolsado: f64,
     marca: String,
     ultimos4: String,
-    /// autorizado, reembolsado or fallido.
+    #[schemars(extend("enum" = ["autorizado", "reembolsado", "fallido"]))]
     estado: String,
     motivo: Option<String>,
+    #[schemars(extend("enum" = ["anticipo", "pendiente", null]))]
     tipo: Option<String>,
 }
 
