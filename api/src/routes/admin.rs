@@ -59,7 +59,7 @@ struct StaffRow {
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct StaffAccount {
     id: Uuid,
-    /// empleado, empresario, admin or auditor.
+    #[schemars(extend("enum" = ["empleado", "empresario", "admin", "auditor"]))]
     rol: String,
     nombre: String,
     usuario: Option<String>,

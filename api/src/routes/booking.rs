@@ -334,7 +334,7 @@ fn conditions_for(total_cents: i64) -> Conditions {
             .into_iter()
             .map(|c| Section {
                 titulo: c.titulo.into(),
-                texto: c.texto.into(),
+                texto: c.texto,
             })
             .collect(),
         cancelacion: vec![

@@ -170,6 +170,7 @@ pub struct ReceivedMessage {
     origin: String,
     destination: String,
     date: Option<NaiveDate>,
+    #[schemars(extend("enum" = ["mudanza_completa", "mudanza_parcial", "mudanza_oficina", "solo_transporte", "otros_servicios"]))]
     service_type: String,
     message: String,
     consent: GivenConsent,
@@ -191,7 +192,9 @@ pub struct JobApplication {
     name: String,
     email: String,
     phone: String,
+    #[schemars(extend("enum" = ["conductor", "operario", "coordinador", "atencion", "limpieza", "otro"]))]
     position: String,
+    #[schemars(extend("enum" = ["0-1", "2-5", "6-10", "10+"]))]
     experience: String,
     message: String,
     consent: GivenConsent,
@@ -203,7 +206,7 @@ pub struct JobApplication {
 #[allow(dead_code)] // only its schema is used
 pub struct CvLink {
     nombre: String,
-    /// pdf, doc or docx.
+    #[schemars(extend("enum" = ["pdf", "doc", "docx"]))]
     tipo: String,
     bytes: i64,
     url: String,

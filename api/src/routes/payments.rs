@@ -151,7 +151,7 @@ pub struct PaymentDetails {
 /// One amount that can be paid now.
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct PaymentOption {
-    /// anticipo or pendiente.
+    #[schemars(extend("enum" = ["anticipo", "pendiente"]))]
     tipo: String,
     etiqueta: String,
     importe: f64,

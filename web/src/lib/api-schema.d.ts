@@ -4042,8 +4042,8 @@ export interface components {
       /** Format: int64 */
       bytes: number;
       nombre: string;
-      /** @description pdf, doc or docx. */
-      tipo: string;
+      /** @enum {string} */
+      tipo: "pdf" | "doc" | "docx";
       url: string;
     };
     DatabaseHealth: {
@@ -4366,13 +4366,21 @@ export interface components {
       consent: components["schemas"]["GivenConsent"];
       cv: components["schemas"]["CvLink"];
       email: string;
-      experience: string;
+      /** @enum {string} */
+      experience: "0-1" | "2-5" | "6-10" | "10+";
       /** Format: uuid */
       id: string;
       message: string;
       name: string;
       phone: string;
-      position: string;
+      /** @enum {string} */
+      position:
+        | "conductor"
+        | "operario"
+        | "coordinador"
+        | "atencion"
+        | "limpieza"
+        | "otro";
       /** Format: date-time */
       recibido_en: string;
     };
@@ -4629,8 +4637,8 @@ export interface components {
       etiqueta: string;
       /** Format: double */
       importe: number;
-      /** @description anticipo or pendiente. */
-      tipo: string;
+      /** @enum {string} */
+      tipo: "anticipo" | "pendiente";
     };
     /**
      * @description Spec §3 payment status: nothing paid, part paid, all paid.
@@ -5167,7 +5175,13 @@ export interface components {
       phone: string;
       /** Format: date-time */
       recibido_en: string;
-      service_type: string;
+      /** @enum {string} */
+      service_type:
+        | "mudanza_completa"
+        | "mudanza_parcial"
+        | "mudanza_oficina"
+        | "solo_transporte"
+        | "otros_servicios";
     };
     RedirectBody: {
       tipo: components["schemas"]["PaymentKind"];
@@ -5339,8 +5353,8 @@ export interface components {
        */
       mudanzas_pendientes: number;
       nombre: string;
-      /** @description empleado, empresario, admin or auditor. */
-      rol: string;
+      /** @enum {string} */
+      rol: "empleado" | "empresario" | "admin" | "auditor";
       usuario?: string | null;
     };
     /**

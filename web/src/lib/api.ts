@@ -942,34 +942,10 @@ export function submitJobApplication(body: JobApplicationRequest): Promise<ApiRe
 }
 
 /** One stored contact message, as GET /api/mensajes-contacto lists them (newest first). */
-export interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  origin: string;
-  destination: string;
-  date: string | null;
-  service_type: ContactServiceType;
-  message: string;
-  consent: FormConsent;
-  /** RFC 3339: when the message (and its consent) arrived. */
-  recibido_en: string;
-}
+export type ContactMessage = Schemas['ReceivedMessage'];
 
 /** One stored job application, as GET /api/candidaturas lists them (newest first). */
-export interface JobApplication {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  position: JobPosition;
-  experience: JobExperience;
-  message: string;
-  consent: FormConsent;
-  recibido_en: string;
-  cv: { nombre: string; tipo: 'pdf' | 'doc' | 'docx'; bytes: number; url: string };
-}
+export type JobApplication = Schemas['JobApplication'];
 
 /**
  * GET /api/mensajes-contacto: managers, admin and auditor; 401 anonymous, 403 other roles. Throws
@@ -1088,19 +1064,7 @@ export function moveHistoryExportUrl(id: number, format: 'json' | 'csv'): string
 
 export type StaffRole = 'empleado' | 'empresario' | 'admin' | 'auditor';
 
-export interface StaffAccount {
-  id: string;
-  rol: StaffRole;
-  nombre: string;
-  /** A worker's employee id (EMP-003): their login. Managers log in with their email. */
-  usuario: string | null;
-  email: string | null;
-  activa: boolean;
-  creada_en: string;
-  desactivada_en: string | null;
-  /** A worker's moves from today on that are neither finished nor cancelled. */
-  mudanzas_pendientes: number;
-}
+export type StaffAccount = Schemas['StaffAccount'];
 
 export interface NewStaffRequest {
   rol: 'empleado' | 'empresario';
@@ -1118,9 +1082,7 @@ export interface AdminAnswer {
   field?: string;
 }
 
-export interface StaffAccountResponse extends AdminAnswer {
-  cuenta?: StaffAccount;
-}
+export type StaffAccountResponse = Answer<Schemas['StaffChanged']>;
 
 export function fetchStaff(): Promise<ApiResponse<AdminAnswer & { personal?: StaffAccount[] }>> {
   return request('GET', '/api/admin/personal');
@@ -1252,41 +1214,13 @@ export function authPay(name: string, password: string): Promise<ApiResponse<Aut
 export type PaymentKind = 'anticipo' | 'pendiente';
 export type PaymentStatus = 'pending' | 'partial' | 'paid';
 
-export interface PaymentOption {
-  tipo: PaymentKind;
-  etiqueta: string;
-  importe: number;
-}
+export type PaymentOption = Schemas['PaymentOption'];
 
 export type PaymentRecord = Schemas['ClientPayment'];
 
-export interface PaymentSession {
-  id: string;
-  mudanzaId: number;
-  cliente: string;
-  origen: string;
-  destino: string;
-  fecha: string;
-  estado: string;
-  cancelada: boolean;
-  /** While cancelled: the cancellation fee (0 when free), the only thing that can be paid. */
-  gastos_cancelacion?: number | null;
-  total: number;
-  anticipo: number;
-  pagado: number;
-  pendiente: number;
-  estado_pago: PaymentStatus;
-  proveedor: 'prueba' | 'redsys';
-  caduca: string;
-  opciones: PaymentOption[];
-  pagos: PaymentRecord[];
-}
+export type PaymentSession = Schemas['PaymentDetails'];
 
-export interface PaymentSessionResponse {
-  success: boolean;
-  pago?: PaymentSession;
-  error?: string;
-}
+export type PaymentSessionResponse = Answer<Schemas['PaymentSummary']>;
 
 /** GET /api/pagos/{id}: the move and what can be paid now; 404 when the session is unknown or expired. */
 export function fetchPaymentSession(id: string): Promise<ApiResponse<PaymentSessionResponse>> {
