@@ -12,6 +12,7 @@ lint:
 	@scripts/ensure-deps.sh
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	npm --prefix web run api:types -- --check
 	npm --prefix web run typecheck
 	npm --prefix web run lint
 	npm --prefix web run format:check

@@ -124,7 +124,10 @@ fi
 DATABASE_URL="$PG_URL/postgres" cargo test --workspace --no-fail-fast
 
 # ------------------------------------------------------------------------------
-section web-typecheck "npm --prefix web run typecheck"
+section web-typecheck "npm --prefix web run api:types -- --check; npm --prefix web run typecheck"
+# The web client's types are generated from the server's OpenAPI document: the committed file
+# must be what the server describes now.
+npm --prefix web run api:types -- --check
 npm --prefix web run typecheck
 
 # ------------------------------------------------------------------------------

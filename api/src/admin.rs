@@ -11,7 +11,7 @@ use sqlx::PgPool;
 /// Events per batch of a rebuild started from the panel (as `mudanzas rebuild`).
 const REBUILD_BATCH: i64 = 2_000;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Phase {
     /// Waiting for the projector's lock (its live runner finishing a batch) or for an older
@@ -25,7 +25,7 @@ pub enum Phase {
 }
 
 /// A rebuild started from the panel, as the panel polls it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct RebuildStatus {
     pub proyeccion: &'static str,
     pub fase: Phase,

@@ -21,7 +21,7 @@ use crate::error::ApiError;
 pub const COOKIE: &str = "mudanzas_session";
 const SESSION_DAYS: i64 = 30;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Preferences {
     #[serde(rename = "emailNotifications")]
     pub email_notifications: bool,
@@ -31,7 +31,7 @@ pub struct Preferences {
 }
 
 /// The logged-in account, as `auth-status` and the login calls return it (spec §3 'User').
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct User {
     pub id: Uuid,
     pub email: Option<String>,

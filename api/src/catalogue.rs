@@ -29,7 +29,7 @@ pub const IMAGE_TYPE: &str = "image/svg+xml";
 const MAX_SVG_BYTES: usize = 64 * 1024;
 
 /// One object as `GET /api/objetos` sends it (web/src/lib/api.ts `CatalogueObject`).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct CatalogueObject {
     pub id: String,
     pub nombre: String,

@@ -18,6 +18,7 @@ pub mod ops;
 pub mod ownership;
 pub mod payments;
 pub mod pipeline;
+pub mod reply;
 pub mod retention;
 pub mod routes;
 pub mod security;

@@ -214,8 +214,9 @@ fn name_path_parameters(doc: &mut Value) {
     }
 }
 
-/// A handler that answers `(StatusCode, …)` or a built `Response` (a 201, a file, a CSV) gives
-/// aide no success type; say that a 2xx comes, rather than leave the operation without one.
+/// A handler that answers a file, plain text or a WebSocket upgrade gives aide no success type
+/// (JSON answers name theirs, `crate::reply::Answer` where the handler builds the response);
+/// say that a 2xx comes, rather than leave the operation without one.
 fn describe_untyped_successes(doc: &mut Value) {
     let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else {
         return;

@@ -266,3 +266,111 @@ fn bodies_parameters_and_sessions_are_described() {
         "the file part: {upload}"
     );
 }
+
+/// The operations whose success is not JSON, with the reason; every other operation's success
+/// must name its type.
+const NOT_JSON: [(&str, &str, &str); 8] = [
+    ("GET", "/healthz", "plain text `ok`, for load balancers"),
+    ("GET", "/metrics", "Prometheus text"),
+    ("GET", "/api/fotos/{move_id}/{photo_id}", "the photo's file"),
+    ("GET", "/api/candidaturas/{id}/cv", "the CV's file"),
+    (
+        "GET",
+        "/api/auditoria/mudanza/{id}/historial.csv",
+        "a CSV file",
+    ),
+    ("GET", "/api/live", "a WebSocket upgrade"),
+    (
+        "POST",
+        "/api/pagos/redsys/notificacion",
+        "plain text, answered to the bank",
+    ),
+    (
+        "GET",
+        "/api/openapi.json",
+        "this document, whose type is the OpenAPI 3.1 schema",
+    ),
+];
+
+/// A schema that says something: not `true`, not `{}`, and through a `$ref`, a definition that
+/// has fields, items or a type.
+fn is_described(schema: &Value, schemas: &Value) -> bool {
+    let resolved = match schema["$ref"].as_str() {
+        Some(reference) => {
+            let name = reference.trim_start_matches("#/components/schemas/");
+            &schemas[name]
+        }
+        None => schema,
+    };
+    let Some(object) = resolved.as_object() else {
+        return false; // `true`, or missing
+    };
+    [
+        "properties",
+        "items",
+        "type",
+        "oneOf",
+        "anyOf",
+        "allOf",
+        "enum",
+        "const",
+    ]
+    .iter()
+    .any(|key| object.contains_key(*key))
+}
+
+#[test]
+fn every_success_is_described_by_its_type() {
+    let doc = document();
+    let schemas = &doc["components"]["schemas"];
+    let mut undescribed = Vec::new();
+    let all = operations(&doc);
+    for (method, template, operation) in &all {
+        let described = operation["responses"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(code, _)| code.starts_with('2'))
+            .any(|(_, response)| {
+                is_described(&response["content"]["application/json"]["schema"], schemas)
+            });
+        let exempt = NOT_JSON
+            .iter()
+            .any(|(m, t, _)| m == method && t == template);
+        if exempt {
+            assert!(!described, "{method} {template} is listed as not JSON");
+        } else if !described {
+            undescribed.push(format!("{method} {template}"));
+        }
+    }
+    assert!(
+        undescribed.is_empty(),
+        "{} of {} operations answer no described type: {undescribed:#?}",
+        undescribed.len(),
+        all.len()
+    );
+    // Every exemption names an operation that exists.
+    for (method, template, reason) in NOT_JSON {
+        assert!(
+            all.iter().any(|(m, t, _)| m == method && t == template),
+            "{method} {template} ({reason}) is not documented"
+        );
+    }
+}
+
+/// The wire names the web app reads stay as they were, where a Rust name differs.
+#[test]
+fn renamed_answer_fields_keep_their_wire_names() {
+    let doc = document();
+    let schemas = &doc["components"]["schemas"];
+    let properties = |name: &str| schemas[name]["properties"].clone();
+    assert!(properties("User")["isUserEmailConfirmed"].is_object());
+    assert!(properties("PaymentAccess")["paymentId"].is_object());
+    assert!(properties("PaymentDetails")["mudanzaId"].is_object());
+    assert!(properties("StaffMove")["workerId"].is_object());
+    assert_eq!(
+        properties("Done")["success"]["const"],
+        true,
+        "success is the constant true"
+    );
+}

@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The roles of ARCHITECTURE §6, with their wire names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     Cliente,

@@ -264,7 +264,7 @@ pub fn spawn_sealer(store: EventStore, batch: i64) -> tokio::task::JoinHandle<()
 }
 
 /// The first broken link [`verify`] found.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct BrokenLink {
     pub position: i64,
     /// Empty when the event itself is missing.

@@ -152,7 +152,7 @@ impl Price {
 }
 
 /// Spec §3 payment status: nothing paid, part paid, all paid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum PaymentStatus {
     Pending,

@@ -149,7 +149,7 @@ fn euros_text(cents: i64) -> String {
 /// One field of the move's state that an event changed: its path in the staff view
 /// (`estado`, `precio.total_cents`, `property_details.origin.floor`, `photos[0]`), and its value
 /// before and after (null where there was none).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Change {
     pub campo: String,
     pub antes: Value,

@@ -28,7 +28,7 @@ pub const ERASED_CLIENT: &str = "Cliente eliminado";
 /// 'Sin asignar' is what the spec shows for a move without a worker.
 pub const NO_WORKER: &str = "Sin asignar";
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct StaffPhoto {
     pub id: Uuid,
     pub url: String,
@@ -39,7 +39,8 @@ pub struct StaffPhoto {
 
 /// The staff view (spec §3 'Move, staff view'), with prices: `without_prices` strips them for
 /// workers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(transform = money_not_required)]
 pub struct StaffMove {
     pub id: i64,
     pub cliente_nombre: String,
@@ -105,7 +106,7 @@ pub struct StaffMove {
 
 /// One card payment or failed attempt. `estado`: autorizado, reembolsado (wholly or in part:
 /// `reembolsado` says how much) or fallido (with `motivo`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct StaffPayment {
     pub id: Uuid,
     pub fecha: DateTime<Utc>,
@@ -115,23 +116,26 @@ pub struct StaffPayment {
     pub reembolsado_cents: i64,
     pub marca: String,
     pub ultimos4: String,
+    #[schemars(extend("enum" = [AUTORIZADO, REEMBOLSADO, FALLIDO]))]
     pub estado: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub motivo: Option<String>,
     pub proveedor: String,
+    /// anticipo or pendiente; `null` for a payment recorded before kinds were.
+    #[schemars(extend("enum" = ["anticipo", "pendiente", null]))]
     pub tipo: Option<String>,
 }
 
 /// When a client booked their move and which booking conditions they accepted. The total they
 /// accepted is in the log; here it would be money that workers must not see.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct StaffBooking {
     pub aceptada_en: DateTime<Utc>,
     pub condiciones_version: String,
 }
 
 /// The customer view (spec §3 'Move, customer view').
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ClientImage {
     pub id: Uuid,
     pub url: String,
@@ -139,9 +143,10 @@ pub struct ClientImage {
     pub tipo: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ClientMove {
     pub id: i64,
+    #[schemars(extend("enum" = ["pending", "confirmed", "in_progress", "completed", "cancelled"]))]
     pub status: String,
     pub from: String,
     pub to: String,
@@ -475,6 +480,16 @@ pub const MONEY_KEYS: [&str; 11] = [
 ];
 
 /// The staff document as a worker may see it: no prices.
+/// A worker's copy has no money keys (`without_prices`): the schema says they may be absent.
+fn money_not_required(schema: &mut schemars::Schema) {
+    if let Some(required) = schema
+        .get_mut("required")
+        .and_then(serde_json::Value::as_array_mut)
+    {
+        required.retain(|key| !MONEY_KEYS.iter().any(|money| key == *money));
+    }
+}
+
 pub fn without_prices(mut doc: serde_json::Value) -> serde_json::Value {
     if let Some(object) = doc.as_object_mut() {
         for key in MONEY_KEYS {

@@ -27,7 +27,7 @@ pub const CONVERTIDA: &str = "convertida";
 pub const DESCARTADA: &str = "descartada";
 
 /// The services as the quote request names them (spec §3 'Price request', plus best packaging).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InboxServices {
     pub dismount: bool,
@@ -42,7 +42,7 @@ pub struct InboxServices {
 
 /// The move the visitor described, in the shape of the request's `moveDetails`, so the manager's
 /// wizard is filled from the same names the price finder sent.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InboxMoveDetails {
     pub origin: QuoteAddress,
@@ -59,7 +59,7 @@ pub struct InboxMoveDetails {
 }
 
 /// One entry of the inbox, as `GET /api/presupuestos` and the live feed send it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct InboxQuote {
     pub id: Uuid,
     /// When the request arrived.

@@ -5,10 +5,11 @@ use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum::Json;
-use serde_json::{json, Value};
+use serde_json::json;
 
+use crate::reply::{Answer, True};
 use crate::state::AppState;
 
 /// How long readiness waits for the database before calling it unreachable.
@@ -122,9 +123,70 @@ async fn within<T>(
     }
 }
 
+/// Ready: every check passed (a 503 carries `ready: false`, `error`, `not_ready` and the same
+/// `checks`).
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub struct Ready {
+    success: True,
+    ready: bool,
+    checks: Checks,
+}
+
+/// What was checked; without the database nothing else is (the other keys are absent).
+#[derive(Default, serde::Serialize, schemars::JsonSchema)]
+pub struct Checks {
+    database: Check,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    migrations: Option<MigrationsCheck>,
+    /// `null` when the projectors could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    projectors: Option<Option<Vec<ProjectorCheck>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    poison_events: Option<PoisonCheck>,
+}
+
+#[derive(Default, serde::Serialize, schemars::JsonSchema)]
+pub struct Check {
+    ok: bool,
+}
+
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub struct MigrationsCheck {
+    ok: bool,
+    /// Absent when they could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    missing: Option<Vec<i64>>,
+}
+
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub struct ProjectorCheck {
+    name: String,
+    ok: bool,
+    running: bool,
+    pending_events: i64,
+    delay_seconds: f64,
+    failing: bool,
+}
+
+/// Skipped events: where, not why.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub struct PoisonCheck {
+    ok: bool,
+    /// Absent when they could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    events: Option<Vec<PoisonRef>>,
+}
+
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub struct PoisonRef {
+    projection: String,
+    position: i64,
+    event_type: String,
+}
+
 /// `GET /readyz`: 200 when this server can answer requests correctly, else 503 naming what is not
 /// ready. The body holds no error texts (this route is public): the log has them.
-pub async fn readyz(State(state): State<AppState>) -> Response {
+pub async fn readyz(State(state): State<AppState>) -> Answer<Ready> {
     let mut not_ready: Vec<String> = Vec::new();
     let database = within(
         "database",
@@ -132,7 +194,10 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
     )
     .await
     .is_some();
-    let mut checks = json!({ "database": { "ok": database } });
+    let mut checks = Checks {
+        database: Check { ok: database },
+        ..Checks::default()
+    };
     if !database {
         // Nothing else can be checked without it.
         not_ready.push("database".into());
@@ -142,11 +207,17 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
                 if !missing.is_empty() {
                     not_ready.push("migrations".into());
                 }
-                checks["migrations"] = json!({ "ok": missing.is_empty(), "missing": missing });
+                checks.migrations = Some(MigrationsCheck {
+                    ok: missing.is_empty(),
+                    missing: Some(missing),
+                });
             }
             None => {
                 not_ready.push("migrations".into());
-                checks["migrations"] = json!({ "ok": false });
+                checks.migrations = Some(MigrationsCheck {
+                    ok: false,
+                    missing: None,
+                });
             }
         }
         match within("projectors", projector_lags(&state.pool)).await {
@@ -159,20 +230,20 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
                     if !ok {
                         not_ready.push(format!("projector:{}", lag.name));
                     }
-                    projectors.push(json!({
-                        "name": lag.name,
-                        "ok": ok,
-                        "running": alive,
-                        "pending_events": lag.pending,
-                        "delay_seconds": lag.delay_seconds,
-                        "failing": lag.failing(),
-                    }));
+                    projectors.push(ProjectorCheck {
+                        name: lag.name.into(),
+                        ok,
+                        running: alive,
+                        pending_events: lag.pending,
+                        delay_seconds: lag.delay_seconds,
+                        failing: lag.failing(),
+                    });
                 }
-                checks["projectors"] = Value::Array(projectors);
+                checks.projectors = Some(Some(projectors));
             }
             None => {
                 not_ready.push("projectors".into());
-                checks["projectors"] = Value::Null;
+                checks.projectors = Some(None);
             }
         }
         // Skipped events do not make the server unready (the projectors go on past them, and
@@ -180,39 +251,50 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         // for whoever watches: where, not why (the error texts are in /admin and the log).
         match within("poison events", projections::poison_events(&state.pool)).await {
             Some(poison) => {
-                let listed: Vec<Value> = poison
-                    .iter()
-                    .map(|p| {
-                        json!({
-                            "projection": p.projection,
-                            "position": p.position,
-                            "event_type": p.event_type,
-                        })
+                let listed: Vec<PoisonRef> = poison
+                    .into_iter()
+                    .map(|p| PoisonRef {
+                        projection: p.projection,
+                        position: p.position,
+                        event_type: p.event_type,
                     })
                     .collect();
-                checks["poison_events"] = json!({ "ok": listed.is_empty(), "events": listed });
+                checks.poison_events = Some(PoisonCheck {
+                    ok: listed.is_empty(),
+                    events: Some(listed),
+                });
             }
-            None => checks["poison_events"] = json!({ "ok": false }),
+            None => {
+                checks.poison_events = Some(PoisonCheck {
+                    ok: false,
+                    events: None,
+                })
+            }
         }
     }
     if not_ready.is_empty() {
-        (
-            StatusCode::OK,
-            Json(json!({ "success": true, "ready": true, "checks": checks })),
+        Answer::with(
+            (),
+            Ready {
+                success: True,
+                ready: true,
+                checks,
+            },
         )
-            .into_response()
     } else {
-        (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Json(json!({
-                "success": false,
-                "ready": false,
-                "error": format!("El servidor no está listo: {}", not_ready.join(", ")),
-                "not_ready": not_ready,
-                "checks": checks,
-            })),
+        Answer::raw(
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Json(json!({
+                    "success": false,
+                    "ready": false,
+                    "error": format!("El servidor no está listo: {}", not_ready.join(", ")),
+                    "not_ready": not_ready,
+                    "checks": checks,
+                })),
+            )
+                .into_response(),
         )
-            .into_response()
     }
 }
 

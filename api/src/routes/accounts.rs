@@ -3,19 +3,19 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum::Json;
 use axum_extra::extract::cookie::CookieJar;
 use command::{accounts, forms};
 use rand::Rng;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::auth::{
     end_session, end_sessions, hash_password_blocking, new_token, set_password, start_session,
-    token_hash, user_by_id,
+    token_hash, user_by_id, User,
 };
 use crate::consent;
 use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult};
@@ -25,6 +25,7 @@ use crate::limits::{
     RESET_PER_ADDRESS, RESET_PER_EMAIL, TOO_MANY,
 };
 use crate::mail::templates;
+use crate::reply::{done, Answer, Done, True};
 use crate::state::AppState;
 
 pub const EMAIL_TAKEN: &str = "Este email ya está registrado. Intenta con otro email.";
@@ -56,8 +57,53 @@ fn code_hash(account: Uuid, code: &str) -> Vec<u8> {
     hasher.finalize().to_vec()
 }
 
-fn timers(reenviar_en: i64) -> Value {
-    json!({ "expira_en": CODE_VALIDITY_SECS, "reenviar_en": reenviar_en })
+/// When the code sent stops working and when another may be asked for, in seconds.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Timers {
+    expira_en: i64,
+    reenviar_en: i64,
+}
+
+fn timers(reenviar_en: i64) -> Timers {
+    Timers {
+        expira_en: CODE_VALIDITY_SECS,
+        reenviar_en,
+    }
+}
+
+/// An account created and logged in; its confirmation code is on its way.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Registered {
+    success: True,
+    /// `null` only if the account vanished meanwhile.
+    user: Option<User>,
+    #[serde(flatten)]
+    timers: Timers,
+}
+
+/// The email confirmed and the account logged in.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Confirmed {
+    success: True,
+    /// Always `true` here; the rejections carry `false` with their `error`.
+    confirmed: bool,
+    /// `null` only if the account vanished meanwhile.
+    user: Option<User>,
+}
+
+/// A new code sent.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct CodeSent {
+    success: True,
+    #[serde(flatten)]
+    timers: Timers,
+}
+
+/// A reset link that still works, and the account it is for.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct ResetLink {
+    success: True,
+    email: String,
 }
 
 /// Stores a fresh code for the account (replacing any other) and writes its email, in `tx`.
@@ -111,7 +157,7 @@ pub async fn register(
     jar: CookieJar,
     ClientAddress(address): ClientAddress,
     ApiJson(body): ApiJson<RegisterBody>,
-) -> ApiResult<(StatusCode, CookieJar, Json<Value>)> {
+) -> ApiResult<Answer<Registered, 201>> {
     let registration = accounts::registration(
         &body.full_name,
         &body.email,
@@ -179,9 +225,14 @@ pub async fn register(
         .end_sessions(end_session(&state.pool, &jar).await?);
     let cookie = start_session(&state.pool, &state.config, id).await?;
     let user = user_by_id(&state.pool, id).await?;
-    let mut answer = json!({ "success": true, "user": user });
-    merge(&mut answer, timers(RESEND_COOLDOWN_SECS));
-    Ok((StatusCode::CREATED, jar.add(cookie), Json(answer)))
+    Ok(Answer::with(
+        jar.add(cookie),
+        Registered {
+            success: True,
+            user,
+            timers: timers(RESEND_COOLDOWN_SECS),
+        },
+    ))
 }
 
 fn merge(target: &mut Value, extra: Value) {
@@ -191,10 +242,10 @@ fn merge(target: &mut Value, extra: Value) {
 }
 
 /// The answers of `confirm-email` carry `confirmed` as well as the error (spec §7).
-fn not_confirmed(status: StatusCode, error: &str, extra: Value) -> Response {
+fn not_confirmed(status: StatusCode, error: &str, extra: Value) -> Answer<Confirmed> {
     let mut body = json!({ "success": false, "confirmed": false, "error": error });
     merge(&mut body, extra);
-    (status, Json(body)).into_response()
+    Answer::raw((status, Json(body)).into_response())
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -222,7 +273,7 @@ pub async fn confirm_email(
     jar: CookieJar,
     ClientAddress(address): ClientAddress,
     ApiJson(body): ApiJson<ConfirmBody>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Confirmed>> {
     let code = body.code.trim();
     let Some(email) = accounts::email(&body.email) else {
         return Ok(not_confirmed(
@@ -330,11 +381,14 @@ pub async fn confirm_email(
         .end_sessions(end_session(&state.pool, &jar).await?);
     let cookie = start_session(&state.pool, &state.config, row.account_id).await?;
     let user = user_by_id(&state.pool, row.account_id).await?;
-    Ok((
+    Ok(Answer::with(
         jar.add(cookie),
-        Json(json!({ "success": true, "confirmed": true, "user": user })),
-    )
-        .into_response())
+        Confirmed {
+            success: True,
+            confirmed: true,
+            user,
+        },
+    ))
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -349,7 +403,7 @@ pub async fn resend_code(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
     ApiJson(body): ApiJson<EmailBody>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<CodeSent>> {
     let email = accounts::email(&body.email)
         .ok_or_else(|| ApiError::BadRequest(accounts::EMAIL_INVALID.into()))?;
     limits::take(
@@ -379,13 +433,19 @@ pub async fn resend_code(
             "error": format!("Espera {wait} segundos antes de pedir otro código."),
             "reenviar_en": wait,
         });
-        return Ok((StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response());
+        return Ok(Answer::raw(
+            (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response(),
+        ));
     }
     send_code(&state, &mut tx, id, &email, &nombre).await?;
     tx.commit().await?;
-    let mut answer = json!({ "success": true });
-    merge(&mut answer, timers(RESEND_COOLDOWN_SECS));
-    Ok(Json(answer).into_response())
+    Ok(Answer::with(
+        (),
+        CodeSent {
+            success: True,
+            timers: timers(RESEND_COOLDOWN_SECS),
+        },
+    ))
 }
 
 /// `POST /api/forgot-password`: emails a single-use link, valid for an hour, to set a new password.
@@ -393,7 +453,7 @@ pub async fn forgot_password(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
     ApiJson(body): ApiJson<EmailBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Done>> {
     let email = accounts::email(&body.email)
         .ok_or_else(|| ApiError::BadRequest(accounts::RECOVERY_EMAIL_INVALID.into()))?;
     limits::take(
@@ -426,7 +486,7 @@ pub async fn forgot_password(
         .queue(&mut tx, templates::password_reset(&email, &nombre, &link))
         .await?;
     tx.commit().await?;
-    Ok(Json(json!({ "success": true })))
+    Ok(done())
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -439,7 +499,7 @@ pub struct TokenParams {
 pub async fn check_reset(
     State(state): State<AppState>,
     ApiQuery(params): ApiQuery<TokenParams>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<ResetLink>> {
     let email: Option<String> = sqlx::query_scalar(
         "SELECT a.email FROM password_resets r JOIN accounts a ON a.id = r.account_id \
          WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now() AND a.active",
@@ -448,7 +508,10 @@ pub async fn check_reset(
     .fetch_optional(&state.pool)
     .await?;
     let email = email.ok_or_else(|| ApiError::BadRequest(RESET_LINK_INVALID.into()))?;
-    Ok(Json(json!({ "success": true, "email": email })))
+    Ok(Json(ResetLink {
+        success: True,
+        email,
+    }))
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -464,7 +527,7 @@ pub struct ResetBody {
 pub async fn reset_password(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<ResetBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Done>> {
     accounts::new_password(&body.password)?;
     let hash = hash_password_blocking(body.password).await?;
     let mut tx = state.pool.begin().await?;
@@ -489,7 +552,7 @@ pub async fn reset_password(
     state.live.end_sessions(ended);
     // Whoever was guessing the old password has nothing left to guess.
     LOGIN_PER_ACCOUNT.clear(&state.pool, &email).await?;
-    Ok(Json(json!({ "success": true })))
+    Ok(done())
 }
 
 /// The customer account routes.

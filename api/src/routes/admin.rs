@@ -3,22 +3,22 @@
 //! callers get 401, every other role 403.
 
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::Json;
 use axum_extra::extract::cookie::CookieJar;
 use chrono::{DateTime, Utc};
 use command::identity::identifier;
 use command::{accounts, DomainError, Role};
 use rand::Rng;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::admin::StartError;
+use crate::admin::{RebuildStatus, StartError};
 use crate::auth::{end_sessions, hash_password_blocking, set_password, CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::limits::LOGIN_PER_ACCOUNT;
+use crate::reply::{Answer, True};
 use crate::state::AppState;
 
 pub const ADMIN: &[Role] = &[Role::Admin];
@@ -55,20 +55,141 @@ struct StaffRow {
     pending_moves: i64,
 }
 
+/// One staff account as the panel lists it.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct StaffAccount {
+    id: Uuid,
+    #[schemars(extend("enum" = ["empleado", "empresario", "admin", "auditor"]))]
+    rol: String,
+    nombre: String,
+    usuario: Option<String>,
+    email: Option<String>,
+    activa: bool,
+    creada_en: DateTime<Utc>,
+    desactivada_en: Option<DateTime<Utc>>,
+    /// A worker's moves from today on that are neither finished nor cancelled.
+    mudanzas_pendientes: i64,
+}
+
 impl StaffRow {
-    fn to_json(&self) -> Value {
-        json!({
-            "id": self.id,
-            "rol": self.role,
-            "nombre": self.nombre,
-            "usuario": self.username,
-            "email": self.email,
-            "activa": self.active,
-            "creada_en": self.created_at,
-            "desactivada_en": self.deactivated_at,
-            "mudanzas_pendientes": self.pending_moves,
-        })
+    fn into_account(self) -> StaffAccount {
+        StaffAccount {
+            id: self.id,
+            rol: self.role,
+            nombre: self.nombre,
+            usuario: self.username,
+            email: self.email,
+            activa: self.active,
+            creada_en: self.created_at,
+            desactivada_en: self.deactivated_at,
+            mudanzas_pendientes: self.pending_moves,
+        }
     }
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct StaffList {
+    success: True,
+    personal: Vec<StaffAccount>,
+}
+
+/// One staff account after a change.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct StaffChanged {
+    success: True,
+    cuenta: StaffAccount,
+}
+
+/// The temporary password, shown once to the admin to hand over.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct TemporaryPassword {
+    success: True,
+    password_temporal: String,
+}
+
+/// One projector's progress through the log.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct ProjectionStatus {
+    nombre: String,
+    tablas: Vec<String>,
+    posicion: i64,
+    eventos_pendientes: i64,
+    retraso_segundos: f64,
+    ultimo_error: Option<String>,
+    actualizada_en: Option<DateTime<Utc>>,
+    /// Whether its loop runs in this process (`null`: not run here).
+    en_marcha: Option<bool>,
+}
+
+/// An event a projector could not apply and skipped.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct SkippedEvent {
+    proyeccion: String,
+    posicion: i64,
+    tipo: String,
+    flujo: String,
+    error: String,
+    registrado_en: DateTime<Utc>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct ProjectionsAnswer {
+    success: True,
+    /// The log's last position.
+    cabeza: i64,
+    proyecciones: Vec<ProjectionStatus>,
+    eventos_no_aplicados: Vec<SkippedEvent>,
+    /// The rebuild started from the panel (running, or the last one); `null` before any.
+    reconstruccion: Option<RebuildStatus>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct RebuildStarted {
+    success: True,
+    reconstruccion: RebuildStatus,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct RebuildProgress {
+    success: True,
+    /// `null` before any rebuild.
+    reconstruccion: Option<RebuildStatus>,
+}
+
+/// One event of the log as the browser shows it.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct LoggedEvent {
+    posicion: i64,
+    flujo: String,
+    version: i64,
+    tipo: String,
+    version_esquema: i32,
+    actor: EventActor,
+    metadatos: Value,
+    ocurrido_en: DateTime<Utc>,
+    registrado_en: DateTime<Utc>,
+    datos: Value,
+}
+
+/// Who recorded an event: the metadata's actor and, for an account, its name.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct EventActor {
+    #[schemars(with = "Option<String>")]
+    id: Option<Value>,
+    #[schemars(with = "Option<String>")]
+    rol: Option<Value>,
+    nombre: Option<String>,
+}
+
+/// A page of the log.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct EventPage {
+    success: True,
+    eventos: Vec<LoggedEvent>,
+    /// The `after` of the next page; `null` at the end.
+    siguiente: Option<i64>,
+    /// Every event type there is, for the filter.
+    tipos: Vec<String>,
 }
 
 const STAFF_SELECT: &str = "SELECT a.id, a.role, a.nombre, a.username, a.email, a.active, \
@@ -88,15 +209,18 @@ async fn staff_row(pool: &PgPool, id: Uuid) -> ApiResult<StaffRow> {
 
 /// `GET /api/admin/personal`: every staff account (workers, managers, admins, auditors), active
 /// ones first.
-pub async fn staff(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<Value>> {
+pub async fn staff(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<StaffList>> {
     admin(user)?;
     let rows: Vec<StaffRow> = sqlx::query_as(&format!(
         "{STAFF_SELECT} ORDER BY a.active DESC, a.role, a.nombre, a.id"
     ))
     .fetch_all(&state.pool)
     .await?;
-    let personal: Vec<Value> = rows.iter().map(StaffRow::to_json).collect();
-    Ok(Json(json!({ "success": true, "personal": personal })))
+    let personal = rows.into_iter().map(StaffRow::into_account).collect();
+    Ok(Json(StaffList {
+        success: True,
+        personal,
+    }))
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -135,7 +259,7 @@ pub async fn create_staff(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiJson(body): ApiJson<NewStaff>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<Answer<StaffChanged, 201>> {
     admin(user)?;
     let role = match body.rol.as_str() {
         "empleado" => Role::Empleado,
@@ -222,10 +346,13 @@ pub async fn create_staff(
     .await?;
     tx.commit().await?;
     tracing::info!(account = %id, role = role.as_str(), "staff account created");
-    let cuenta = staff_row(&state.pool, id).await?.to_json();
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({ "success": true, "cuenta": cuenta })),
+    let cuenta = staff_row(&state.pool, id).await?.into_account();
+    Ok(Answer::with(
+        (),
+        StaffChanged {
+            success: True,
+            cuenta,
+        },
     ))
 }
 
@@ -235,7 +362,7 @@ pub async fn deactivate(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<StaffChanged>> {
     let me = admin(user)?;
     if id == me.id {
         return Err(ApiError::Conflict(NOT_YOURSELF.into()));
@@ -257,8 +384,11 @@ pub async fn deactivate(
     tx.commit().await?;
     state.live.end_sessions(ended);
     tracing::info!(account = %id, by = %me.id, "staff account deactivated");
-    let cuenta = staff_row(&state.pool, id).await?.to_json();
-    Ok(Json(json!({ "success": true, "cuenta": cuenta })))
+    let cuenta = staff_row(&state.pool, id).await?.into_account();
+    Ok(Json(StaffChanged {
+        success: True,
+        cuenta,
+    }))
 }
 
 /// `POST /api/admin/personal/{id}/reactivar`: the account can log in again with its password.
@@ -266,7 +396,7 @@ pub async fn reactivate(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<StaffChanged>> {
     let me = admin(user)?;
     let found = sqlx::query(
         "UPDATE accounts SET active = true, deactivated_at = NULL \
@@ -280,8 +410,11 @@ pub async fn reactivate(
         return Err(ApiError::NotFound(STAFF_NOT_FOUND.into()));
     }
     tracing::info!(account = %id, by = %me.id, "staff account reactivated");
-    let cuenta = staff_row(&state.pool, id).await?.to_json();
-    Ok(Json(json!({ "success": true, "cuenta": cuenta })))
+    let cuenta = staff_row(&state.pool, id).await?.into_account();
+    Ok(Json(StaffChanged {
+        success: True,
+        cuenta,
+    }))
 }
 
 /// A password of strength 5 that reads well aloud and on paper: three groups of four letters
@@ -312,7 +445,7 @@ pub async fn reset_password(
     jar: CookieJar,
     user: CurrentUser,
     ApiPath(id): ApiPath<Uuid>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<TemporaryPassword>> {
     let me = admin(user)?;
     let password = temporary_password();
     let hash = hash_password_blocking(password.clone()).await?;
@@ -336,9 +469,10 @@ pub async fn reset_password(
             .await?;
     }
     tracing::info!(account = %id, by = %me.id, "staff password reset");
-    Ok(Json(
-        json!({ "success": true, "password_temporal": password }),
-    ))
+    Ok(Json(TemporaryPassword {
+        success: True,
+        password_temporal: password,
+    }))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -346,7 +480,7 @@ pub async fn reset_password(
 
 /// Each projector's checkpoint, lag (in events not yet applied, and in seconds since the oldest
 /// of them was recorded) and current error, and whether its loop runs in this process.
-pub(crate) async fn projection_status(state: &AppState) -> ApiResult<Vec<Value>> {
+pub(crate) async fn projection_status(state: &AppState) -> ApiResult<Vec<ProjectionStatus>> {
     let all = projections::all();
     let running = state.projections.running();
     Ok(crate::ops::projector_lags(&state.pool)
@@ -362,16 +496,16 @@ pub(crate) async fn projection_status(state: &AppState) -> ApiResult<Vec<Value>>
                 .iter()
                 .find(|(n, _, _)| *n == lag.name)
                 .map(|(_, _, alive)| *alive);
-            json!({
-                "nombre": lag.name,
-                "tablas": tables,
-                "posicion": lag.checkpoint,
-                "eventos_pendientes": lag.pending,
-                "retraso_segundos": lag.delay_seconds,
-                "ultimo_error": lag.last_error,
-                "actualizada_en": lag.updated_at,
-                "en_marcha": alive,
-            })
+            ProjectionStatus {
+                nombre: lag.name.into(),
+                tablas: tables.iter().map(|t| t.to_string()).collect(),
+                posicion: lag.checkpoint,
+                eventos_pendientes: lag.pending,
+                retraso_segundos: lag.delay_seconds,
+                ultimo_error: lag.last_error,
+                actualizada_en: lag.updated_at,
+                en_marcha: alive,
+            }
         })
         .collect())
 }
@@ -382,31 +516,29 @@ pub(crate) async fn projection_status(state: &AppState) -> ApiResult<Vec<Value>>
 pub async fn projections_status(
     State(state): State<AppState>,
     user: CurrentUser,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<ProjectionsAnswer>> {
     admin(user)?;
     let proyecciones = projection_status(&state).await?;
     let cabeza = state.store.max_position().await?;
-    let no_aplicados: Vec<Value> = projections::poison_events(&state.pool)
+    let no_aplicados = projections::poison_events(&state.pool)
         .await?
         .into_iter()
-        .map(|p| {
-            json!({
-                "proyeccion": p.projection,
-                "posicion": p.position,
-                "tipo": p.event_type,
-                "flujo": p.stream_id,
-                "error": p.error,
-                "registrado_en": p.recorded_at,
-            })
+        .map(|p| SkippedEvent {
+            proyeccion: p.projection,
+            posicion: p.position,
+            tipo: p.event_type,
+            flujo: p.stream_id,
+            error: p.error,
+            registrado_en: p.recorded_at,
         })
         .collect();
-    Ok(Json(json!({
-        "success": true,
-        "cabeza": cabeza,
-        "proyecciones": proyecciones,
-        "eventos_no_aplicados": no_aplicados,
-        "reconstruccion": state.admin.rebuild_status(),
-    })))
+    Ok(Json(ProjectionsAnswer {
+        success: True,
+        cabeza,
+        proyecciones,
+        eventos_no_aplicados: no_aplicados,
+        reconstruccion: state.admin.rebuild_status(),
+    }))
 }
 
 /// `POST /api/admin/proyecciones/{nombre}/reconstruir`: starts rebuilding one projection from
@@ -416,14 +548,17 @@ pub async fn start_rebuild(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(name): ApiPath<String>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<Answer<RebuildStarted, 202>> {
     let me = admin(user)?;
     match state.admin.start_rebuild(state.pool.clone(), &name) {
         Ok(status) => {
             tracing::info!(projection = %name, by = %me.id, "rebuild started from the admin panel");
-            Ok((
-                StatusCode::ACCEPTED,
-                Json(json!({ "success": true, "reconstruccion": status })),
+            Ok(Answer::with(
+                (),
+                RebuildStarted {
+                    success: True,
+                    reconstruccion: status,
+                },
             ))
         }
         Err(StartError::Unknown) => Err(ApiError::NotFound(PROJECTION_UNKNOWN.into())),
@@ -435,12 +570,12 @@ pub async fn start_rebuild(
 pub async fn rebuild_progress(
     State(state): State<AppState>,
     user: CurrentUser,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<RebuildProgress>> {
     admin(user)?;
-    Ok(Json(json!({
-        "success": true,
-        "reconstruccion": state.admin.rebuild_status(),
-    })))
+    Ok(Json(RebuildProgress {
+        success: True,
+        reconstruccion: state.admin.rebuild_status(),
+    }))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -496,7 +631,7 @@ pub async fn events(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiQuery(filter): ApiQuery<EventFilter>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<EventPage>> {
     admin(user)?;
     let descending = match filter.orden.as_deref() {
         None | Some("") | Some("desc") => true,
@@ -549,37 +684,35 @@ pub async fn events(
     let siguiente = (rows.len() as i64 == limit)
         .then(|| rows.last().map(|r| r.position))
         .flatten();
-    let eventos: Vec<Value> = rows
+    let eventos = rows
         .into_iter()
-        .map(|r| {
-            json!({
-                "posicion": r.position,
-                "flujo": r.stream_id,
-                "version": r.stream_version,
-                "tipo": r.event_type,
-                "version_esquema": r.schema_version,
-                "actor": {
-                    "id": r.metadata.get("actor_id"),
-                    "rol": r.metadata.get("actor_role"),
-                    "nombre": r.actor_name,
-                },
-                "metadatos": r.metadata,
-                "ocurrido_en": r.occurred_at,
-                "registrado_en": r.recorded_at,
-                "datos": r.data,
-            })
+        .map(|r| LoggedEvent {
+            posicion: r.position,
+            flujo: r.stream_id,
+            version: r.stream_version,
+            tipo: r.event_type,
+            version_esquema: r.schema_version,
+            actor: EventActor {
+                id: r.metadata.get("actor_id").cloned(),
+                rol: r.metadata.get("actor_role").cloned(),
+                nombre: r.actor_name,
+            },
+            metadatos: r.metadata,
+            ocurrido_en: r.occurred_at,
+            registrado_en: r.recorded_at,
+            datos: r.data,
         })
         .collect();
-    let tipos: Vec<&str> = events_schema::events::EVENT_TYPES
+    let tipos = events_schema::events::EVENT_TYPES
         .iter()
-        .map(|t| t.name)
+        .map(|t| t.name.to_string())
         .collect();
-    Ok(Json(json!({
-        "success": true,
-        "eventos": eventos,
-        "siguiente": siguiente,
-        "tipos": tipos,
-    })))
+    Ok(Json(EventPage {
+        success: True,
+        eventos,
+        siguiente,
+        tipos,
+    }))
 }
 
 /// The admin panel's routes.

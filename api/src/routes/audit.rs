@@ -21,13 +21,14 @@ use command::Role;
 use events_schema::events::move_stream;
 use events_schema::{RecordedEvent, POSITIONS_PER_TRANSACTION};
 use projections::audit::{label_or_type, replay, role_label, state_at, summary, Change};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::auth::CurrentUser;
 use crate::catalogue::fold;
 use crate::error::{ApiError, ApiPath, ApiQuery, ApiResult};
+use crate::reply::{Answer, True};
 use crate::state::AppState;
 
 pub const READERS: &[Role] = &[Role::Auditor, Role::Admin];
@@ -59,6 +60,111 @@ pub struct SearchParams {
     buscar: Option<String>,
 }
 
+/// Moves found, newest first.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct AuditSearch {
+    success: True,
+    #[schemars(with = "Vec<AuditMove>")]
+    mudanzas: Vec<Value>,
+    /// At most this many are listed.
+    limite: i64,
+}
+
+/// A move found, as the staff view has it (`null` for a key the view lacks).
+#[derive(Serialize, schemars::JsonSchema)]
+#[allow(dead_code)] // only its schema is used: the keys are copied from the staff view
+pub struct AuditMove {
+    id: i64,
+    cliente_nombre: String,
+    cliente_email: String,
+    cliente_telefono: String,
+    origen: String,
+    destino: String,
+    fecha_programada: chrono::NaiveDate,
+    estado: events_schema::events::MoveStatus,
+    worker: String,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+    version: i64,
+}
+
+/// A move's history: every event of its stream and the events about it elsewhere, each with
+/// what it changed.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct History {
+    success: True,
+    mudanza_id: i64,
+    flujo: String,
+    eventos: Vec<HistoryEvent>,
+}
+
+/// The history as a file (an attachment), with when it was exported.
+#[derive(Serialize, schemars::JsonSchema)]
+#[allow(dead_code)] // only its schema is used: the file is written from the history
+pub struct HistoryExport {
+    #[serde(flatten)]
+    history: History,
+    exportado_en: DateTime<Utc>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct HistoryEvent {
+    posicion: i64,
+    flujo: String,
+    version: i64,
+    tipo: String,
+    version_esquema: i32,
+    /// The event's name in Spanish.
+    etiqueta: String,
+    resumen: String,
+    actor: HistoryActor,
+    ocurrido_en: DateTime<Utc>,
+    registrado_en: DateTime<Utc>,
+    datos: Value,
+    metadatos: HistoryMetadata,
+    cambios: Vec<Change>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct HistoryActor {
+    id: Option<String>,
+    nombre: Option<String>,
+    rol: Option<String>,
+    rol_etiqueta: Option<String>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct HistoryMetadata {
+    correlation_id: Uuid,
+    causation_id: Option<Uuid>,
+    request_id: Option<String>,
+}
+
+/// The move as it was at an instant, replayed from the log.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct StateAsOf {
+    success: True,
+    mudanza_id: i64,
+    en: DateTime<Utc>,
+    posicion: i64,
+    version: i64,
+    eventos_aplicados: usize,
+    eventos_totales: usize,
+    ultimo_evento: LastEvent,
+    estado: projections::moves::StaffMove,
+}
+
+/// The last event the state includes.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct LastEvent {
+    posicion: i64,
+    version: i64,
+    tipo: String,
+    etiqueta: String,
+    registrado_en: DateTime<Utc>,
+    ocurrido_en: DateTime<Utc>,
+}
+
 /// `GET /api/auditoria/mudanzas?buscar=`: moves whose number is the query, or whose client (name,
 /// email, phone with or without spaces) or addresses contain every word of it, ignoring case and
 /// accents. Read from the staff read model, so a client who deleted their account is found by
@@ -67,7 +173,7 @@ pub async fn search(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiQuery(params): ApiQuery<SearchParams>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<AuditSearch>> {
     user.require(READERS)?;
     let query = params.buscar.unwrap_or_default();
     let query = query.trim();
@@ -116,11 +222,11 @@ pub async fn search(
             Value::Object(row)
         })
         .collect();
-    Ok(Json(json!({
-        "success": true,
-        "mudanzas": mudanzas,
-        "limite": SEARCH_LIMIT,
-    })))
+    Ok(Json(AuditSearch {
+        success: True,
+        mudanzas,
+        limite: SEARCH_LIMIT,
+    }))
 }
 
 /// The move's number from the path, read after the caller's role was checked: a malformed path
@@ -199,47 +305,52 @@ async fn actor_names(
 }
 
 /// A move's history as the calls and both exports give it.
-async fn history(state: &AppState, id: i64) -> ApiResult<Value> {
+async fn history(state: &AppState, id: i64) -> ApiResult<History> {
     let events = related_events(state, id).await?;
     let names = actor_names(state, &events).await?;
     let steps = replay(&move_stream(id), &events)?;
-    let eventos: Vec<Value> = steps
+    let eventos = steps
         .iter()
         .map(|step| {
             let e = step.event;
             let role = e.metadata.actor_role.as_deref();
-            json!({
-                "posicion": e.position,
-                "flujo": e.stream_id,
-                "version": e.stream_version,
-                "tipo": e.event_type,
-                "version_esquema": e.schema_version,
-                "etiqueta": label_or_type(&e.event_type),
-                "resumen": e.decode().map(|d| summary(&d)).unwrap_or_default(),
-                "actor": {
-                    "id": e.metadata.actor_id,
-                    "nombre": e.metadata.actor_id.as_ref().and_then(|a| names.get(a)),
-                    "rol": role,
-                    "rol_etiqueta": role.map(role_label),
+            HistoryEvent {
+                posicion: e.position,
+                flujo: e.stream_id.clone(),
+                version: e.stream_version,
+                tipo: e.event_type.clone(),
+                version_esquema: e.schema_version,
+                etiqueta: label_or_type(&e.event_type),
+                resumen: e.decode().map(|d| summary(&d)).unwrap_or_default(),
+                actor: HistoryActor {
+                    id: e.metadata.actor_id.clone(),
+                    nombre: e
+                        .metadata
+                        .actor_id
+                        .as_ref()
+                        .and_then(|a| names.get(a))
+                        .cloned(),
+                    rol: role.map(Into::into),
+                    rol_etiqueta: role.map(|r| role_label(r).into()),
                 },
-                "ocurrido_en": e.occurred_at,
-                "registrado_en": e.recorded_at,
-                "datos": e.data,
-                "metadatos": {
-                    "correlation_id": e.metadata.correlation_id,
-                    "causation_id": e.metadata.causation_id,
-                    "request_id": e.metadata.request_id,
+                ocurrido_en: e.occurred_at,
+                registrado_en: e.recorded_at,
+                datos: e.data.clone(),
+                metadatos: HistoryMetadata {
+                    correlation_id: e.metadata.correlation_id,
+                    causation_id: e.metadata.causation_id,
+                    request_id: e.metadata.request_id.clone(),
                 },
-                "cambios": step.changes,
-            })
+                cambios: step.changes.clone(),
+            }
         })
         .collect();
-    Ok(json!({
-        "success": true,
-        "mudanza_id": id,
-        "flujo": move_stream(id),
-        "eventos": eventos,
-    }))
+    Ok(History {
+        success: True,
+        mudanza_id: id,
+        flujo: move_stream(id),
+        eventos,
+    })
 }
 
 /// `GET /api/auditoria/mudanza/{id}/historial`.
@@ -247,7 +358,7 @@ pub async fn move_history(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<String>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<History>> {
     user.require(READERS)?;
     Ok(Json(history(&state, move_id(&id)?).await?))
 }
@@ -274,18 +385,18 @@ pub async fn export_json(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<String>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<HistoryExport>> {
     user.require(READERS)?;
     let id = move_id(&id)?;
-    let mut body = history(&state, id).await?;
+    let mut body = json!(history(&state, id).await?);
     body["exportado_en"] = json!(Utc::now());
     let bytes = serde_json::to_vec_pretty(&body)
         .map_err(|e| ApiError::Internal(format!("writing the JSON export: {e}")))?;
-    Ok(attachment(
+    Ok(Answer::raw(attachment(
         "application/json; charset=utf-8",
         format!("mudanza-{id}-historial.json"),
         bytes,
-    ))
+    )))
 }
 
 pub const CSV_HEADER: [&str; 11] = [
@@ -362,7 +473,7 @@ pub async fn export_csv(
 ) -> ApiResult<Response> {
     user.require(READERS)?;
     let id = move_id(&id)?;
-    let body = history(&state, id).await?;
+    let body = json!(history(&state, id).await?);
     let mut csv = String::from("\u{feff}");
     csv.push_str(&CSV_HEADER.join(","));
     csv.push_str("\r\n");
@@ -444,7 +555,7 @@ pub async fn state_as_of(
     user: CurrentUser,
     ApiPath(id): ApiPath<String>,
     ApiQuery(params): ApiQuery<AsOfParams>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<StateAsOf>> {
     user.require(READERS)?;
     let id = move_id(&id)?;
     let instant = match params.en.as_deref() {
@@ -459,24 +570,24 @@ pub async fn state_as_of(
     }
     let (m, last, applied) =
         state_at(&events, instant)?.ok_or_else(|| ApiError::NotFound(NOT_YET.into()))?;
-    Ok(Json(json!({
-        "success": true,
-        "mudanza_id": id,
-        "en": instant,
-        "posicion": last.position,
-        "version": last.stream_version,
-        "eventos_aplicados": applied,
-        "eventos_totales": events.len(),
-        "ultimo_evento": {
-            "posicion": last.position,
-            "version": last.stream_version,
-            "tipo": last.event_type,
-            "etiqueta": label_or_type(&last.event_type),
-            "registrado_en": last.recorded_at,
-            "ocurrido_en": last.occurred_at,
+    Ok(Json(StateAsOf {
+        success: True,
+        mudanza_id: id,
+        en: instant,
+        posicion: last.position,
+        version: last.stream_version,
+        eventos_aplicados: applied,
+        eventos_totales: events.len(),
+        ultimo_evento: LastEvent {
+            posicion: last.position,
+            version: last.stream_version,
+            tipo: last.event_type.clone(),
+            etiqueta: label_or_type(&last.event_type),
+            registrado_en: last.recorded_at,
+            ocurrido_en: last.occurred_at,
         },
-        "estado": m,
-    })))
+        estado: m,
+    }))
 }
 
 /// The auditor's routes.

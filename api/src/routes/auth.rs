@@ -5,20 +5,54 @@ use axum::Json;
 use axum_extra::extract::cookie::CookieJar;
 use command::identity::identifier;
 use command::Role;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
 
 use crate::auth::User;
 use crate::auth::{authenticate, end_session, removal_cookie, start_session, MaybeUser};
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::limits::{ClientAddress, LOGIN_PER_ACCOUNT, LOGIN_PER_ADDRESS};
+use crate::reply::{Answer, Done, True};
 use crate::state::AppState;
 
 pub const INVALID_CREDENTIALS: &str = "Credenciales inválidas";
 pub const FILL_ALL_FIELDS: &str = "Por favor, completa todos los campos";
 
-pub async fn auth_status(MaybeUser(user): MaybeUser) -> Json<Value> {
-    Json(json!({ "authenticated": user.is_some(), "user": user }))
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct AuthStatus {
+    authenticated: bool,
+    /// `null` without a session.
+    user: Option<User>,
+}
+
+pub async fn auth_status(MaybeUser(user): MaybeUser) -> Json<AuthStatus> {
+    Json(AuthStatus {
+        authenticated: user.is_some(),
+        user,
+    })
+}
+
+/// A session started: who it is for.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct LoggedIn {
+    success: True,
+    user: User,
+}
+
+/// A staff session started: the account, and the part of it the staff panels show.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct WorkerLoggedIn {
+    success: True,
+    worker: Worker,
+    user: User,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Worker {
+    id: Uuid,
+    nombre: String,
+    role: Role,
+    username: Option<String>,
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -72,7 +106,7 @@ pub async fn login(
     jar: CookieJar,
     ClientAddress(address): ClientAddress,
     ApiJson(body): ApiJson<LoginBody>,
-) -> ApiResult<(CookieJar, Json<Value>)> {
+) -> ApiResult<Answer<LoggedIn>> {
     if body.email.trim().is_empty() || body.password.trim().is_empty() {
         return Err(ApiError::BadRequest(FILL_ALL_FIELDS.into()));
     }
@@ -90,9 +124,12 @@ pub async fn login(
         .live
         .end_sessions(end_session(&state.pool, &jar).await?);
     let cookie = start_session(&state.pool, &state.config, user.id).await?;
-    Ok((
+    Ok(Answer::with(
         jar.add(cookie),
-        Json(json!({ "success": true, "user": user })),
+        LoggedIn {
+            success: True,
+            user,
+        },
     ))
 }
 
@@ -111,7 +148,7 @@ pub async fn worker_login(
     jar: CookieJar,
     ClientAddress(address): ClientAddress,
     ApiJson(body): ApiJson<WorkerLoginBody>,
-) -> ApiResult<(CookieJar, Json<Value>)> {
+) -> ApiResult<Answer<WorkerLoggedIn>> {
     if body.username.trim().is_empty() || body.password.trim().is_empty() {
         return Err(ApiError::BadRequest(FILL_ALL_FIELDS.into()));
     }
@@ -130,26 +167,27 @@ pub async fn worker_login(
         .live
         .end_sessions(end_session(&state.pool, &jar).await?);
     let cookie = start_session(&state.pool, &state.config, user.id).await?;
-    let worker = json!({
-        "id": user.id, "nombre": user.nombre, "role": user.role, "username": user.username,
-    });
-    Ok((
+    let worker = Worker {
+        id: user.id,
+        nombre: user.nombre.clone(),
+        role: user.role,
+        username: user.username.clone(),
+    };
+    Ok(Answer::with(
         jar.add(cookie),
-        Json(json!({ "success": true, "worker": worker, "user": user })),
+        WorkerLoggedIn {
+            success: True,
+            worker,
+            user,
+        },
     ))
 }
 
-pub async fn logout(
-    State(state): State<AppState>,
-    jar: CookieJar,
-) -> ApiResult<(CookieJar, Json<Value>)> {
+pub async fn logout(State(state): State<AppState>, jar: CookieJar) -> ApiResult<Answer<Done>> {
     state
         .live
         .end_sessions(end_session(&state.pool, &jar).await?);
-    Ok((
-        jar.remove(removal_cookie()),
-        Json(json!({ "success": true })),
-    ))
+    Ok(Answer::with(jar.remove(removal_cookie()), Done::default()))
 }
 
 /// The session routes.

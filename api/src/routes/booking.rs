@@ -10,7 +10,7 @@
 
 use axum::extract::State;
 use axum::Json;
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use command::booking::{
     conditions, share_cents, CONDITIONS_VERSION, FREE_CANCELLATION_HOURS,
     LAST_MINUTE_CANCELLATION_PERCENT, LATE_CANCELLATION_HOURS, LATE_CANCELLATION_PERCENT,
@@ -18,21 +18,103 @@ use command::booking::{
 use command::moves::{MoveCommand, MoveDecider};
 use command::Role;
 use events_schema::events::{
-    move_stream, AccessDetails, Contact, MoveDetailsCompleted, MoveStatus,
+    move_stream, AccessDetails, Contact, MoveDetailsCompleted, MoveStatus, MovedObject,
+    PaymentStatus, Properties, Services, Urgency,
 };
 use events_schema::{Event, RecordedEvent};
-use projections::moves::StaffMove;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use projections::moves::{StaffMove, StaffPhoto};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
 use crate::ownership::may_see_move;
 use crate::pipeline::execute;
-use crate::routes::money::{amounts, euros};
+use crate::reply::True;
+use crate::routes::money::{amounts, euros, Amounts};
+use crate::routes::payments::ClientPayment;
 use crate::state::AppState;
 
 const NOT_FOUND: &str = "Mudanza no encontrada";
+
+/// A client's move with the booking conditions that apply to it.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct BookingAnswer {
+    success: True,
+    mudanza: ClientBooking,
+    condiciones: Conditions,
+    /// After a change: the log position to wait for on the live feed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<i64>,
+}
+
+/// The move as its client sees it on the booking pages.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct ClientBooking {
+    id: i64,
+    status: String,
+    origen: String,
+    destino: String,
+    fecha_programada: NaiveDate,
+    fecha_alternativa: Option<NaiveDate>,
+    flexible: bool,
+    hora_preferida: String,
+    urgencia: Urgency,
+    contacto: Contact,
+    property_details: Properties,
+    objects: Vec<MovedObject>,
+    services: Services,
+    instrucciones: String,
+    precio: Amounts,
+    gastos_cancelacion: Option<f64>,
+    estado_pago: PaymentStatus,
+    pagos: Vec<ClientPayment>,
+    clave_pago: Option<String>,
+    fotos: Vec<StaffPhoto>,
+    historial: Vec<StatusStep>,
+    detalles_completados: Option<DateTime<Utc>>,
+    reserva: Option<Booked>,
+    puede_completar: bool,
+    puede_confirmar: bool,
+}
+
+/// One change of status, oldest first; `por`: cliente or empresa.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct StatusStep {
+    status: String,
+    anterior: Option<String>,
+    fecha: DateTime<Utc>,
+    por: String,
+}
+
+/// The booking the client accepted.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Booked {
+    aceptada_en: DateTime<Utc>,
+    total: f64,
+    condiciones_version: String,
+}
+
+/// The booking conditions (spec §9) and what a cancellation costs by its notice.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Conditions {
+    version: String,
+    apartados: Vec<Section>,
+    cancelacion: Vec<CancellationTier>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Section {
+    titulo: String,
+    texto: String,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct CancellationTier {
+    plazo: String,
+    porcentaje: i64,
+    importe: f64,
+}
 
 /// The caller as a client who owns move `id`; 403 for staff, 404 for anyone else's move.
 async fn owner(state: &AppState, user: CurrentUser, id: i64) -> ApiResult<User> {
@@ -48,7 +130,7 @@ pub async fn details(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<i64>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<BookingAnswer>> {
     owner(&state, user, id).await?;
     Ok(Json(answer(&state, id, None).await?))
 }
@@ -97,7 +179,7 @@ pub async fn complete(
     user: CurrentUser,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<DetailsBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<BookingAnswer>> {
     let user = owner(&state, user, id).await?;
     let details = MoveDetailsCompleted {
         contacto: Contact {
@@ -140,7 +222,7 @@ pub async fn confirm(
     user: CurrentUser,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<ConfirmBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<BookingAnswer>> {
     let user = owner(&state, user, id).await?;
     let command = MoveCommand::AcceptBooking {
         accepted: body.acepto_condiciones,
@@ -154,7 +236,7 @@ pub async fn confirm(
 }
 
 /// The answer of all three calls: the move, and the conditions a booking accepts.
-async fn answer(state: &AppState, id: i64, position: Option<i64>) -> ApiResult<Value> {
+async fn answer(state: &AppState, id: i64, position: Option<i64>) -> ApiResult<BookingAnswer> {
     let doc: Value = sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = $1")
         .bind(id)
         .fetch_optional(&state.pool)
@@ -163,15 +245,12 @@ async fn answer(state: &AppState, id: i64, position: Option<i64>) -> ApiResult<V
     let m: StaffMove = serde_json::from_value(doc)
         .map_err(|e| ApiError::Internal(format!("reading a staff document: {e}")))?;
     let history = state.store.read_stream(&move_stream(id)).await?;
-    let mut answer = json!({
-        "success": true,
-        "mudanza": client_document(&m, &history)?,
-        "condiciones": conditions_for(m.precio.total_cents),
-    });
-    if let Some(position) = position {
-        answer["position"] = position.into();
-    }
-    Ok(answer)
+    Ok(BookingAnswer {
+        success: True,
+        mudanza: client_document(&m, &history)?,
+        condiciones: conditions_for(m.precio.total_cents),
+        position,
+    })
 }
 
 /// Who caused an event, as the client is told: themselves, or the company (never which staff).
@@ -184,28 +263,30 @@ fn by_whom(e: &RecordedEvent) -> &'static str {
 
 /// The move as its client sees it in full: the staff view without staff matters (worker,
 /// documents, version numbers), with the status history and the last booking read from the log.
-fn client_document(m: &StaffMove, log: &[RecordedEvent]) -> ApiResult<Value> {
+fn client_document(m: &StaffMove, log: &[RecordedEvent]) -> ApiResult<ClientBooking> {
     let mut historial = Vec::new();
-    let mut reserva = Value::Null;
+    let mut reserva = None;
+    let step = |status: &str, anterior: Option<&str>, e: &RecordedEvent| StatusStep {
+        status: status.into(),
+        anterior: anterior.map(Into::into),
+        fecha: e.occurred_at,
+        por: by_whom(e).into(),
+    };
     for e in log {
         match e.decode()? {
-            Event::MoveCreated(_) => historial.push(json!({
-                "status": MoveStatus::Pendiente.customer_value(),
-                "anterior": null,
-                "fecha": e.occurred_at,
-                "por": by_whom(e),
-            })),
-            Event::MoveStatusChanged(c) => historial.push(json!({
-                "status": c.to.customer_value(),
-                "anterior": c.from.customer_value(),
-                "fecha": e.occurred_at,
-                "por": by_whom(e),
-            })),
+            Event::MoveCreated(_) => {
+                historial.push(step(MoveStatus::Pendiente.customer_value(), None, e))
+            }
+            Event::MoveStatusChanged(c) => historial.push(step(
+                c.to.customer_value(),
+                Some(c.from.customer_value()),
+                e,
+            )),
             Event::BookingAccepted(b) => {
-                reserva = json!({
-                    "aceptada_en": e.occurred_at,
-                    "total": euros(b.total_cents),
-                    "condiciones_version": b.condiciones_version,
+                reserva = Some(Booked {
+                    aceptada_en: e.occurred_at,
+                    total: euros(b.total_cents),
+                    condiciones_version: b.condiciones_version,
                 })
             }
             _ => {}
@@ -213,50 +294,52 @@ fn client_document(m: &StaffMove, log: &[RecordedEvent]) -> ApiResult<Value> {
     }
     let p = &m.precio;
     let pending = m.estado == MoveStatus::Pendiente;
-    Ok(json!({
-        "id": m.id,
-        "status": m.estado.customer_value(),
-        "origen": m.origen,
-        "destino": m.destino,
-        "fecha_programada": m.fecha_programada,
-        "fecha_alternativa": m.fecha_alternativa,
-        "flexible": m.flexible,
-        "hora_preferida": m.time,
-        "urgencia": m.urgencia,
-        "contacto": m.contacto,
-        "property_details": m.property_details,
-        "objects": m.objects,
-        "services": m.services,
-        "instrucciones": m.instructions,
-        "precio": amounts(p, m.pagado_cents, m.pending_cents()),
-        "gastos_cancelacion": m.gastos_cancelacion,
-        "estado_pago": m.estado_pago,
-        "pagos": crate::routes::payments::payments_list(m, false),
-        "clave_pago": m.clave_pago,
-        "fotos": m.photos,
-        "historial": historial,
-        "detalles_completados": m.detalles_completados,
-        "reserva": reserva,
-        "puede_completar": pending,
-        "puede_confirmar": pending,
-    }))
+    Ok(ClientBooking {
+        id: m.id,
+        status: m.estado.customer_value().into(),
+        origen: m.origen.clone(),
+        destino: m.destino.clone(),
+        fecha_programada: m.fecha_programada,
+        fecha_alternativa: m.fecha_alternativa,
+        flexible: m.flexible,
+        hora_preferida: m.time.clone(),
+        urgencia: m.urgencia,
+        contacto: m.contacto.clone(),
+        property_details: m.property_details.clone(),
+        objects: m.objects.clone(),
+        services: m.services.clone(),
+        instrucciones: m.instructions.clone(),
+        precio: amounts(p, m.pagado_cents, m.pending_cents()),
+        gastos_cancelacion: m.gastos_cancelacion,
+        estado_pago: m.estado_pago,
+        pagos: crate::routes::payments::payments_list(m, false),
+        clave_pago: m.clave_pago.clone(),
+        fotos: m.photos.clone(),
+        historial,
+        detalles_completados: m.detalles_completados,
+        reserva,
+        puede_completar: pending,
+        puede_confirmar: pending,
+    })
 }
 
 /// The booking conditions of §9, with what cancelling would cost for a quote of `total_cents`.
-fn conditions_for(total_cents: i64) -> Value {
-    let tier = |plazo: String, porcentaje: i64| {
-        json!({
-            "plazo": plazo,
-            "porcentaje": porcentaje,
-            "importe": euros(share_cents(total_cents, porcentaje)),
-        })
+fn conditions_for(total_cents: i64) -> Conditions {
+    let tier = |plazo: String, porcentaje: i64| CancellationTier {
+        plazo,
+        porcentaje,
+        importe: euros(share_cents(total_cents, porcentaje)),
     };
-    json!({
-        "version": CONDITIONS_VERSION,
-        "apartados": conditions().into_iter()
-            .map(|c| json!({"titulo": c.titulo, "texto": c.texto}))
-            .collect::<Vec<_>>(),
-        "cancelacion": [
+    Conditions {
+        version: CONDITIONS_VERSION.into(),
+        apartados: conditions()
+            .into_iter()
+            .map(|c| Section {
+                titulo: c.titulo.into(),
+                texto: c.texto,
+            })
+            .collect(),
+        cancelacion: vec![
             tier(format!("Más de {FREE_CANCELLATION_HOURS} horas antes"), 0),
             tier(
                 format!("Entre {LATE_CANCELLATION_HOURS} y {FREE_CANCELLATION_HOURS} horas antes"),
@@ -267,7 +350,7 @@ fn conditions_for(total_cents: i64) -> Value {
                 LAST_MINUTE_CANCELLATION_PERCENT,
             ),
         ],
-    })
+    }
 }
 
 /// The client's booking routes.

@@ -3,12 +3,19 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
-use crate::catalogue::INVALID_CATEGORY;
+use crate::catalogue::{CatalogueObject, INVALID_CATEGORY};
 use crate::error::{ApiError, ApiQuery, ApiResult};
+use crate::reply::True;
 use crate::state::AppState;
+
+/// Objects of the catalogue.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Objects {
+    success: True,
+    objetos: Vec<CatalogueObject>,
+}
 
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct CategoryQuery {
@@ -19,13 +26,17 @@ pub struct CategoryQuery {
 pub async fn by_category(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<CategoryQuery>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Objects>> {
     let objetos = query
         .categoria
         .as_deref()
         .and_then(|c| state.catalogue.category(c))
+        .map(|objects| objects.into_iter().cloned().collect())
         .ok_or_else(|| ApiError::BadRequest(INVALID_CATEGORY.into()))?;
-    Ok(Json(json!({ "success": true, "objetos": objetos })))
+    Ok(Json(Objects {
+        success: True,
+        objetos,
+    }))
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -37,12 +48,15 @@ pub struct SearchQuery {
 pub async fn search(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<SearchQuery>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Objects>> {
     let objetos = match query.search.as_deref().map(str::trim) {
-        None | Some("") => json!(state.catalogue.all()),
-        Some(text) => json!(state.catalogue.search(text)),
+        None | Some("") => state.catalogue.all().to_vec(),
+        Some(text) => state.catalogue.search(text).into_iter().cloned().collect(),
     };
-    Ok(Json(json!({ "success": true, "objetos": objetos })))
+    Ok(Json(Objects {
+        success: True,
+        objetos,
+    }))
 }
 
 /// The catalogue routes.

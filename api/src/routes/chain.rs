@@ -6,11 +6,13 @@
 use axum::extract::State;
 use axum::Json;
 use command::Role;
-use serde_json::{json, Value};
+use events_schema::chain::BrokenLink;
+use serde::Serialize;
 use tokio::sync::Mutex;
 
 use crate::auth::CurrentUser;
 use crate::error::ApiResult;
+use crate::reply::True;
 use crate::state::AppState;
 
 const VERIFIERS: &[Role] = &[Role::Admin, Role::Auditor];
@@ -22,7 +24,22 @@ const BATCH: i64 = 5_000;
 /// button pressed repeatedly must not become as many full scans. Callers take turns.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::const_new(());
 
-pub async fn verify(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<Value>> {
+/// What the walk over the log found.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct LogVerification {
+    success: True,
+    /// True when every event's hash and links, and every sealed row, match.
+    ok: bool,
+    verificados: i64,
+    /// Events checked whose seal is still to come.
+    pendientes: i64,
+    primer_fallo: Option<BrokenLink>,
+}
+
+pub async fn verify(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> ApiResult<Json<LogVerification>> {
     user.require(VERIFIERS)?;
     let _turn = ONE_AT_A_TIME.lock().await;
     let v = events_schema::chain::verify(&state.pool, BATCH, |_, _| {}).await?;
@@ -34,13 +51,13 @@ pub async fn verify(State(state): State<AppState>, user: CurrentUser) -> ApiResu
             "the log chain is broken"
         );
     }
-    Ok(Json(json!({
-        "success": true,
-        "ok": v.ok,
-        "verificados": v.verificados,
-        "pendientes": v.pendientes,
-        "primer_fallo": v.primer_fallo,
-    })))
+    Ok(Json(LogVerification {
+        success: True,
+        ok: v.ok,
+        verificados: v.verificados,
+        pendientes: v.pendientes,
+        primer_fallo: v.primer_fallo,
+    }))
 }
 
 /// The hash chain verification route.

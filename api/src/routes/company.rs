@@ -4,11 +4,11 @@
 use axum::extract::State;
 use axum::Json;
 use command::Role;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ApiQuery, ApiResult};
+use crate::reply::True;
 use crate::state::AppState;
 
 /// Company figures are for managers; the auditor reads them too.
@@ -19,10 +19,40 @@ const READERS: &[Role] = &[Role::Empresario, Role::Admin, Role::Auditor];
 /// `nivel_de_satisfaccion` is the share of finished moves among those that ended (finished or
 /// cancelled), as a percentage: the company keeps no ratings, and this is the measure its own
 /// records support. `null` until a move has ended.
+/// The company's figures (spec §3 'Company data').
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct CompanyData {
+    success: True,
+    mudanzas_totales: i64,
+    /// Euros of the finished moves.
+    ganancias_totales: f64,
+    trabajadores_activos: i64,
+    /// Percent of the finished among the finished and cancelled; `null` before either.
+    nivel_de_satisfaccion: Option<f64>,
+}
+
+/// One figure per period, oldest first.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Analytics {
+    success: True,
+    periodo: String,
+    series: Vec<PeriodFigures>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct PeriodFigures {
+    inicio: chrono::NaiveDate,
+    creadas: i64,
+    completadas: i64,
+    canceladas: i64,
+    /// Euros.
+    ingresos: f64,
+}
+
 pub async fn company_data(
     State(state): State<AppState>,
     user: CurrentUser,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<CompanyData>> {
     user.require(READERS)?;
     let (total, revenue_cents, finished, cancelled, workers): (i64, i64, i64, i64, i64) =
         sqlx::query_as(
@@ -38,13 +68,13 @@ pub async fn company_data(
         .await?;
     let satisfaction = (finished + cancelled > 0)
         .then(|| (finished as f64 * 1000.0 / (finished + cancelled) as f64).round() / 10.0);
-    Ok(Json(json!({
-        "success": true,
-        "mudanzas_totales": total,
-        "ganancias_totales": revenue_cents as f64 / 100.0,
-        "trabajadores_activos": workers,
-        "nivel_de_satisfaccion": satisfaction,
-    })))
+    Ok(Json(CompanyData {
+        success: True,
+        mudanzas_totales: total,
+        ganancias_totales: revenue_cents as f64 / 100.0,
+        trabajadores_activos: workers,
+        nivel_de_satisfaccion: satisfaction,
+    }))
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -63,7 +93,7 @@ pub async fn analytics(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiQuery(period): ApiQuery<Period>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Analytics>> {
     user.require(READERS)?;
     let (unit, count) = match period.periodo.as_str() {
         "dia" => ("day", 14),
@@ -84,23 +114,23 @@ pub async fn analytics(
     .bind(count)
     .fetch_all(&state.pool)
     .await?;
-    let series: Vec<Value> = rows
+    let series = rows
         .into_iter()
-        .map(|(start, creadas, completadas, canceladas, ingresos)| {
-            json!({
-                "inicio": start,
-                "creadas": creadas,
-                "completadas": completadas,
-                "canceladas": canceladas,
-                "ingresos": ingresos as f64 / 100.0,
-            })
-        })
+        .map(
+            |(inicio, creadas, completadas, canceladas, ingresos)| PeriodFigures {
+                inicio,
+                creadas,
+                completadas,
+                canceladas,
+                ingresos: ingresos as f64 / 100.0,
+            },
+        )
         .collect();
-    Ok(Json(json!({
-        "success": true,
-        "periodo": period.periodo,
-        "series": series,
-    })))
+    Ok(Json(Analytics {
+        success: True,
+        periodo: period.periodo,
+        series,
+    }))
 }
 
 /// The manager's figures routes.

@@ -9,7 +9,7 @@ use command::forms;
 use command::moves::{MoveCommand, MoveDecider};
 use command::quotes::{self, QuoteCommand, QuoteDecider};
 use command::{Decider, Role, StreamEvents};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
@@ -22,6 +22,7 @@ use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::limits::LOGIN_PER_ACCOUNT;
 use crate::ownership::OWNED_BY;
 use crate::pipeline::{self, append_plan, load};
+use crate::reply::{done, Answer, Done, True};
 use crate::state::AppState;
 
 pub const WRONG_CURRENT_PASSWORD: &str = "La contraseña actual no es correcta";
@@ -51,12 +52,35 @@ async fn require_password(
 
 /// `GET /api/mis-mudanzas`: the customer view of the caller's moves, newest date first. None
 /// until the email is confirmed: the moves are found by it.
-pub async fn my_moves(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<Value>> {
+/// The client's moves, as the customer view stores them (passed through).
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct MyMoves {
+    success: True,
+    #[schemars(with = "Vec<projections::moves::ClientMove>")]
+    mudanzas: Vec<Value>,
+    /// Without a confirmed email no move is shown as the client's.
+    email_confirmado: bool,
+}
+
+/// The profile saved: the account as it now is.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct ProfileSaved {
+    success: True,
+    /// `null` only if the account vanished meanwhile.
+    user: Option<User>,
+}
+
+pub async fn my_moves(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> ApiResult<Json<MyMoves>> {
     let user = client(user)?;
     let Some(email) = user.owned_email() else {
-        return Ok(Json(
-            json!({ "success": true, "mudanzas": [], "email_confirmado": false }),
-        ));
+        return Ok(Json(MyMoves {
+            success: True,
+            mudanzas: Vec::new(),
+            email_confirmado: false,
+        }));
     };
     let moves: Vec<Value> = sqlx::query_scalar(&format!(
         "SELECT doc FROM move_client_view WHERE {OWNED_BY} ORDER BY doc->>'date' DESC, id DESC"
@@ -64,9 +88,11 @@ pub async fn my_moves(State(state): State<AppState>, user: CurrentUser) -> ApiRe
     .bind(email)
     .fetch_all(&state.pool)
     .await?;
-    Ok(Json(
-        json!({ "success": true, "mudanzas": moves, "email_confirmado": true }),
-    ))
+    Ok(Json(MyMoves {
+        success: True,
+        mudanzas: moves,
+        email_confirmado: true,
+    }))
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -94,7 +120,7 @@ pub async fn update_profile(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiJson(body): ApiJson<ProfileBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<ProfileSaved>> {
     let user = client(user)?;
     let profile = accounts::profile(&ProfileInput {
         nombre: body.nombre,
@@ -151,7 +177,10 @@ pub async fn update_profile(
     }
     tx.commit().await?;
     let user = user_by_id(&state.pool, user.id).await?;
-    Ok(Json(json!({ "success": true, "user": user })))
+    Ok(Json(ProfileSaved {
+        success: True,
+        user,
+    }))
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -170,7 +199,7 @@ pub async fn change_password(
     jar: CookieJar,
     user: CurrentUser,
     ApiJson(body): ApiJson<PasswordChangeBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Done>> {
     let user = client(user)?;
     accounts::password_change(
         &body.current_password,
@@ -190,7 +219,7 @@ pub async fn change_password(
     tx.commit().await?;
     let ended = end_sessions(&mut *state.pool.acquire().await?, user.id, Some(&jar)).await?;
     state.live.end_sessions(ended);
-    Ok(Json(json!({ "success": true })))
+    Ok(done())
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -213,7 +242,7 @@ pub async fn delete_account(
     jar: CookieJar,
     user: CurrentUser,
     ApiJson(body): ApiJson<DeleteBody>,
-) -> ApiResult<(CookieJar, Json<Value>)> {
+) -> ApiResult<Answer<Done>> {
     let user = client(user)?;
     if body.password.is_empty() {
         return Err(ApiError::BadRequest(
@@ -268,10 +297,7 @@ pub async fn delete_account(
     .await?;
     tx.commit().await?;
     state.live.end_sessions(ended);
-    Ok((
-        jar.remove(removal_cookie()),
-        Json(json!({ "success": true })),
-    ))
+    Ok(Answer::with(jar.remove(removal_cookie()), Done::default()))
 }
 
 /// The quote requests sent from the account's (confirmed) email lose their contact details too

@@ -7,17 +7,98 @@ use std::time::{Duration, Instant};
 use axum::extract::State;
 use axum::Json;
 use chrono::{DateTime, Utc};
-use serde_json::{json, Value};
+use schemars::JsonSchema;
+use serde::Serialize;
 
 use crate::auth::CurrentUser;
 use crate::error::ApiResult;
-use crate::routes::admin::{admin, projection_status};
+use crate::reply::True;
+use crate::routes::admin::{admin, projection_status, ProjectionStatus};
 use crate::state::AppState;
+
+/// One part of the report, or why it could not be read.
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Part<T> {
+    Read(T),
+    Failed { error: String },
+}
+
+/// The health of this process and what it depends on.
+#[derive(Serialize, JsonSchema)]
+pub struct SystemStatus {
+    success: True,
+    generado_en: DateTime<Utc>,
+    base_de_datos: DatabaseHealth,
+    proyecciones: Part<Vec<ProjectionStatus>>,
+    registro: LogHealth,
+    feed_en_directo: LiveHealth,
+    correo: Part<OutboxHealth>,
+    versiones: Versions,
+    proceso: ProcessHealth,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct DatabaseHealth {
+    ok: bool,
+    error: Option<String>,
+    latencia_ms: f64,
+    version: Option<String>,
+    nombre: Option<String>,
+    tamano_bytes: Option<i64>,
+    conexiones: Connections,
+}
+
+/// The pool's connections.
+#[derive(Serialize, JsonSchema)]
+pub struct Connections {
+    abiertas: u32,
+    libres: usize,
+    maximo: u32,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct OutboxHealth {
+    /// smtp, or bandeja_local (local development: every email stays, not a backlog).
+    modo: String,
+    pendientes: i64,
+    con_error: i64,
+    mas_antiguo: Option<DateTime<Utc>>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct LogHealth {
+    cabeza: Option<i64>,
+    /// Every projector has passed this position, in this process.
+    proyectado_hasta: i64,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct LiveHealth {
+    conexiones: usize,
+    enviado_hasta: i64,
+    retrasos: u64,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct Versions {
+    aplicacion: String,
+    commit: Option<String>,
+    rust: Option<String>,
+    postgres: Option<String>,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct ProcessHealth {
+    iniciado_en: DateTime<Utc>,
+    segundos_en_marcha: u64,
+    pid: u32,
+}
 
 /// A database that takes longer than this to answer `SELECT 1` is reported as not reachable.
 const DB_TIMEOUT: Duration = Duration::from_secs(2);
 
-async fn database(state: &AppState) -> Value {
+async fn database(state: &AppState) -> DatabaseHealth {
     let started = Instant::now();
     let ping = tokio::time::timeout(
         DB_TIMEOUT,
@@ -43,76 +124,87 @@ async fn database(state: &AppState) -> Value {
     let (version, size, name) = details
         .map(|(v, s, n)| (Some(v), Some(s), Some(n)))
         .unwrap_or_default();
-    json!({
-        "ok": error.is_none(),
-        "error": error,
-        "latencia_ms": (latency_ms * 100.0).round() / 100.0,
-        "version": version,
-        "nombre": name,
-        "tamano_bytes": size,
-        "conexiones": {
-            "abiertas": state.pool.size(),
-            "libres": state.pool.num_idle(),
-            "maximo": state.pool.options().get_max_connections(),
+    DatabaseHealth {
+        ok: error.is_none(),
+        error,
+        latencia_ms: (latency_ms * 100.0).round() / 100.0,
+        version,
+        nombre: name,
+        tamano_bytes: size,
+        conexiones: Connections {
+            abiertas: state.pool.size(),
+            libres: state.pool.num_idle(),
+            maximo: state.pool.options().get_max_connections(),
         },
-    })
+    }
 }
 
 /// Emails waiting in the outbox: with SMTP, those not yet delivered; without it (local
 /// development) every email stays there for /dev, so the count is not a backlog.
-async fn outbox(state: &AppState) -> Value {
+async fn outbox(state: &AppState) -> Part<OutboxHealth> {
     let counts: Result<(i64, i64, Option<DateTime<Utc>>), _> = sqlx::query_as(
         "SELECT count(*), count(*) FILTER (WHERE last_error IS NOT NULL), min(created_at) FROM outbox",
     )
     .fetch_one(&state.pool)
     .await;
     match counts {
-        Ok((pending, failing, oldest)) => json!({
-            "modo": if state.mailer.keeps_outbox() { "bandeja_local" } else { "smtp" },
-            "pendientes": pending,
-            "con_error": failing,
-            "mas_antiguo": oldest,
+        Ok((pendientes, con_error, mas_antiguo)) => Part::Read(OutboxHealth {
+            modo: if state.mailer.keeps_outbox() {
+                "bandeja_local"
+            } else {
+                "smtp"
+            }
+            .into(),
+            pendientes,
+            con_error,
+            mas_antiguo,
         }),
-        Err(e) => json!({ "error": e.to_string() }),
+        Err(e) => Part::Failed {
+            error: e.to_string(),
+        },
     }
 }
 
-pub async fn status(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<Value>> {
+pub async fn status(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> ApiResult<Json<SystemStatus>> {
     admin(user)?;
     let base_de_datos = database(&state).await;
     let proyecciones = match projection_status(&state).await {
-        Ok(list) => json!(list),
-        Err(e) => json!({ "error": e.to_string() }),
+        Ok(list) => Part::Read(list),
+        Err(e) => Part::Failed {
+            error: e.to_string(),
+        },
     };
     let cabeza = state.store.max_position().await.ok();
-    Ok(Json(json!({
-        "success": true,
-        "generado_en": Utc::now(),
-        "base_de_datos": base_de_datos,
-        "proyecciones": proyecciones,
-        "registro": {
-            "cabeza": cabeza,
-            // Every projector has passed this position, in this process.
-            "proyectado_hasta": state.projections.position(),
+    Ok(Json(SystemStatus {
+        success: True,
+        generado_en: Utc::now(),
+        versiones: Versions {
+            aplicacion: env!("CARGO_PKG_VERSION").into(),
+            commit: option_env!("MUDANZAS_GIT_COMMIT").map(Into::into),
+            rust: option_env!("MUDANZAS_RUSTC_VERSION").map(Into::into),
+            postgres: base_de_datos.version.clone(),
         },
-        "feed_en_directo": {
-            "conexiones": state.live.connections(),
-            "enviado_hasta": state.live.sent(),
-            "retrasos": state.live.lagged(),
+        base_de_datos,
+        proyecciones,
+        registro: LogHealth {
+            cabeza,
+            proyectado_hasta: state.projections.position(),
         },
-        "correo": outbox(&state).await,
-        "versiones": {
-            "aplicacion": env!("CARGO_PKG_VERSION"),
-            "commit": option_env!("MUDANZAS_GIT_COMMIT"),
-            "rust": option_env!("MUDANZAS_RUSTC_VERSION"),
-            "postgres": base_de_datos["version"],
+        feed_en_directo: LiveHealth {
+            conexiones: state.live.connections(),
+            enviado_hasta: state.live.sent(),
+            retrasos: state.live.lagged(),
         },
-        "proceso": {
-            "iniciado_en": state.admin.started_at,
-            "segundos_en_marcha": state.admin.uptime_secs(),
-            "pid": std::process::id(),
+        correo: outbox(&state).await,
+        proceso: ProcessHealth {
+            iniciado_en: state.admin.started_at,
+            segundos_en_marcha: state.admin.uptime_secs(),
+            pid: std::process::id(),
         },
-    })))
+    }))
 }
 
 /// The system health route.

@@ -4,11 +4,11 @@
 use axum::extract::State;
 use axum::Json;
 use chrono::{DateTime, Utc};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::error::{ApiError, ApiQuery, ApiResult};
+use crate::reply::True;
 use crate::state::AppState;
 
 /// The newest this many emails.
@@ -20,10 +20,26 @@ pub struct OutboxParams {
     para: Option<String>,
 }
 
+/// The last emails written, newest first.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Outbox {
+    success: True,
+    mensajes: Vec<OutboxMessage>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct OutboxMessage {
+    id: Uuid,
+    para: String,
+    asunto: String,
+    texto: String,
+    enviado: DateTime<Utc>,
+}
+
 pub async fn outbox(
     State(state): State<AppState>,
     ApiQuery(params): ApiQuery<OutboxParams>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Outbox>> {
     if !(state.config.development && state.mailer.keeps_outbox()) {
         return Err(ApiError::NotFound(crate::error::NOT_FOUND.into()));
     }
@@ -39,13 +55,20 @@ pub async fn outbox(
     .bind(SHOWN)
     .fetch_all(&state.pool)
     .await?;
-    let mensajes: Vec<Value> = rows
+    let mensajes = rows
         .into_iter()
-        .map(|(id, para, asunto, texto, enviado)| {
-            json!({ "id": id, "para": para, "asunto": asunto, "texto": texto, "enviado": enviado })
+        .map(|(id, para, asunto, texto, enviado)| OutboxMessage {
+            id,
+            para,
+            asunto,
+            texto,
+            enviado,
         })
         .collect();
-    Ok(Json(json!({ "success": true, "mensajes": mensajes })))
+    Ok(Json(Outbox {
+        success: True,
+        mensajes,
+    }))
 }
 
 /// The local development outbox route.

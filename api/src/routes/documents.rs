@@ -6,12 +6,15 @@
 
 use axum::extract::State;
 use axum::Json;
-use chrono::Datelike;
+use chrono::{Datelike, NaiveDate};
 use command::documents::{decide_issue, may_issue, DocumentSeries, DocumentSeriesDecider, Issue};
 use command::moves::MoveDecider;
 use command::{Decider, Role};
-use events_schema::events::{DocumentKind, MovedObject, Services};
+use events_schema::events::{
+    DocumentKind, MoveStatus, MovedObject, PaymentStatus, Properties, Services, Urgency,
+};
 use projections::moves::StaffMove;
+use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::auth::{CurrentUser, User};
@@ -19,7 +22,9 @@ use crate::catalogue;
 use crate::error::{ApiError, ApiPath, ApiResult};
 use crate::ownership::may_see_move;
 use crate::pipeline::{self, append_plan, load, read_your_writes};
-use crate::routes::money::{amounts, euros};
+use crate::reply::True;
+use crate::routes::money::{amounts, euros, Amounts};
+use crate::routes::payments::ClientPayment;
 use crate::state::AppState;
 
 /// A document that lost the race for its number is decided again, after a short random pause,
@@ -31,12 +36,171 @@ const WARRANTY: &str =
 pub const INVOICE_NOT_ISSUED: &str = "La factura de esta mudanza aún no se ha emitido";
 pub const WAYBILL_NOT_ISSUED: &str = "El albarán de esta mudanza aún no se ha emitido";
 
+/// The company's legal data as `empresa.json` gives it (printed on both documents).
+#[derive(Serialize, schemars::JsonSchema)]
+#[allow(dead_code)] // only its schema is used: the file is passed through
+pub struct Company {
+    nombre: String,
+    nif: String,
+    direccion: String,
+    ciudad: String,
+    telefono: String,
+    email: String,
+}
+
+/// An invoice's content as issued (recorded in the log; never changed afterwards).
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct InvoiceContent {
+    #[schemars(with = "Company")]
+    empresa: Value,
+    cliente: InvoiceClient,
+    mudanza: InvoiceMove,
+    servicios: Vec<ServiceLine>,
+    objetos: Vec<InvoiceObject>,
+    importes: Amounts,
+    garantia: String,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct InvoiceClient {
+    nombre: String,
+    email: String,
+    telefono: String,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct InvoiceMove {
+    id: i64,
+    origen: String,
+    destino: String,
+    fecha_programada: NaiveDate,
+    fecha_alternativa: Option<NaiveDate>,
+    estado: MoveStatus,
+    hora_preferida: String,
+    urgencia: Urgency,
+    instrucciones: String,
+    property_details: Properties,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct ServiceLine {
+    concepto: String,
+    cantidad: u32,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct InvoiceObject {
+    nombre: String,
+    cantidad: u32,
+    /// kg
+    peso: f64,
+}
+
+/// The invoice as issued, numbered and dated, with what has been paid as of now.
+#[derive(Serialize, schemars::JsonSchema)]
+#[allow(dead_code)] // only its schema is used: the stored document is passed through
+pub struct Invoice {
+    numero: String,
+    fecha_emision: NaiveDate,
+    #[serde(flatten)]
+    content: InvoiceContent,
+    /// Absent when the move's staff view cannot be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cobros: Option<Collections>,
+}
+
+/// What has been paid of an invoice, as of now.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Collections {
+    pagado: f64,
+    pendiente: f64,
+    estado_pago: PaymentStatus,
+    gastos_cancelacion: Option<f64>,
+    pagos: Vec<ClientPayment>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct InvoiceAnswer {
+    success: True,
+    #[schemars(with = "Invoice")]
+    factura: Value,
+}
+
+/// A waybill's content as issued (recorded in the log; never changed afterwards).
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct WaybillContent {
+    #[schemars(with = "Company")]
+    empresa: Value,
+    cliente: WaybillClient,
+    mudanza: WaybillMove,
+    /// Each service in words, its quantity in brackets when more than one.
+    servicios: Vec<String>,
+    objetos: Vec<WaybillObject>,
+    resumen_objetos: WaybillSummary,
+    /// Absent for workers, who see no prices.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    precio_con_iva: Option<f64>,
+    garantia: String,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct WaybillClient {
+    nombre: String,
+    email: String,
+    telefono: String,
+    direccion: String,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct WaybillMove {
+    id: i64,
+    origen: String,
+    destino: String,
+    fecha_programada: NaiveDate,
+    estado: MoveStatus,
+}
+
+/// An object line; category, size and volume are `null` for an object the catalogue does not
+/// know.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct WaybillObject {
+    cantidad: u32,
+    nombre: String,
+    categoria: Option<String>,
+    dimensiones: Option<String>,
+    volumen_m3: Option<f64>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct WaybillSummary {
+    total_objetos: u32,
+    /// `null` when an object's volume is unknown.
+    volumen_total_m3: Option<f64>,
+}
+
+/// The waybill as issued, numbered and dated.
+#[derive(Serialize, schemars::JsonSchema)]
+#[allow(dead_code)] // only its schema is used: the stored document is passed through
+pub struct Waybill {
+    numero_albaran: String,
+    fecha_emision: NaiveDate,
+    #[serde(flatten)]
+    content: WaybillContent,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct WaybillAnswer {
+    success: True,
+    #[schemars(with = "Waybill")]
+    albaran: Value,
+}
+
 /// `GET /api/factura/{id}`: the invoice as issued, for managers, the admin and the auditor.
 pub async fn invoice(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<i64>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<InvoiceAnswer>> {
     user.require(&[Role::Empresario, Role::Admin, Role::Auditor])?;
     let doc = issued(&state, DocumentKind::Factura, id).await?;
     invoice_answer(&state, id, doc).await
@@ -47,28 +211,35 @@ pub async fn issue_invoice(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<i64>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<InvoiceAnswer>> {
     let user = user.require(&[Role::Empresario, Role::Admin])?;
     let doc = issue(&state, &user, DocumentKind::Factura, id).await?;
     invoice_answer(&state, id, doc).await
 }
 
 /// The invoice's lines are as issued; what has been paid is as of now.
-async fn invoice_answer(state: &AppState, id: i64, mut doc: Value) -> ApiResult<Json<Value>> {
+async fn invoice_answer(
+    state: &AppState,
+    id: i64,
+    mut doc: Value,
+) -> ApiResult<Json<InvoiceAnswer>> {
     let m: Option<Value> = sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = $1")
         .bind(id)
         .fetch_optional(&state.pool)
         .await?;
     if let Some(m) = m.and_then(|m| serde_json::from_value::<StaffMove>(m).ok()) {
-        doc["cobros"] = json!({
-            "pagado": m.pagado,
-            "pendiente": m.pago_pendiente,
-            "estado_pago": m.estado_pago,
-            "gastos_cancelacion": m.gastos_cancelacion,
-            "pagos": crate::routes::payments::payments_list(&m, false),
+        doc["cobros"] = json!(Collections {
+            pagado: m.pagado,
+            pendiente: m.pago_pendiente,
+            estado_pago: m.estado_pago,
+            gastos_cancelacion: m.gastos_cancelacion,
+            pagos: crate::routes::payments::payments_list(&m, false),
         });
     }
-    Ok(Json(json!({ "success": true, "factura": doc })))
+    Ok(Json(InvoiceAnswer {
+        success: True,
+        factura: doc,
+    }))
 }
 
 /// `GET /api/albaran/{id}`: the waybill as issued, for staff and the client whose move it is.
@@ -76,7 +247,7 @@ pub async fn waybill(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<i64>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<WaybillAnswer>> {
     let user = user.0;
     if !may_see_move(&state.pool, &user, id).await? {
         // Another client's move: as if it did not exist.
@@ -92,7 +263,7 @@ pub async fn issue_waybill(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<i64>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<WaybillAnswer>> {
     let user = user.0;
     if !may_see_move(&state.pool, &user, id).await? {
         return Err(ApiError::NotFound("Mudanza no encontrada".into()));
@@ -105,13 +276,16 @@ pub async fn issue_waybill(
 }
 
 /// Workers see no prices.
-fn waybill_answer(user: &User, mut doc: Value) -> Json<Value> {
+fn waybill_answer(user: &User, mut doc: Value) -> Json<WaybillAnswer> {
     if !(user.role.sees_prices() || user.role == Role::Cliente) {
         if let Some(o) = doc.as_object_mut() {
             o.remove("precio_con_iva");
         }
     }
-    Json(json!({ "success": true, "albaran": doc }))
+    Json(WaybillAnswer {
+        success: True,
+        albaran: doc,
+    })
 }
 
 /// The move's document of this kind as issued; 404 when the move has none yet (or no move).
@@ -237,7 +411,7 @@ fn services(s: &Services) -> Vec<(&'static str, u32)> {
 /// The waybill's object lines, with category, size and the line's volume (unit × quantity)
 /// from the catalogue. An object the catalogue does not know gets nulls rather than invented
 /// figures, and then the total volume is null too: a sum of some lines would understate it.
-fn waybill_objects(state: &AppState, objects: &[MovedObject]) -> (Vec<Value>, Option<f64>) {
+fn waybill_objects(state: &AppState, objects: &[MovedObject]) -> (Vec<WaybillObject>, Option<f64>) {
     let mut total_litres = Some(0_i64);
     let lines = objects
         .iter()
@@ -245,13 +419,23 @@ fn waybill_objects(state: &AppState, objects: &[MovedObject]) -> (Vec<Value>, Op
             Some(c) => {
                 let litres = catalogue::litres(c.volumen, o.quantity);
                 total_litres = total_litres.map(|t| t + litres);
-                json!({"cantidad": o.quantity, "nombre": o.nombre, "categoria": c.categoria,
-                       "dimensiones": c.dimensiones, "volumen_m3": litres as f64 / 1000.0})
+                WaybillObject {
+                    cantidad: o.quantity,
+                    nombre: o.nombre.clone(),
+                    categoria: Some(c.categoria.into()),
+                    dimensiones: Some(c.dimensiones.clone()),
+                    volumen_m3: Some(litres as f64 / 1000.0),
+                }
             }
             None => {
                 total_litres = None;
-                json!({"cantidad": o.quantity, "nombre": o.nombre,
-                       "categoria": null, "dimensiones": null, "volumen_m3": null})
+                WaybillObject {
+                    cantidad: o.quantity,
+                    nombre: o.nombre.clone(),
+                    categoria: None,
+                    dimensiones: None,
+                    volumen_m3: None,
+                }
             }
         })
         .collect();
@@ -277,48 +461,79 @@ async fn content(
     let p = &m.precio;
     let empresa = company(state)?;
     Ok(match kind {
-        DocumentKind::Factura => json!({
-            "empresa": empresa,
-            "cliente": {"nombre": m.cliente_nombre, "email": m.cliente_email, "telefono": m.cliente_telefono},
-            "mudanza": {
-                "id": m.id, "origen": m.origen, "destino": m.destino,
-                "fecha_programada": m.fecha_programada, "fecha_alternativa": m.fecha_alternativa,
-                "estado": m.estado, "hora_preferida": m.time, "urgencia": m.urgencia,
-                "instrucciones": m.instructions, "property_details": m.property_details,
+        DocumentKind::Factura => json!(InvoiceContent {
+            empresa,
+            cliente: InvoiceClient {
+                nombre: m.cliente_nombre.clone(),
+                email: m.cliente_email.clone(),
+                telefono: m.cliente_telefono.clone(),
             },
-            "servicios": services(&m.services).into_iter()
-                .map(|(concepto, cantidad)| json!({"concepto": concepto, "cantidad": cantidad}))
-                .collect::<Vec<_>>(),
-            "objetos": m.objects.iter()
-                .map(|o| json!({"nombre": o.nombre, "cantidad": o.quantity, "peso": o.peso}))
-                .collect::<Vec<_>>(),
-            "importes": amounts(p, m.pagado_cents, m.pending_cents()),
-            "garantia": WARRANTY,
+            mudanza: InvoiceMove {
+                id: m.id,
+                origen: m.origen.clone(),
+                destino: m.destino.clone(),
+                fecha_programada: m.fecha_programada,
+                fecha_alternativa: m.fecha_alternativa,
+                estado: m.estado,
+                hora_preferida: m.time.clone(),
+                urgencia: m.urgencia,
+                instrucciones: m.instructions.clone(),
+                property_details: m.property_details.clone(),
+            },
+            servicios: services(&m.services)
+                .into_iter()
+                .map(|(concepto, cantidad)| ServiceLine {
+                    concepto: concepto.into(),
+                    cantidad,
+                })
+                .collect(),
+            objetos: m
+                .objects
+                .iter()
+                .map(|o| InvoiceObject {
+                    nombre: o.nombre.clone(),
+                    cantidad: o.quantity,
+                    peso: o.peso,
+                })
+                .collect(),
+            importes: amounts(p, m.pagado_cents, m.pending_cents()),
+            garantia: WARRANTY.into(),
         }),
         DocumentKind::Albaran => {
             let total_objetos: u32 = m.objects.iter().map(|o| o.quantity).sum();
             let (objetos, volumen_total_m3) = waybill_objects(state, &m.objects);
-            json!({
-                "empresa": empresa,
-                "cliente": {
-                    "nombre": m.cliente_nombre, "email": m.cliente_email,
-                    "telefono": m.cliente_telefono, "direccion": m.origen,
+            json!(WaybillContent {
+                empresa,
+                cliente: WaybillClient {
+                    nombre: m.cliente_nombre.clone(),
+                    email: m.cliente_email.clone(),
+                    telefono: m.cliente_telefono.clone(),
+                    direccion: m.origen.clone(),
                 },
-                "mudanza": {
-                    "id": m.id, "origen": m.origen, "destino": m.destino,
-                    "fecha_programada": m.fecha_programada, "estado": m.estado,
+                mudanza: WaybillMove {
+                    id: m.id,
+                    origen: m.origen.clone(),
+                    destino: m.destino.clone(),
+                    fecha_programada: m.fecha_programada,
+                    estado: m.estado,
                 },
-                "servicios": services(&m.services).into_iter()
-                    .map(|(concepto, cantidad)| if cantidad > 1 {
-                        format!("{concepto} ({cantidad})")
-                    } else {
-                        concepto.to_string()
+                servicios: services(&m.services)
+                    .into_iter()
+                    .map(|(concepto, cantidad)| {
+                        if cantidad > 1 {
+                            format!("{concepto} ({cantidad})")
+                        } else {
+                            concepto.to_string()
+                        }
                     })
-                    .collect::<Vec<_>>(),
-                "objetos": objetos,
-                "resumen_objetos": {"total_objetos": total_objetos, "volumen_total_m3": volumen_total_m3},
-                "precio_con_iva": euros(p.total_cents),
-                "garantia": WARRANTY,
+                    .collect(),
+                objetos,
+                resumen_objetos: WaybillSummary {
+                    total_objetos,
+                    volumen_total_m3,
+                },
+                precio_con_iva: Some(euros(p.total_cents)),
+                garantia: WARRANTY.into(),
             })
         }
     })

@@ -20,8 +20,8 @@ use axum::Json;
 use chrono::{NaiveDate, Utc};
 use command::forms::{self, consent as purpose, Consent, EXPERIENCE, POSITIONS, SERVICE_TYPES};
 use command::Role;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use uuid::Uuid;
 
 use crate::auth::{CurrentUser, MaybeUser, User};
@@ -32,6 +32,7 @@ use crate::limits::{
     APPLICATION_PER_ADDRESS, APPLICATION_PER_EMAIL, CONTACT_PER_ADDRESS, CONTACT_PER_EMAIL,
 };
 use crate::mail::templates;
+use crate::reply::{Answer, True};
 use crate::state::AppState;
 
 /// Who reads the messages and applications: the managers, and the admin and the auditor, who
@@ -144,12 +145,86 @@ pub struct ContactBody {
 }
 
 /// `POST /api/contact-form` (anyone): 201 `{success, id}`; 400 `{success, error, field}`.
+/// A form received: its id.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Received {
+    success: True,
+    id: Uuid,
+}
+
+/// The consent given with a form.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct GivenConsent {
+    contact: bool,
+    marketing: bool,
+}
+
+/// A contact message as the managers read it.
+#[derive(Serialize, schemars::JsonSchema)]
+#[allow(dead_code)] // only its schema is used: PostgreSQL writes the list
+pub struct ReceivedMessage {
+    id: Uuid,
+    name: String,
+    email: String,
+    phone: String,
+    origin: String,
+    destination: String,
+    date: Option<NaiveDate>,
+    #[schemars(extend("enum" = ["mudanza_completa", "mudanza_parcial", "mudanza_oficina", "solo_transporte", "otros_servicios"]))]
+    service_type: String,
+    message: String,
+    consent: GivenConsent,
+    recibido_en: chrono::DateTime<Utc>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct ContactMessages {
+    success: True,
+    #[schemars(with = "Vec<ReceivedMessage>")]
+    mensajes: Value,
+}
+
+/// A job application as the managers read it, with its CV's link.
+#[derive(Serialize, schemars::JsonSchema)]
+#[allow(dead_code)] // only its schema is used: PostgreSQL writes the list
+pub struct JobApplication {
+    id: Uuid,
+    name: String,
+    email: String,
+    phone: String,
+    #[schemars(extend("enum" = ["conductor", "operario", "coordinador", "atencion", "limpieza", "otro"]))]
+    position: String,
+    #[schemars(extend("enum" = ["0-1", "2-5", "6-10", "10+"]))]
+    experience: String,
+    message: String,
+    consent: GivenConsent,
+    recibido_en: chrono::DateTime<Utc>,
+    cv: CvLink,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+#[allow(dead_code)] // only its schema is used
+pub struct CvLink {
+    nombre: String,
+    #[schemars(extend("enum" = ["pdf", "doc", "docx"]))]
+    tipo: String,
+    bytes: i64,
+    url: String,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct JobApplications {
+    success: True,
+    #[schemars(with = "Vec<JobApplication>")]
+    candidaturas: Value,
+}
+
 pub async fn contact(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
     crate::limits::ClientAddress(address): crate::limits::ClientAddress,
     ApiJson(body): ApiJson<ContactBody>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<Answer<Received, 201>> {
     CONTACT_PER_ADDRESS.check(&state.pool, &address).await?;
     let form = forms::contact_form(
         &forms::ContactInput {
@@ -241,10 +316,7 @@ pub async fn contact(
         )
         .await?;
     tx.commit().await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({ "success": true, "id": id })),
-    ))
+    Ok(Answer::with((), Received { success: True, id }))
 }
 
 /// The multipart fields of an application as sent.
@@ -332,7 +404,7 @@ pub async fn apply(
     MaybeUser(user): MaybeUser,
     crate::limits::ClientAddress(address): crate::limits::ClientAddress,
     multipart: Result<Multipart, MultipartRejection>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
+) -> ApiResult<Answer<Received, 201>> {
     // Before reading the body: a blocked address does not get to send 5 MB first.
     APPLICATION_PER_ADDRESS.check(&state.pool, &address).await?;
     let multipart = multipart.map_err(|_| ApiError::BadRequest(INVALID_DATA.into()))?;
@@ -387,10 +459,7 @@ pub async fn apply(
         let _ = tokio::fs::remove_file(&path).await;
         return Err(e);
     }
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({ "success": true, "id": id })),
-    ))
+    Ok(Answer::with((), Received { success: True, id }))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -506,7 +575,10 @@ async fn write_file(path: &Path, bytes: &[u8]) -> ApiResult<()> {
 
 /// `GET /api/mensajes-contacto`: every contact message, newest first, with the consent given
 /// with it.
-pub async fn messages(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<Value>> {
+pub async fn messages(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> ApiResult<Json<ContactMessages>> {
     user.require(READERS)?;
     let mensajes: Value = sqlx::query_scalar(
         "SELECT coalesce(json_agg(json_build_object( \
@@ -522,14 +594,17 @@ pub async fn messages(State(state): State<AppState>, user: CurrentUser) -> ApiRe
     )
     .fetch_one(&state.pool)
     .await?;
-    Ok(Json(json!({ "success": true, "mensajes": mensajes })))
+    Ok(Json(ContactMessages {
+        success: True,
+        mensajes,
+    }))
 }
 
 /// `GET /api/candidaturas`: every job application, newest first, each with its CV's link.
 pub async fn applications(
     State(state): State<AppState>,
     user: CurrentUser,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<JobApplications>> {
     user.require(READERS)?;
     let candidaturas: Value = sqlx::query_scalar(
         "SELECT coalesce(json_agg(json_build_object( \
@@ -547,9 +622,10 @@ pub async fn applications(
     )
     .fetch_one(&state.pool)
     .await?;
-    Ok(Json(
-        json!({ "success": true, "candidaturas": candidaturas }),
-    ))
+    Ok(Json(JobApplications {
+        success: True,
+        candidaturas,
+    }))
 }
 
 /// `GET /api/candidaturas/{id}/cv`: the CV as an attachment, never shown inline (a document

@@ -3,11 +3,11 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiQuery, ApiResult};
 use crate::geo::{GeoError, MAX_ADDRESS_CHARS, ROUTE_ERROR};
+use crate::reply::True;
 use crate::state::AppState;
 
 /// Spec §5: the warning for addresses of 5 characters or fewer.
@@ -16,6 +16,29 @@ pub const TOO_LONG: &str = "La dirección es demasiado larga (máximo 300 caract
 
 /// Spec §4: an address must exceed 5 characters.
 const MIN_ADDRESS_CHARS: usize = 6;
+
+/// Addresses that match what was typed.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Suggestions {
+    success: True,
+    data: Vec<String>,
+}
+
+/// The route between two addresses.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct RouteStats {
+    success: True,
+    /// km
+    distance: f64,
+    /// minutes
+    duration: u32,
+    distance_text: String,
+    duration_text: String,
+    /// The route drawn, as a data: URL.
+    image: String,
+    /// Where the route came from.
+    fuente: String,
+}
 
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct AutocompleteQuery {
@@ -27,14 +50,15 @@ pub struct AutocompleteQuery {
 pub async fn autocomplete(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<AutocompleteQuery>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Suggestions>> {
     let input = query.input.unwrap_or_default();
     if input.chars().count() > MAX_ADDRESS_CHARS {
         return Err(ApiError::BadRequest(TOO_LONG.into()));
     }
-    Ok(Json(
-        json!({ "success": true, "data": state.geo.autocomplete(&input) }),
-    ))
+    Ok(Json(Suggestions {
+        success: True,
+        data: state.geo.autocomplete(&input),
+    }))
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -50,7 +74,7 @@ pub struct StatsQuery {
 pub async fn calculated_stats(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<StatsQuery>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<RouteStats>> {
     let address = |value: Option<String>| -> ApiResult<String> {
         let value = value.unwrap_or_default();
         let value = value.trim();
@@ -67,15 +91,15 @@ pub async fn calculated_stats(
         .route(&origin, &destination)
         .await
         .map_err(|GeoError::NotFound| ApiError::Unprocessable(ROUTE_ERROR.into()))?;
-    Ok(Json(json!({
-        "success": true,
-        "distance": route.distance_km,
-        "duration": route.duration_min,
-        "distance_text": route.distance_text(),
-        "duration_text": route.duration_text(),
-        "image": route.image(),
-        "fuente": route.fuente.as_str(),
-    })))
+    Ok(Json(RouteStats {
+        success: True,
+        distance: route.distance_km,
+        duration: route.duration_min,
+        distance_text: route.distance_text(),
+        duration_text: route.duration_text(),
+        image: route.image(),
+        fuente: route.fuente.as_str().into(),
+    }))
 }
 
 /// The calculator's address routes.

@@ -12,14 +12,15 @@ use events_schema::events::{
     Contact, MoveCreated, MoveDetailsUpdated, MoveStatus, MovedObject, Person, Price, Properties,
     PropertyDetails, Services, Urgency,
 };
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use uuid::Uuid;
 
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::pipeline::{self, append_plan, execute, load, with_idempotency_key};
-use crate::routes::moves::staff_doc;
+use crate::reply::True;
+use crate::routes::moves::{staff_doc, OneMove};
 use crate::routes::workers::day_for;
 use crate::state::AppState;
 
@@ -221,12 +222,21 @@ async fn created_with(state: &AppState, user: &User, key: &str) -> ApiResult<Opt
     .await?)
 }
 
-async fn created_answer(state: &AppState, user: &User, id: i64) -> ApiResult<Json<Value>> {
-    Ok(Json(json!({
-        "success": true,
-        "mudanza_id": id,
-        "mudanza": staff_doc(state, user, id).await?,
-    })))
+/// The move created (or the one a repeated request already created), staff view.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Created {
+    success: True,
+    mudanza_id: i64,
+    #[schemars(with = "projections::moves::StaffMove")]
+    mudanza: Value,
+}
+
+async fn created_answer(state: &AppState, user: &User, id: i64) -> ApiResult<Json<Created>> {
+    Ok(Json(Created {
+        success: True,
+        mudanza_id: id,
+        mudanza: staff_doc(state, user, id).await?,
+    }))
 }
 
 /// `POST /api/crear-mudanza` (managers): a new move, always created pendiente.
@@ -234,7 +244,7 @@ pub async fn create(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiJson(body): ApiJson<CreateBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Created>> {
     let user = user.require(MANAGERS)?;
     let key = idempotency_key(body.clave_idempotencia.as_deref())?;
     if let Some(key) = &key {
@@ -362,7 +372,7 @@ pub async fn edit(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiJson(body): ApiJson<EditBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<OneMove>> {
     let user = user.require(MANAGERS)?;
     let nombre = required(body.cliente_nombre, "El nombre del cliente es requerido")?;
     let origen = required(body.origen, "La dirección de origen es requerida")?;
@@ -425,10 +435,10 @@ pub async fn edit(
         estado,
     };
     apply_edit(&state, &user, body.id, command, fecha).await?;
-    Ok(Json(json!({
-        "success": true,
-        "mudanza": staff_doc(&state, &user, body.id).await?,
-    })))
+    Ok(Json(OneMove {
+        success: True,
+        mudanza: staff_doc(&state, &user, body.id).await?,
+    }))
 }
 
 /// The fields of a staff document an edit compares with.

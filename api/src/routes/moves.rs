@@ -2,18 +2,19 @@
 
 use axum::extract::State;
 use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum::Json;
 use command::moves::{MoveCommand, MoveDecider};
 use command::Role;
 use events_schema::events::{move_stream, MoveStatus};
-use projections::moves::{without_prices, MONEY_KEYS};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use projections::moves::{without_prices, StaffMove, MONEY_KEYS};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::auth::{CurrentUser, User, STAFF};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::pipeline::execute;
+use crate::reply::{Answer, True};
 use crate::state::AppState;
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -40,7 +41,7 @@ pub async fn list(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiQuery(params): ApiQuery<ListParams>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<Vec<StaffMove>>> {
     let user = user.require(STAFF)?;
     let include_price = params.include_price.as_deref() == Some("true") && user.role.sees_prices();
     let mut conn = state.pool.acquire().await?;
@@ -57,7 +58,9 @@ pub async fn list(
     // read buffer at its largest size until told otherwise: every pooled connection that ever
     // served the list held that much for good (RSS +330 MB after 20 lists in the load bench).
     sqlx::Connection::shrink_buffers(&mut *conn);
-    Ok(([(header::CONTENT_TYPE, "application/json")], array).into_response())
+    Ok(Answer::raw(
+        ([(header::CONTENT_TYPE, "application/json")], array).into_response(),
+    ))
 }
 
 /// The staff document of a move as this user may see it, with prices when they may see them.
@@ -83,6 +86,23 @@ pub async fn staff_doc(state: &AppState, user: &User, move_id: i64) -> ApiResult
     Ok(for_user(user, doc, true))
 }
 
+/// One move, staff view (without prices for workers), as stored (passed through).
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct OneMove {
+    pub success: True,
+    #[schemars(with = "StaffMove")]
+    pub mudanza: Value,
+}
+
+/// The status changed: the log position to wait for on the live feed, and the move now.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct StatusChanged {
+    success: True,
+    position: i64,
+    #[schemars(with = "StaffMove")]
+    mudanza: Value,
+}
+
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct StatusBody {
     mudanza_id: i64,
@@ -94,12 +114,12 @@ pub async fn one(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<i64>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<OneMove>> {
     let user = user.require(STAFF)?;
-    Ok(Json(json!({
-        "success": true,
-        "mudanza": staff_doc(&state, &user, id).await?,
-    })))
+    Ok(Json(OneMove {
+        success: True,
+        mudanza: staff_doc(&state, &user, id).await?,
+    }))
 }
 
 /// `PUT /api/actualizar-estado-mudanza`.
@@ -107,7 +127,7 @@ pub async fn update_status(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiJson(body): ApiJson<StatusBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<StatusChanged>> {
     let user = user.require(&[Role::Empleado, Role::Empresario, Role::Admin])?;
     let to = MoveStatus::parse(body.nuevo_estado.trim())
         .ok_or_else(|| ApiError::BadRequest("Estado no válido".into()))?;
@@ -115,11 +135,11 @@ pub async fn update_status(
     let position = execute::<MoveDecider>(&state, &user, &body.mudanza_id, command)
         .await?
         .position;
-    Ok(Json(json!({
-        "success": true,
-        "position": position,
-        "mudanza": staff_doc(&state, &user, body.mudanza_id).await?,
-    })))
+    Ok(Json(StatusChanged {
+        success: True,
+        position,
+        mudanza: staff_doc(&state, &user, body.mudanza_id).await?,
+    }))
 }
 
 /// The staff routes on moves.

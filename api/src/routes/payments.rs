@@ -5,7 +5,7 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum::Json;
 use chrono::{Duration, Utc};
 use command::moves::MoveState;
@@ -18,7 +18,7 @@ use events_schema::events::{PaymentKind, PaymentRefunded};
 use events_schema::{Event, Metadata};
 use projections::moves::{StaffMove, FALLIDO};
 use rand::Rng;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
@@ -27,6 +27,7 @@ use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
 use crate::limits::{ClientAddress, Limit};
 use crate::payments::{provider, Checkout, Order, Verdict};
 use crate::pipeline::{self, append, execute, execute_on, load, read_your_writes};
+use crate::reply::{Answer, True};
 use crate::routes::money::euros;
 use crate::state::AppState;
 
@@ -68,11 +69,120 @@ pub struct AuthPayBody {
 
 /// `POST /api/auth-pay` (anyone): the client name and payment key of a move open a payment
 /// session of 30 minutes; `{success, paymentId, message}`.
+/// Access granted: the payment session's id, for `/api/pagos/{id}`.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct PaymentAccess {
+    success: True,
+    #[serde(rename = "paymentId")]
+    payment_id: Uuid,
+    message: String,
+}
+
+/// A card payment or refunded one, as the client and the invoice show it.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct ClientPayment {
+    id: Uuid,
+    fecha: chrono::DateTime<Utc>,
+    importe: f64,
+    reembolsado: f64,
+    marca: String,
+    ultimos4: String,
+    #[schemars(extend("enum" = ["autorizado", "reembolsado", "fallido"]))]
+    estado: String,
+    motivo: Option<String>,
+    #[schemars(extend("enum" = ["anticipo", "pendiente", null]))]
+    tipo: Option<String>,
+}
+
+/// What a payment session is for and what can be paid now.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct PaymentSummary {
+    success: True,
+    pago: PaymentDetails,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct PaymentDetails {
+    id: Uuid,
+    #[serde(rename = "mudanzaId")]
+    mudanza_id: i64,
+    cliente: String,
+    origen: String,
+    destino: String,
+    fecha: chrono::NaiveDate,
+    estado: events_schema::events::MoveStatus,
+    cancelada: bool,
+    gastos_cancelacion: Option<f64>,
+    total: f64,
+    anticipo: f64,
+    pagado: f64,
+    pendiente: f64,
+    estado_pago: events_schema::events::PaymentStatus,
+    /// The gateway the page pays through.
+    proveedor: String,
+    caduca: chrono::DateTime<Utc>,
+    opciones: Vec<PaymentOption>,
+    pagos: Vec<ClientPayment>,
+}
+
+/// One amount that can be paid now.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct PaymentOption {
+    #[schemars(extend("enum" = ["anticipo", "pendiente"]))]
+    tipo: String,
+    etiqueta: String,
+    importe: f64,
+}
+
+/// An authorised card payment (a refused one is a 402 with `resultado: "denegado"`).
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct CardPaid {
+    success: True,
+    /// autorizado.
+    resultado: String,
+    importe: f64,
+    marca: String,
+    ultimos4: String,
+    referencia: String,
+}
+
+/// The form the page posts to the bank's payment page.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct RedsysForm {
+    success: True,
+    url: String,
+    #[schemars(with = "RedsysFields")]
+    campos: Value,
+}
+
+/// The signed fields of a Redsys redirect.
+#[derive(Serialize, schemars::JsonSchema)]
+#[allow(dead_code, non_snake_case)] // only its schema is used: the gateway writes the fields
+pub struct RedsysFields {
+    Ds_SignatureVersion: String,
+    Ds_MerchantParameters: String,
+    Ds_Signature: String,
+}
+
+/// The refund recorded: the move now, staff view with prices.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Refunded {
+    success: True,
+    mudanza: StaffMove,
+}
+
+/// The new payment key, as shown (`K7MQ-2XPA`).
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct NewPaymentKey {
+    success: True,
+    clave_pago: String,
+}
+
 pub async fn auth_pay(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
     ApiJson(body): ApiJson<AuthPayBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<PaymentAccess>> {
     let name = body.name.trim();
     let key = normalise_key(&body.password);
     if name.is_empty() || body.password.trim().is_empty() {
@@ -110,11 +220,11 @@ pub async fn auth_pay(
     .bind(&shown_key)
     .execute(&state.pool)
     .await?;
-    Ok(Json(json!({
-        "success": true,
-        "paymentId": session,
-        "message": "Acceso concedido",
-    })))
+    Ok(Json(PaymentAccess {
+        success: True,
+        payment_id: session,
+        message: "Acceso concedido".into(),
+    }))
 }
 
 struct Session {
@@ -200,16 +310,20 @@ fn kind_name(kind: PaymentKind) -> &'static str {
 
 /// A move's payments as its client and the invoice show them: failed attempts only with
 /// `include_failed` (the staff).
-pub fn payments_list(m: &StaffMove, include_failed: bool) -> Vec<Value> {
+pub fn payments_list(m: &StaffMove, include_failed: bool) -> Vec<ClientPayment> {
     m.pagos
         .iter()
         .filter(|p| include_failed || p.estado != FALLIDO)
-        .map(|p| {
-            json!({
-                "id": p.id, "fecha": p.fecha, "importe": p.importe, "reembolsado": p.reembolsado,
-                "marca": p.marca, "ultimos4": p.ultimos4, "estado": p.estado, "motivo": p.motivo,
-                "tipo": p.tipo,
-            })
+        .map(|p| ClientPayment {
+            id: p.id,
+            fecha: p.fecha,
+            importe: p.importe,
+            reembolsado: p.reembolsado,
+            marca: p.marca.clone(),
+            ultimos4: p.ultimos4.clone(),
+            estado: p.estado.clone(),
+            motivo: p.motivo.clone(),
+            tipo: p.tipo.clone(),
         })
         .collect()
 }
@@ -219,7 +333,7 @@ pub fn payments_list(m: &StaffMove, include_failed: bool) -> Vec<Value> {
 pub async fn summary(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<Uuid>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<PaymentSummary>> {
     let session = session(&state, id).await?;
     let m = staff_move(&state, session.move_id).await?;
     let cancelled = m.estado == events_schema::events::MoveStatus::Cancelada;
@@ -230,43 +344,43 @@ pub async fn summary(
         m.precio.advance_cents,
         m.gastos_cancelacion_cents.unwrap_or(0),
     );
-    let options: Vec<Value> = command::payments::options(owed, advance, m.pagado_cents)
+    let opciones = command::payments::options(owed, advance, m.pagado_cents)
         .into_iter()
-        .map(|(kind, cents)| {
-            json!({
-                "tipo": kind_name(kind),
-                "etiqueta": match kind {
-                    PaymentKind::Anticipo => "Anticipo para reservar la fecha",
-                    PaymentKind::Pendiente if cancelled => command::cancellation::FEE_LABEL,
-                    PaymentKind::Pendiente => "Todo lo pendiente",
-                },
-                "importe": euros(cents),
-            })
+        .map(|(kind, cents)| PaymentOption {
+            tipo: kind_name(kind).into(),
+            etiqueta: match kind {
+                PaymentKind::Anticipo => "Anticipo para reservar la fecha",
+                PaymentKind::Pendiente if cancelled => command::cancellation::FEE_LABEL,
+                PaymentKind::Pendiente => "Todo lo pendiente",
+            }
+            .into(),
+            importe: euros(cents),
         })
         .collect();
-    Ok(Json(json!({
-        "success": true,
-        "pago": {
-            "id": session.id,
-            "mudanzaId": m.id,
-            "cliente": m.cliente_nombre,
-            "origen": m.origen,
-            "destino": m.destino,
-            "fecha": m.fecha_programada,
-            "estado": m.estado,
-            "cancelada": cancelled,
-            "gastos_cancelacion": m.gastos_cancelacion,
-            "total": m.precio_total,
-            "anticipo": m.pago_adelantado,
-            "pagado": m.pagado,
-            "pendiente": m.pago_pendiente,
-            "estado_pago": m.estado_pago,
-            "proveedor": provider(&state.config).name(),
-            "caduca": session.expires_at,
-            "opciones": options,
-            "pagos": payments_list(&m, false),
-        }
-    })))
+    let pagos = payments_list(&m, false);
+    Ok(Json(PaymentSummary {
+        success: True,
+        pago: PaymentDetails {
+            id: session.id,
+            mudanza_id: m.id,
+            cliente: m.cliente_nombre,
+            origen: m.origen,
+            destino: m.destino,
+            fecha: m.fecha_programada,
+            estado: m.estado,
+            cancelada: cancelled,
+            gastos_cancelacion: m.gastos_cancelacion,
+            total: m.precio_total,
+            anticipo: m.pago_adelantado,
+            pagado: m.pagado,
+            pendiente: m.pago_pendiente,
+            estado_pago: m.estado_pago,
+            proveedor: provider(&state.config).name().into(),
+            caduca: session.expires_at,
+            opciones,
+            pagos,
+        },
+    }))
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -381,7 +495,7 @@ pub async fn pay_by_card(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(body): ApiJson<CardBody>,
-) -> ApiResult<Response> {
+) -> ApiResult<Answer<CardPaid>> {
     let session = session(&state, id).await?;
     let gateway = provider(&state.config);
     let card = validate_card(
@@ -423,28 +537,32 @@ pub async fn pay_by_card(
     .await?;
     claim.release().await?;
     Ok(match verdict.outcome {
-        Ok(()) => Json(json!({
-            "success": true,
-            "resultado": "autorizado",
-            "importe": euros(verdict.amount_cents),
-            "marca": verdict.brand,
-            "ultimos4": verdict.last4,
-            "referencia": verdict.reference,
-        }))
-        .into_response(),
-        Err(refusal) => (
-            StatusCode::PAYMENT_REQUIRED,
-            Json(json!({
-                "success": false,
-                "resultado": "denegado",
-                "motivo": refusal.reason,
-                "error": refusal.message,
-                "importe": euros(verdict.amount_cents),
-                "marca": verdict.brand,
-                "ultimos4": verdict.last4,
-            })),
-        )
-            .into_response(),
+        Ok(()) => Answer::with(
+            (),
+            CardPaid {
+                success: True,
+                resultado: "autorizado".into(),
+                importe: euros(verdict.amount_cents),
+                marca: verdict.brand,
+                ultimos4: verdict.last4,
+                referencia: verdict.reference,
+            },
+        ),
+        Err(refusal) => Answer::raw(
+            (
+                StatusCode::PAYMENT_REQUIRED,
+                Json(json!({
+                    "success": false,
+                    "resultado": "denegado",
+                    "motivo": refusal.reason,
+                    "error": refusal.message,
+                    "importe": euros(verdict.amount_cents),
+                    "marca": verdict.brand,
+                    "ultimos4": verdict.last4,
+                })),
+            )
+                .into_response(),
+        ),
     })
 }
 
@@ -459,7 +577,7 @@ pub async fn redsys_form(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<Uuid>,
     ApiJson(body): ApiJson<RedirectBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<RedsysForm>> {
     let session = session(&state, id).await?;
     let gateway = provider(&state.config);
     // The bank charges whatever order it is shown: so a move has at most one open order, and
@@ -506,9 +624,11 @@ pub async fn redsys_form(
     .execute(&mut *claim.0)
     .await?;
     claim.release().await?;
-    Ok(Json(
-        json!({ "success": true, "url": url, "campos": fields }),
-    ))
+    Ok(Json(RedsysForm {
+        success: True,
+        url,
+        campos: fields,
+    }))
 }
 
 /// `POST /api/pagos/redsys/notificacion` (Redsys, form-encoded): a signed verdict on an order.
@@ -593,7 +713,7 @@ pub async fn refund(
     user: CurrentUser,
     ApiPath(move_id): ApiPath<i64>,
     ApiJson(body): ApiJson<RefundBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Refunded>> {
     let user = require_manager(user)?;
     let motivo = body.motivo.trim();
     if motivo.is_empty() || motivo.chars().count() > 300 {
@@ -630,7 +750,10 @@ pub async fn refund(
     });
     execute_on::<PaymentDecider>(&state, &user, &move_id, &loaded, refund).await?;
     let m = staff_move(&state, move_id).await?;
-    Ok(Json(json!({ "success": true, "mudanza": m })))
+    Ok(Json(Refunded {
+        success: True,
+        mudanza: m,
+    }))
 }
 
 /// `POST /api/mudanza/{id}/clave-pago` (empresario, admin): a new payment key; the old one stops
@@ -639,7 +762,7 @@ pub async fn new_payment_key(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(move_id): ApiPath<i64>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<NewPaymentKey>> {
     let user = require_manager(user)?;
     let issued = execute::<PaymentDecider>(&state, &user, &move_id, PaymentCommand::IssueKey)
         .await?
@@ -659,9 +782,10 @@ pub async fn new_payment_key(
     .bind(display_key(clave))
     .execute(&state.pool)
     .await?;
-    Ok(Json(
-        json!({ "success": true, "clave_pago": display_key(clave) }),
-    ))
+    Ok(Json(NewPaymentKey {
+        success: True,
+        clave_pago: display_key(clave),
+    }))
 }
 
 /// The card payment routes.

@@ -13,14 +13,15 @@ use chrono::Utc;
 use command::moves::{MoveCommand, MoveDecider};
 use command::Role;
 use events_schema::events::PhotoAdded;
-use projections::moves::photo_url;
-use serde_json::{json, Value};
+use projections::moves::{photo_url, StaffPhoto};
+use serde::Serialize;
 use uuid::Uuid;
 
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ApiPath, ApiResult};
 use crate::ownership::may_see_move;
 use crate::pipeline::execute;
+use crate::reply::True;
 use crate::state::AppState;
 
 /// Spec/issue: at most 10 MB per photo.
@@ -121,12 +122,19 @@ async fn read_upload(mut multipart: Multipart) -> ApiResult<Upload> {
 
 /// `POST /api/subir-foto` (workers, managers, admin): multipart `foto`, `mudanza_id`,
 /// `descripcion` (optional) and `tipo` (optional: general, carga, descarga, incidencia).
+/// The photo stored, as the move's staff view lists it.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Uploaded {
+    success: True,
+    foto: StaffPhoto,
+}
+
 pub async fn upload(
     State(state): State<AppState>,
     user: CurrentUser,
     // Not a multipart body at all (no boundary…): the same Spanish 400 as a broken one.
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Uploaded>> {
     let user = user.require(&[Role::Empleado, Role::Empresario, Role::Admin])?;
     let multipart = multipart.map_err(|_| ApiError::BadRequest(UPLOAD_FAILED.into()))?;
     let upload = read_upload(multipart).await?;
@@ -178,16 +186,16 @@ pub async fn upload(
         }
     }
     drop(in_flight);
-    Ok(Json(json!({
-        "success": true,
-        "foto": {
-            "id": photo_id,
-            "url": photo_url(move_id, photo_id),
-            "descripcion": descripcion,
-            "tipo": tipo,
-            "fecha_subida": Utc::now(),
-        }
-    })))
+    Ok(Json(Uploaded {
+        success: True,
+        foto: StaffPhoto {
+            id: photo_id,
+            url: photo_url(move_id, photo_id),
+            descripcion,
+            tipo: tipo.to_string(),
+            fecha_subida: Utc::now(),
+        },
+    }))
 }
 
 /// Whether a photo command that failed with `error` stored its event all the same. A refusal

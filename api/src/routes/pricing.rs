@@ -6,10 +6,11 @@ use axum::extract::State;
 use axum::Json;
 use chrono::Utc;
 use command::estimate::{estimate, Estimate, PriceRequest, ResolvedRoute};
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::geo::Route;
+use crate::reply::True;
 use crate::routes::money::euros;
 use crate::state::AppState;
 
@@ -37,28 +38,53 @@ pub async fn estimate_for(
     Ok((estimate, route))
 }
 
+/// The estimate, line by line, in euros.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct PriceAnswer {
+    success: True,
+    /// The price shown to the visitor.
+    price: f64,
+    precio_presupuesto: f64,
+    desglose: Vec<PriceLine>,
+    subtotal: f64,
+    iva: f64,
+    total: f64,
+    distancia_km: f64,
+    duracion_min: u32,
+    dentro_m30: bool,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct PriceLine {
+    concepto: String,
+    importe: f64,
+}
+
 pub async fn calculate_price(
     State(state): State<AppState>,
     ApiJson(request): ApiJson<PriceRequest>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<PriceAnswer>> {
     let (estimate, route) = estimate_for(&state, &request).await?;
-    let desglose: Vec<Value> = estimate
+    let desglose = estimate
         .lines
         .iter()
-        .map(|l| json!({ "concepto": l.concepto, "importe": euros(l.importe_cents) }))
+        .map(|l| PriceLine {
+            concepto: l.concepto.to_string(),
+            importe: euros(l.importe_cents),
+        })
         .collect();
-    Ok(Json(json!({
-        "success": true,
-        "price": euros(estimate.shown_cents),
-        "precio_presupuesto": euros(estimate.quote_cents),
-        "desglose": desglose,
-        "subtotal": euros(estimate.subtotal_cents),
-        "iva": euros(estimate.iva_cents),
-        "total": euros(estimate.total_cents),
-        "distancia_km": route.distance_km,
-        "duracion_min": route.duration_min,
-        "dentro_m30": route.inside_m30(),
-    })))
+    Ok(Json(PriceAnswer {
+        success: True,
+        price: euros(estimate.shown_cents),
+        precio_presupuesto: euros(estimate.quote_cents),
+        desglose,
+        subtotal: euros(estimate.subtotal_cents),
+        iva: euros(estimate.iva_cents),
+        total: euros(estimate.total_cents),
+        distancia_km: route.distance_km,
+        duracion_min: route.duration_min,
+        dentro_m30: route.inside_m30(),
+    }))
 }
 
 /// The price finder route.

@@ -17,8 +17,8 @@ use events_schema::events::{
 };
 use events_schema::{Event, EventStore, ExpectedVersion, Metadata, NewEvent};
 use projections::quotes::{CONVERTIDA, DESCARTADA, NUEVA};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use uuid::Uuid;
 
 use crate::auth::{CurrentUser, MaybeUser, User};
@@ -26,6 +26,7 @@ use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::limits::{ClientAddress, QUOTE_PER_ADDRESS, QUOTE_PER_EMAIL};
 use crate::mail::templates::{quote_received, QuoteSummary};
 use crate::pipeline::{self, append_plan, execute, load, metadata_for, read_your_writes};
+use crate::reply::True;
 use crate::routes::pricing::estimate_for;
 use crate::state::AppState;
 
@@ -218,6 +219,29 @@ fn requester(user: Option<&User>) -> Metadata {
 
 /// `POST /api/submit-quote-request` (anyone): checks the request (§5 messages), records
 /// `quote.requested` and queues the confirmation email to the requester; `{success, quote_id}`.
+/// The request recorded.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Submitted {
+    success: True,
+    quote_id: Uuid,
+}
+
+/// The inbox, as the projection stores it (passed through).
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Inbox {
+    success: True,
+    #[schemars(with = "Vec<projections::quotes::InboxQuote>")]
+    presupuestos: Value,
+}
+
+/// The request set aside: its inbox entry now.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Discarded {
+    success: True,
+    #[schemars(with = "projections::quotes::InboxQuote")]
+    presupuesto: Value,
+}
+
 pub async fn submit(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
@@ -225,7 +249,7 @@ pub async fn submit(
     // Read raw because `moveDetails` is read twice (the quote's details, and the price request
     // the server prices it with); documented as what it is.
     UseApi(ApiJson(raw), _): UseApi<ApiJson<Value>, ApiJson<SubmitBody>>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Submitted>> {
     QUOTE_PER_ADDRESS.check(&state.pool, &address).await?;
     let body: SubmitBody = crate::error::body_from_value(raw.clone())?;
     let estimate = server_estimate(&state, &raw["moveDetails"]).await;
@@ -276,7 +300,10 @@ pub async fn submit(
     tx.commit().await?;
     state.store.committed(appended.last_position);
     read_your_writes(&state, appended.last_position).await;
-    Ok(Json(json!({ "success": true, "quote_id": quote_id })))
+    Ok(Json(Submitted {
+        success: True,
+        quote_id,
+    }))
 }
 
 /// The server's own price of the request (the browser's figure is never recorded), when the
@@ -374,7 +401,7 @@ pub async fn list(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiQuery(params): ApiQuery<ListParams>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Inbox>> {
     user.require(READERS)?;
     let estado = match params.estado.as_deref().map(str::trim) {
         None | Some("") => None,
@@ -388,7 +415,10 @@ pub async fn list(
     .bind(estado)
     .fetch_one(&state.pool)
     .await?;
-    Ok(Json(json!({ "success": true, "presupuestos": quotes })))
+    Ok(Json(Inbox {
+        success: True,
+        presupuestos: quotes,
+    }))
 }
 
 /// The inbox entry as the projection shows it.
@@ -414,17 +444,17 @@ pub async fn discard(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(quote_id): ApiPath<Uuid>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Discarded>> {
     let user = user.require(MANAGERS)?;
     for _ in 0..RETRIES {
         match execute::<QuoteDecider>(&state, &user, &quote_id, QuoteCommand::Discard).await {
             Err(ApiError::Log(events_schema::Error::Conflict { .. })) => continue,
             Err(e) => return Err(about_quote(e)),
             Ok(_) => {
-                return Ok(Json(json!({
-                    "success": true,
-                    "presupuesto": inbox_entry(&state, quote_id).await?,
-                })))
+                return Ok(Json(Discarded {
+                    success: True,
+                    presupuesto: inbox_entry(&state, quote_id).await?,
+                }))
             }
         }
     }

@@ -8,14 +8,14 @@ use command::moves::MoveDecider;
 use command::workers::{decide_assignment, AssignmentContext, WorkerDay, WorkerDayDecider};
 use command::{DomainError, Role};
 use events_schema::events::{MoveStatus, WorkerAssigned};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult};
 use crate::pipeline::{self, append_plan, load};
-use crate::routes::moves::staff_doc;
+use crate::reply::True;
+use crate::routes::moves::{staff_doc, OneMove};
 use crate::state::AppState;
 
 const MANAGERS: &[Role] = &[Role::Empresario, Role::Admin];
@@ -31,11 +31,28 @@ pub struct ListParams {
 
 /// `GET /api/trabajadores[?fecha=YYYY-MM-DD]` (managers): active workers; with a date, whether
 /// each is busy that day (assigned to a move that is not cancelled).
+/// The active workers, by name, and whether each is already busy on the day asked about.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct Workers {
+    success: True,
+    trabajadores: Vec<WorkerOnDay>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct WorkerOnDay {
+    id: Uuid,
+    nombre: String,
+    username: Option<String>,
+    ocupado: bool,
+    /// The move that keeps them busy that day.
+    mudanza_asignada: Option<i64>,
+}
+
 pub async fn list(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiQuery(params): ApiQuery<ListParams>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Workers>> {
     user.require(MANAGERS)?;
     let rows: Vec<(Uuid, String, Option<String>, Option<i64>)> = sqlx::query_as(
         "SELECT a.id, a.nombre, a.username, \
@@ -46,19 +63,20 @@ pub async fn list(
     .bind(params.fecha)
     .fetch_all(&state.pool)
     .await?;
-    let workers: Vec<Value> = rows
+    let trabajadores = rows
         .into_iter()
-        .map(|(id, nombre, username, busy_with)| {
-            json!({
-                "id": id,
-                "nombre": nombre,
-                "username": username,
-                "ocupado": busy_with.is_some(),
-                "mudanza_asignada": busy_with,
-            })
+        .map(|(id, nombre, username, busy_with)| WorkerOnDay {
+            id,
+            nombre,
+            username,
+            ocupado: busy_with.is_some(),
+            mudanza_asignada: busy_with,
         })
         .collect();
-    Ok(Json(json!({ "success": true, "trabajadores": workers })))
+    Ok(Json(Workers {
+        success: True,
+        trabajadores,
+    }))
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -73,7 +91,7 @@ pub async fn assign(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiJson(body): ApiJson<AssignBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<OneMove>> {
     let user = user.require(MANAGERS)?;
     let nombre: Option<String> = sqlx::query_scalar(
         "SELECT nombre FROM accounts WHERE id = $1 AND role = 'empleado' AND active",
@@ -91,10 +109,10 @@ pub async fn assign(
             Err(ApiError::Log(events_schema::Error::Conflict { .. })) => continue,
             Err(e) => return Err(e),
             Ok(()) => {
-                return Ok(Json(json!({
-                    "success": true,
-                    "mudanza": staff_doc(&state, &user, body.mudanza_id).await?,
-                })))
+                return Ok(Json(OneMove {
+                    success: True,
+                    mudanza: staff_doc(&state, &user, body.mudanza_id).await?,
+                }))
             }
         }
     }

@@ -2,53 +2,34 @@
 // Vite dev proxy and when the Rust server serves web/dist itself; the session lives in an HttpOnly
 // cookie, hence `credentials: 'include'` on every call.
 
+import type { components } from './api-schema';
+
+/** The server's own description of what it sends (generated: `npm run api:types`). */
+type Schemas = components['schemas'];
+
+/** A success answer as the server describes it, read together with a rejection (`success: false`
+ * and the server's Spanish `error`, with the form `field` it is about when there is one). */
+type Answer<T> = Partial<Omit<T, 'success'>> & { success: boolean; error?: string; field?: string };
+
 export type Role = 'cliente' | 'empleado' | 'empresario' | 'admin' | 'auditor';
 
 /** The roles a staff member can pick on the staff login page (§4: manager → empresario, worker → empleado). */
 export type StaffLoginRole = 'empresario' | 'empleado';
 
-export interface UserPreferences {
-  emailNotifications: boolean;
-  smsNotifications: boolean;
-  marketing: boolean;
-}
+export type UserPreferences = Schemas['Preferences'];
 
-export interface User {
-  id: string;
-  email: string;
-  nombre: string;
-  role: Role;
-  username: string | null;
-  telefono: string;
-  direccion: string;
-  ciudad: string;
-  codigo_postal: string;
-  isUserEmailConfirmed: boolean;
-  preferencias: UserPreferences;
-}
+export type User = Schemas['User'];
 
-export interface Worker {
-  id: string;
-  nombre: string;
-  role: Role;
-  username: string | null;
-}
+export type Worker = Schemas['Worker'];
 
-export interface AuthStatusResponse {
-  authenticated: boolean;
-  user: User | null;
-}
+export type AuthStatusResponse = Schemas['AuthStatus'];
 
 export interface LoginRequest {
   email: string;
   password: string;
 }
 
-export interface LoginResponse {
-  success: boolean;
-  user?: User;
-  error?: string;
-}
+export type LoginResponse = Answer<Schemas['LoggedIn']>;
 
 export interface WorkerLoginRequest {
   username: string;
@@ -56,12 +37,7 @@ export interface WorkerLoginRequest {
   role: StaffLoginRole;
 }
 
-export interface WorkerLoginResponse {
-  success: boolean;
-  worker?: Worker;
-  user?: User;
-  error?: string;
-}
+export type WorkerLoginResponse = Answer<Schemas['WorkerLoggedIn']>;
 
 /** The request never reached the server or its answer never arrived (offline, server down, CORS). */
 export class NetworkError extends Error {
@@ -145,123 +121,24 @@ export type MoveStatus = 'pendiente' | 'confirmada' | 'en curso' | 'finalizada' 
 
 export type Urgency = 'urgente' | 'normal';
 
-export interface MovedObject {
-  id: string;
-  nombre: string;
-  /** kg */
-  peso: number;
-  quantity: number;
-}
+export type MovedObject = Schemas['MovedObject'];
 
-export interface MoveServices {
-  dismount: boolean;
-  dismount_quantity: number;
-  packaging: boolean;
-  packaging_quantity: number;
-  cleaning: boolean;
-  fragile: boolean;
-  long_stairs: boolean;
-}
+export type MoveServices = Schemas['Services'];
 
-export interface MovePhoto {
-  id: string;
-  url: string;
-  descripcion: string;
-  tipo: string;
-  /** ISO 8601 instant. */
-  fecha_subida: string;
-}
+export type MovePhoto = Schemas['StaffPhoto'];
 
-export interface MoveContact {
-  nombre: string;
-  telefono: string;
-  email: string;
-  /** phone, email or whatsapp. */
-  preferencia: string;
-}
+export type MoveContact = Schemas['Contact'];
 
-export interface PropertyDetails {
-  property_type: string;
-  access: string;
-  floor: string;
-  elevator: boolean;
-}
+export type PropertyDetails = Schemas['PropertyDetails'];
 
 /** All amounts in euro cents. */
-export interface MovePrice {
-  base_cents: number;
-  distance_cents: number;
-  services_cents: number;
-  urgency_cents: number;
-  iva_enabled: boolean;
-  subtotal_cents: number;
-  tax_cents: number;
-  total_cents: number;
-  advance_cents: number;
-}
+export type MovePrice = Schemas['Price'];
 
-export interface StaffMove {
-  id: number;
-  cliente_nombre: string;
-  cliente_telefono: string;
-  cliente_email: string;
-  origen: string;
-  destino: string;
-  /** YYYY-MM-DD */
-  fecha_programada: string;
-  fecha_alternativa: string | null;
-  flexible: boolean;
-  estado: MoveStatus;
-  /** Only for managers who asked for prices; workers never get them. */
-  precio_total?: number;
-  precio?: MovePrice;
-  urgencia: Urgency;
-  objects: MovedObject[];
-  services: MoveServices;
-  photos: MovePhoto[];
-  workerId: string | null;
-  /** 'Sin asignar' when nobody is assigned. */
-  worker: string;
-  /** Preferred time slot: morning, afternoon, evening or flexible. */
-  time: string;
-  instructions: string;
-  contacto: MoveContact;
-  property_details: { origin: PropertyDetails; destination: PropertyDetails };
-  created_at: string;
-  updated_at: string;
-  /** Grows with every change to the move: the higher one is the newer document. */
-  version: number;
-  /** The numbers of its invoice and waybill, once issued (e.g. F2026-000001, A2026-000001). */
-  factura: string | null;
-  albaran: string | null;
-  /** Money, for managers only: the deposit asked for, what was paid (card payments less refunds),
-   * what is still owed, and the status those give. */
-  pago_adelantado?: number;
-  pagado?: number;
-  pago_pendiente?: number;
-  estado_pago?: 'pending' | 'partial' | 'paid';
-  /** While cancelled: what the cancellation costs by the notice given (0 when free); then it is
-   * all the move owes. */
-  gastos_cancelacion?: number;
-  /** Card payments and failed attempts, oldest first. */
-  pagos?: PaymentRecord[];
-  /** The payment key the client pays with on /acceso-de-pago (XXXX-XXXX). */
-  clave_pago?: string | null;
-}
+export type StaffMove = Schemas['StaffMove'];
 
-export interface StatusUpdateResponse {
-  success: boolean;
-  /** The log position of the change, to match it with the live feed. */
-  position?: number;
-  mudanza?: StaffMove;
-  error?: string;
-}
+export type StatusUpdateResponse = Answer<Schemas['StatusChanged']>;
 
-export interface PhotoUploadResponse {
-  success: boolean;
-  foto?: MovePhoto;
-  error?: string;
-}
+export type PhotoUploadResponse = Answer<Schemas['Uploaded']>;
 
 /** Every move, staff view. Throws when the list cannot be read (§8: callers log and show none). */
 export async function fetchAllMoves(includePrice = false): Promise<StaffMove[]> {
@@ -301,10 +178,7 @@ export interface CompanyData {
   nivel_de_satisfaccion: number | null;
 }
 
-interface CompanyDataResponse extends Partial<CompanyData> {
-  success: boolean;
-  error?: string;
-}
+type CompanyDataResponse = Answer<Schemas['CompanyData']>;
 
 export async function fetchCompanyData(): Promise<CompanyData> {
   const response = await request<CompanyDataResponse>('GET', '/api/datos-de-empresa');
@@ -321,22 +195,9 @@ export async function fetchCompanyData(): Promise<CompanyData> {
 export type AnalyticsPeriod = 'dia' | 'semana' | 'mes';
 
 /** One period of the analytics series. */
-export interface AnalyticsPoint {
-  /** First day of the period, YYYY-MM-DD. */
-  inicio: string;
-  creadas: number;
-  completadas: number;
-  canceladas: number;
-  /** Euros. */
-  ingresos: number;
-}
+export type AnalyticsPoint = Schemas['PeriodFigures'];
 
-interface AnalyticsResponse {
-  success: boolean;
-  periodo?: AnalyticsPeriod;
-  series?: AnalyticsPoint[];
-  error?: string;
-}
+type AnalyticsResponse = Answer<Schemas['Analytics']>;
 
 /** The analytics series of a period kind, oldest first. */
 export async function fetchAnalytics(periodo: AnalyticsPeriod): Promise<AnalyticsPoint[]> {
@@ -348,20 +209,9 @@ export async function fetchAnalytics(periodo: AnalyticsPeriod): Promise<Analytic
 }
 
 /** A worker as the manager's assign selector lists them. */
-export interface StaffWorker {
-  id: string;
-  nombre: string;
-  username: string | null;
-  /** Already holds a (not cancelled) move on the date asked about. */
-  ocupado: boolean;
-  mudanza_asignada: number | null;
-}
+export type StaffWorker = Schemas['WorkerOnDay'];
 
-interface WorkersResponse {
-  success: boolean;
-  trabajadores?: StaffWorker[];
-  error?: string;
-}
+type WorkersResponse = Answer<Schemas['Workers']>;
 
 /** Active workers; with a date (YYYY-MM-DD), whether each is busy that day. */
 export async function fetchWorkers(fecha?: string): Promise<StaffWorker[]> {
@@ -373,11 +223,7 @@ export async function fetchWorkers(fecha?: string): Promise<StaffWorker[]> {
   return response.body.trabajadores;
 }
 
-export interface MoveResponse {
-  success: boolean;
-  mudanza?: StaffMove;
-  error?: string;
-}
+export type MoveResponse = Answer<Schemas['OneMove']>;
 
 /** One move, fresh from the server (staff; managers get its prices). */
 export function fetchMove(id: number): Promise<ApiResponse<MoveResponse>> {
@@ -430,12 +276,7 @@ export interface CreateMoveRequest {
   clave_idempotencia?: string;
 }
 
-export interface CreateMoveResponse {
-  success: boolean;
-  mudanza_id?: number;
-  mudanza?: StaffMove;
-  error?: string;
-}
+export type CreateMoveResponse = Answer<Schemas['Created']>;
 
 export function createMove(body: CreateMoveRequest): Promise<ApiResponse<CreateMoveResponse>> {
   return request<CreateMoveResponse>('POST', '/api/crear-mudanza', body);
@@ -483,14 +324,7 @@ export function updateMove(body: UpdateMoveRequest): Promise<ApiResponse<MoveRes
 // Both are issued by the server on the first request and never change afterwards.
 
 /** The company's legal data printed on every document. */
-export interface CompanyLegalData {
-  nombre: string;
-  nif: string;
-  direccion: string;
-  ciudad: string;
-  telefono: string;
-  email: string;
-}
+export type CompanyLegalData = Schemas['Company'];
 
 export interface InvoicePropertyDetails {
   property_type: string;
@@ -501,59 +335,11 @@ export interface InvoicePropertyDetails {
 }
 
 /** Euros. */
-export interface InvoiceAmounts {
-  base: number;
-  distancia: number;
-  servicios: number;
-  urgencia: number;
-  /** The VAT base: base + distancia + servicios + urgencia. */
-  subtotal: number;
-  iva_aplicado: boolean;
-  /** 21, or 0 when VAT was not applied. */
-  iva_porcentaje: number;
-  iva: number;
-  total: number;
-  /** The deposit asked for to secure the date. */
-  anticipo?: number;
-  /** Card payments received, less refunds. */
-  pagado: number;
-  pendiente: number;
-}
+export type InvoiceAmounts = Schemas['Amounts'];
 
-export interface Invoice {
-  /** Correlative, e.g. 'F2026-000001'. */
-  numero: string;
-  /** YYYY-MM-DD */
-  fecha_emision: string;
-  empresa: CompanyLegalData;
-  cliente: { nombre: string; email: string; telefono: string };
-  mudanza: {
-    id: number;
-    origen: string;
-    destino: string;
-    fecha_programada: string;
-    fecha_alternativa: string | null;
-    estado: string;
-    /** morning, afternoon, evening or flexible. */
-    hora_preferida: string;
-    urgencia: string;
-    instrucciones: string;
-    property_details: { origin: InvoicePropertyDetails; destination: InvoicePropertyDetails };
-  };
-  servicios: { concepto: string; cantidad: number }[];
-  /** peso in kg per unit. */
-  objetos: { nombre: string; cantidad: number; peso: number }[];
-  importes: InvoiceAmounts;
-  garantia: string;
-  /** What has been paid as of now (the lines above are as issued). */
-  cobros?: { pagado: number; pendiente: number; estado_pago: PaymentStatus; pagos: PaymentRecord[] };
-}
+export type Invoice = Schemas['Invoice'];
 
-export interface InvoiceResponse {
-  success: boolean;
-  factura?: Invoice;
-  error?: string;
-}
+export type InvoiceResponse = Answer<Schemas['InvoiceAnswer']>;
 
 /** GET /api/factura/{id} (managers, admin, auditor): the invoice as issued; 404 until it is. */
 export function fetchInvoice(id: number): Promise<ApiResponse<InvoiceResponse>> {
@@ -565,36 +351,11 @@ export function issueInvoice(id: number): Promise<ApiResponse<InvoiceResponse>> 
   return request<InvoiceResponse>('POST', `/api/factura/${encodeURIComponent(String(id))}/emitir`);
 }
 
-export interface WaybillObject {
-  cantidad: number;
-  nombre: string;
-  /** Null until the object catalogue knows the object. */
-  categoria: string | null;
-  dimensiones: string | null;
-  volumen_m3: number | null;
-}
+export type WaybillObject = Schemas['WaybillObject'];
 
-export interface Waybill {
-  /** Correlative, e.g. 'A2026-000001'. */
-  numero_albaran: string;
-  /** YYYY-MM-DD */
-  fecha_emision: string;
-  empresa: CompanyLegalData;
-  cliente: { nombre: string; email: string; telefono: string; direccion: string };
-  mudanza: { id: number; origen: string; destino: string; fecha_programada: string; estado: string };
-  servicios: string[];
-  objetos: WaybillObject[];
-  resumen_objetos: { total_objetos: number; volumen_total_m3: number | null };
-  /** Euros; only for staff who may see prices and for the client who owns the move. */
-  precio_con_iva?: number | null;
-  garantia: string;
-}
+export type Waybill = Schemas['Waybill'];
 
-export interface WaybillResponse {
-  success: boolean;
-  albaran?: Waybill;
-  error?: string;
-}
+export type WaybillResponse = Answer<Schemas['WaybillAnswer']>;
 
 /** GET /api/albaran/{id} (staff, and the client who owns the move): the waybill as issued; 404 until it is. */
 export function fetchWaybill(id: number): Promise<ApiResponse<WaybillResponse>> {
@@ -634,12 +395,7 @@ export interface CodeTimers {
   reenviar_en: number;
 }
 
-export interface RegisterResponse extends Partial<CodeTimers> {
-  success: boolean;
-  /** The new account, already logged in (the answer sets the session cookie). */
-  user?: User;
-  error?: string;
-}
+export type RegisterResponse = Answer<Schemas['Registered']>;
 
 /** 201 and a session; 409 taken email; 400 the first rule of §5 that fails; 429 too many. */
 export function register(body: RegisterRequest): Promise<ApiResponse<RegisterResponse>> {
@@ -664,32 +420,21 @@ export function confirmEmail(email: string, code: string): Promise<ApiResponse<C
   return request<ConfirmEmailResponse>('POST', '/api/confirm-email', { email, code });
 }
 
-export interface ResendCodeResponse extends Partial<CodeTimers> {
-  success: boolean;
-  error?: string;
-}
+export type ResendCodeResponse = Answer<Schemas['CodeSent']>;
 
 /** 200 with fresh timers; 429 during the 60 s cooldown (with `reenviar_en`); 404 unknown; 409 already confirmed. */
 export function resendCode(email: string): Promise<ApiResponse<ResendCodeResponse>> {
   return request<ResendCodeResponse>('POST', '/api/resend-code', { email });
 }
 
-export interface SuccessResponse {
-  success: boolean;
-  error?: string;
-}
+export type SuccessResponse = Answer<Schemas['Done']>;
 
 /** 200 email sent; 400 invalid email; 404 'No encontramos una cuenta con ese email.'; 429 too many. */
 export function forgotPassword(email: string): Promise<ApiResponse<SuccessResponse>> {
   return request<SuccessResponse>('POST', '/api/forgot-password', { email });
 }
 
-export interface ResetTokenResponse {
-  success: boolean;
-  /** The account the link resets, to show on the page. */
-  email?: string;
-  error?: string;
-}
+export type ResetTokenResponse = Answer<Schemas['ResetLink']>;
 
 /** Whether a reset link (the `token` of /recuperar?token=) is still usable: 200, or 400 with the reason. */
 export function checkResetToken(token: string): Promise<ApiResponse<ResetTokenResponse>> {
@@ -704,38 +449,11 @@ export function resetPassword(token: string, password: string): Promise<ApiRespo
 /** §3 'Move, customer view'. `status` is the customer value of §4. */
 export type ClientMoveStatus = 'pending' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled';
 
-export interface ClientMoveImage {
-  id: string;
-  url: string;
-  descripcion: string;
-  tipo: string;
-}
+export type ClientMoveImage = Schemas['ClientImage'];
 
-export interface ClientMove {
-  id: number;
-  status: ClientMoveStatus;
-  from: string;
-  to: string;
-  /** YYYY-MM-DD */
-  date: string;
-  /** Euros, VAT included. */
-  price: number;
-  images: ClientMoveImage[];
-  /** Card payments less refunds, what is still owed, and their status (issue 8). */
-  pagado?: number;
-  pendiente?: number;
-  estado_pago?: 'pending' | 'partial' | 'paid';
-  /** While cancelled: the cancellation fee (0 when free), all that is then owed. */
-  gastos_cancelacion?: number;
-}
+export type ClientMove = Schemas['ClientMove'];
 
-export interface MyMovesResponse {
-  success: boolean;
-  mudanzas?: ClientMove[];
-  /** False while the account's email is unconfirmed: no moves are shown until it is. */
-  email_confirmado?: boolean;
-  error?: string;
-}
+export type MyMovesResponse = Answer<Schemas['MyMoves']>;
 
 /** The caller's own moves (clients only: 401 anonymous, 403 staff). */
 export function fetchMyMoves(): Promise<ApiResponse<MyMovesResponse>> {
@@ -755,11 +473,7 @@ export interface ProfileRequest {
   marketing: boolean;
 }
 
-export interface ProfileResponse {
-  success: boolean;
-  user?: User;
-  error?: string;
-}
+export type ProfileResponse = Answer<Schemas['ProfileSaved']>;
 
 export function updateProfile(body: ProfileRequest): Promise<ApiResponse<ProfileResponse>> {
   return request<ProfileResponse>('PUT', '/api/mi-perfil', body);
@@ -782,20 +496,9 @@ export function deleteAccount(password: string, email: string): Promise<ApiRespo
 }
 
 /** An email as the local-development outbox keeps it (only when no SMTP server is configured). */
-export interface OutboxMessage {
-  id: string;
-  para: string;
-  asunto: string;
-  texto: string;
-  /** ISO 8601 instant. */
-  enviado: string;
-}
+export type OutboxMessage = Schemas['OutboxMessage'];
 
-export interface OutboxResponse {
-  success: boolean;
-  mensajes?: OutboxMessage[];
-  error?: string;
-}
+export type OutboxResponse = Answer<Schemas['Outbox']>;
 
 /** GET /api/dev/outbox, newest first; 404 when the site sends real email (or runs in production). */
 export function fetchOutbox(para?: string): Promise<ApiResponse<OutboxResponse>> {
@@ -865,12 +568,7 @@ export async function fetchCatalogue(search?: string): Promise<CatalogueObject[]
   return response.body.objetos;
 }
 
-interface AutocompleteResponse {
-  success: boolean;
-  /** Address strings to offer, best first (at most 8). */
-  data?: string[];
-  error?: string;
-}
+type AutocompleteResponse = Answer<Schemas['Suggestions']>;
 
 /** GET /api/autocomplete?input=: suggestions for what the user typed; [] when there are none. */
 export async function fetchAutocomplete(input: string): Promise<string[]> {
@@ -953,33 +651,9 @@ export interface PriceRequest {
 }
 
 /** One line of the itemised price, before VAT. */
-export interface PriceLine {
-  /** e.g. 'Volumen (3,2 m³ × 38 €/m³)' */
-  concepto: string;
-  /** Euros. */
-  importe: number;
-}
+export type PriceLine = Schemas['PriceLine'];
 
-export interface PriceResponse {
-  success: boolean;
-  /** Euros, VAT included: the price shown, 80 % of `total` (§9). */
-  price?: number;
-  /** Euros, VAT included: what a quote request records, 95 % of `total` (§9). */
-  precio_presupuesto?: number;
-  /** The itemised lines before VAT; they add up to `subtotal`. */
-  desglose?: PriceLine[];
-  subtotal?: number;
-  /** 21 % of the subtotal. */
-  iva?: number;
-  /** subtotal + iva. */
-  total?: number;
-  /** The route the server used. */
-  distancia_km?: number;
-  duracion_min?: number;
-  /** Both addresses inside the M-30 ring: offer packs are available. */
-  dentro_m30?: boolean;
-  error?: string;
-}
+export type PriceResponse = Answer<Schemas['PriceAnswer']>;
 
 export function calculatePrice(body: PriceRequest): Promise<ApiResponse<PriceResponse>> {
   return request<PriceResponse>('POST', '/api/calculate-price', body);
@@ -998,11 +672,7 @@ export interface QuoteRequest {
   consent: { contact: boolean; marketing: boolean };
 }
 
-export interface QuoteResponse {
-  success: boolean;
-  quote_id?: string;
-  error?: string;
-}
+export type QuoteResponse = Answer<Schemas['Submitted']>;
 
 /** 200 and an email to the requester; 400 with the §5 message of the first field that fails. */
 export function submitQuoteRequest(body: QuoteRequest): Promise<ApiResponse<QuoteResponse>> {
@@ -1214,10 +884,7 @@ export type ContactServiceType =
   | 'otros_servicios';
 
 /** The consent a public form collects; `contact` (answering this message) is required. */
-export interface FormConsent {
-  contact: boolean;
-  marketing: boolean;
-}
+export type FormConsent = Schemas['GivenConsent'];
 
 /** POST /api/contact-form: every field bound to the form (the spec's unbound payload is a bug). */
 export interface ContactFormRequest {
@@ -1234,13 +901,7 @@ export interface ContactFormRequest {
 }
 
 /** 201 `{success: true, id}`; 400 `{success: false, error, field?}` names the first bad field. */
-export interface FormResponse {
-  success: boolean;
-  id?: string;
-  error?: string;
-  /** The request field the error is about ('email', 'cv', 'consent', …). */
-  field?: string;
-}
+export type FormResponse = Answer<Schemas['Received']>;
 
 export function submitContactForm(body: ContactFormRequest): Promise<ApiResponse<FormResponse>> {
   return request<FormResponse>('POST', '/api/contact-form', body);
@@ -1281,34 +942,10 @@ export function submitJobApplication(body: JobApplicationRequest): Promise<ApiRe
 }
 
 /** One stored contact message, as GET /api/mensajes-contacto lists them (newest first). */
-export interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  origin: string;
-  destination: string;
-  date: string | null;
-  service_type: ContactServiceType;
-  message: string;
-  consent: FormConsent;
-  /** RFC 3339: when the message (and its consent) arrived. */
-  recibido_en: string;
-}
+export type ContactMessage = Schemas['ReceivedMessage'];
 
 /** One stored job application, as GET /api/candidaturas lists them (newest first). */
-export interface JobApplication {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  position: JobPosition;
-  experience: JobExperience;
-  message: string;
-  consent: FormConsent;
-  recibido_en: string;
-  cv: { nombre: string; tipo: 'pdf' | 'doc' | 'docx'; bytes: number; url: string };
-}
+export type JobApplication = Schemas['JobApplication'];
 
 /**
  * GET /api/mensajes-contacto: managers, admin and auditor; 401 anonymous, 403 other roles. Throws
@@ -1350,13 +987,7 @@ export class ListError extends Error {
 // walks the hash chain of the whole log and reports the first broken link. The binary's
 // `mudanzas verify` does the same from the command line.
 
-export interface BrokenLink {
-  position: number;
-  stream_id: string;
-  event_type: string;
-  /** Spanish: what does not match (the event's content, its link to the previous event, …). */
-  motivo: string;
-}
+export type BrokenLink = Schemas['BrokenLink'];
 
 export interface LogVerification {
   success: boolean;
@@ -1379,75 +1010,18 @@ export function verifyLog(): Promise<ApiResponse<LogVerification>> {
 // read a move's history replayed from the log, and its state as of any instant. All read-only.
 
 /** A move as the audit search lists it (newest first). */
-export interface AuditMoveSummary {
-  id: number;
-  cliente_nombre: string;
-  cliente_email: string;
-  cliente_telefono: string;
-  origen: string;
-  destino: string;
-  fecha_programada: string;
-  estado: MoveStatus;
-  worker: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
+export type AuditMoveSummary = Schemas['AuditMove'];
 
-export interface AuditSearchResponse {
-  success: boolean;
-  mudanzas?: AuditMoveSummary[];
-  /** The most moves one search returns. */
-  limite?: number;
-  error?: string;
-}
+export type AuditSearchResponse = Answer<Schemas['AuditSearch']>;
 
 /** One field of the move's state that an event changed: its path in the staff view, before and after. */
-export interface AuditChange {
-  campo: string;
-  antes: unknown;
-  despues: unknown;
-}
+export type AuditChange = Schemas['Change'];
 
-export interface AuditActor {
-  /** The account's id, or a process name ('seed'); null for an anonymous visitor. */
-  id: string | null;
-  /** The account's name while it exists. */
-  nombre: string | null;
-  rol: string | null;
-  /** 'Gerente', 'Trabajador', 'Cliente', 'Sistema', 'Visitante'… */
-  rol_etiqueta: string | null;
-}
+export type AuditActor = Schemas['HistoryActor'];
 
-export interface AuditEvent {
-  posicion: number;
-  /** The stream: move-N, or the quote, worker-day or document series that concerns the move. */
-  flujo: string;
-  version: number;
-  tipo: string;
-  version_esquema: number;
-  /** The type in Spanish words ('Estado cambiado'). */
-  etiqueta: string;
-  /** What it was about ('Pendiente → En Progreso', the worker's name…); may be empty. */
-  resumen: string;
-  actor: AuditActor;
-  /** When it happened according to the device that caused it. */
-  ocurrido_en: string;
-  /** When the log recorded it (the database's clock). */
-  registrado_en: string;
-  /** The event's data as stored. */
-  datos: unknown;
-  metadatos: { correlation_id: string; causation_id: string | null; request_id: string | null };
-  cambios: AuditChange[];
-}
+export type AuditEvent = Schemas['HistoryEvent'];
 
-export interface AuditHistoryResponse {
-  success: boolean;
-  mudanza_id?: number;
-  flujo?: string;
-  eventos?: AuditEvent[];
-  error?: string;
-}
+export type AuditHistoryResponse = Answer<Schemas['History']>;
 
 /** The move's complete state (the staff view, with prices and the booking) as of an instant. */
 export type AuditMoveState = StaffMove &
@@ -1459,27 +1033,7 @@ export type AuditMoveState = StaffMove &
     detalles_completados?: string;
   };
 
-export interface AuditStateResponse {
-  success: boolean;
-  mudanza_id?: number;
-  /** The instant asked for, as the server read it. */
-  en?: string;
-  /** The log position of the last event the state reflects. */
-  posicion?: number;
-  version?: number;
-  eventos_aplicados?: number;
-  eventos_totales?: number;
-  ultimo_evento?: {
-    posicion: number;
-    version: number;
-    tipo: string;
-    etiqueta: string;
-    registrado_en: string;
-    ocurrido_en: string;
-  };
-  estado?: AuditMoveState;
-  error?: string;
-}
+export type AuditStateResponse = Answer<Schemas['StateAsOf']>;
 
 /** GET /api/auditoria/mudanzas?buscar=: by number, client name, email, phone or address. */
 export function searchAuditMoves(buscar: string): Promise<ApiResponse<AuditSearchResponse>> {
@@ -1510,19 +1064,7 @@ export function moveHistoryExportUrl(id: number, format: 'json' | 'csv'): string
 
 export type StaffRole = 'empleado' | 'empresario' | 'admin' | 'auditor';
 
-export interface StaffAccount {
-  id: string;
-  rol: StaffRole;
-  nombre: string;
-  /** A worker's employee id (EMP-003): their login. Managers log in with their email. */
-  usuario: string | null;
-  email: string | null;
-  activa: boolean;
-  creada_en: string;
-  desactivada_en: string | null;
-  /** A worker's moves from today on that are neither finished nor cancelled. */
-  mudanzas_pendientes: number;
-}
+export type StaffAccount = Schemas['StaffAccount'];
 
 export interface NewStaffRequest {
   rol: 'empleado' | 'empresario';
@@ -1540,9 +1082,7 @@ export interface AdminAnswer {
   field?: string;
 }
 
-export interface StaffAccountResponse extends AdminAnswer {
-  cuenta?: StaffAccount;
-}
+export type StaffAccountResponse = Answer<Schemas['StaffChanged']>;
 
 export function fetchStaff(): Promise<ApiResponse<AdminAnswer & { personal?: StaffAccount[] }>> {
   return request('GET', '/api/admin/personal');
@@ -1563,50 +1103,16 @@ export function resetStaffPassword(id: string): Promise<ApiResponse<AdminAnswer 
   return request('POST', `/api/admin/personal/${encodeURIComponent(id)}/restablecer-password`);
 }
 
-export interface ProjectionStatus {
-  nombre: string;
-  tablas: string[];
-  /** The checkpoint: the last log position applied. */
-  posicion: number;
-  /** Events in the log after the checkpoint. */
-  eventos_pendientes: number;
-  /** Seconds since the oldest of them was recorded (0 when none). */
-  retraso_segundos: number | null;
-  ultimo_error: string | null;
-  actualizada_en: string | null;
-  /** Whether its loop runs in the process that answered; null when it does not run there. */
-  en_marcha: boolean | null;
-}
+export type ProjectionStatus = Schemas['ProjectionStatus'];
 
 export type RebuildPhase = 'esperando' | 'reproduciendo' | 'guardando' | 'terminada' | 'error';
 
-export interface RebuildStatus {
-  proyeccion: string;
-  fase: RebuildPhase;
-  procesados: number;
-  total: number;
-  iniciada_en: string;
-  terminada_en: string | null;
-  posicion: number | null;
-  error: string | null;
-}
+export type RebuildStatus = Schemas['RebuildStatus'];
 
 /** An event a projector could not apply: recorded, skipped, and listed until a rebuild applies it. */
-export interface SkippedEvent {
-  proyeccion: string;
-  posicion: number;
-  tipo: string;
-  flujo: string;
-  error: string;
-  registrado_en: string;
-}
+export type SkippedEvent = Schemas['SkippedEvent'];
 
-export interface ProjectionsResponse extends AdminAnswer {
-  cabeza?: number;
-  proyecciones?: ProjectionStatus[];
-  eventos_no_aplicados?: SkippedEvent[];
-  reconstruccion?: RebuildStatus | null;
-}
+export type ProjectionsResponse = Answer<Schemas['ProjectionsAnswer']>;
 
 export function fetchProjections(): Promise<ApiResponse<ProjectionsResponse>> {
   return request('GET', '/api/admin/proyecciones');
@@ -1698,12 +1204,7 @@ export function fetchDebugStatus(): Promise<ApiResponse<DebugStatus>> {
 
 // --- Card payments (issue 8) ---------------------------------------------------------------
 
-export interface AuthPayResponse {
-  success: boolean;
-  paymentId?: string;
-  message?: string;
-  error?: string;
-}
+export type AuthPayResponse = Answer<Schemas['PaymentAccess']>;
 
 /** POST /api/auth-pay (§7): the client's name and the move's payment key open a payment session. */
 export function authPay(name: string, password: string): Promise<ApiResponse<AuthPayResponse>> {
@@ -1713,51 +1214,13 @@ export function authPay(name: string, password: string): Promise<ApiResponse<Aut
 export type PaymentKind = 'anticipo' | 'pendiente';
 export type PaymentStatus = 'pending' | 'partial' | 'paid';
 
-export interface PaymentOption {
-  tipo: PaymentKind;
-  etiqueta: string;
-  importe: number;
-}
+export type PaymentOption = Schemas['PaymentOption'];
 
-export interface PaymentRecord {
-  id: string;
-  fecha: string;
-  importe: number;
-  reembolsado: number;
-  marca: string;
-  ultimos4: string;
-  estado: 'autorizado' | 'reembolsado' | 'fallido';
-  motivo: string | null;
-  tipo: PaymentKind | null;
-}
+export type PaymentRecord = Schemas['ClientPayment'];
 
-export interface PaymentSession {
-  id: string;
-  mudanzaId: number;
-  cliente: string;
-  origen: string;
-  destino: string;
-  fecha: string;
-  estado: string;
-  cancelada: boolean;
-  /** While cancelled: the cancellation fee (0 when free), the only thing that can be paid. */
-  gastos_cancelacion?: number | null;
-  total: number;
-  anticipo: number;
-  pagado: number;
-  pendiente: number;
-  estado_pago: PaymentStatus;
-  proveedor: 'prueba' | 'redsys';
-  caduca: string;
-  opciones: PaymentOption[];
-  pagos: PaymentRecord[];
-}
+export type PaymentSession = Schemas['PaymentDetails'];
 
-export interface PaymentSessionResponse {
-  success: boolean;
-  pago?: PaymentSession;
-  error?: string;
-}
+export type PaymentSessionResponse = Answer<Schemas['PaymentSummary']>;
 
 /** GET /api/pagos/{id}: the move and what can be paid now; 404 when the session is unknown or expired. */
 export function fetchPaymentSession(id: string): Promise<ApiResponse<PaymentSessionResponse>> {
@@ -1789,12 +1252,7 @@ export function payByCard(id: string, card: CardPaymentRequest): Promise<ApiResp
   return request('POST', `/api/pagos/${encodeURIComponent(id)}/tarjeta`, card);
 }
 
-export interface RedsysFormResponse {
-  success: boolean;
-  url?: string;
-  campos?: Record<string, string>;
-  error?: string;
-}
+export type RedsysFormResponse = Answer<Schemas['RedsysForm']>;
 
 /** POST /api/pagos/{id}/redsys: the signed form to post to the bank's payment page. */
 export function redsysForm(id: string, tipo: PaymentKind): Promise<ApiResponse<RedsysFormResponse>> {

@@ -32,7 +32,7 @@ export const useAuthStore = create<AuthState>()((set) => ({
     let user: User | null = null;
     try {
       const status = await api.fetchAuthStatus();
-      user = status.authenticated ? status.user : null;
+      user = status.authenticated ? (status.user ?? null) : null;
     } catch {
       user = null;
     }

@@ -41,6 +41,8 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
       iva_porcentaje: 21,
       iva: 259.26,
       total: 1493.82,
+      // The server always sends the deposit; 0 shows no deposit line.
+      anticipo: 0,
       pagado: 300,
       pendiente: 1193.82,
     },

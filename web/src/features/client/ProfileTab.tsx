@@ -53,7 +53,7 @@ function ProfileView({ user, onEdit }: { user: User; onEdit: () => void }) {
   const rows: [string, string][] = [
     ['Nombre', nombre],
     ['Apellidos', apellido],
-    ['Email', user.email],
+    ['Email', user.email ?? ''],
     ['Teléfono', user.telefono],
     ['Dirección', user.direccion],
     ['Ciudad', user.ciudad],
@@ -176,7 +176,7 @@ function ProfileEdit({ user, onDone }: { user: User; onDone: () => void }) {
             id={`${idPrefix}-email`}
             className="input"
             type="email"
-            value={user.email}
+            value={user.email ?? ''}
             readOnly
             aria-describedby={`${idPrefix}-email-hint`}
           />
@@ -287,7 +287,7 @@ export function ProfileTab({ user }: { user: User }) {
       {modal === 'password' && <PasswordChangeModal onClose={closeModal} />}
       {modal === 'delete' && (
         <DeleteAccountModal
-          email={user.email}
+          email={user.email ?? ''}
           onClose={closeModal}
           onDeleted={() => {
             // The server already ended the session: forget it here and leave the private page.

@@ -200,7 +200,7 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
               <Field label="Pagado">
                 <span data-testid="mgr-pagado">{formatEuros(move.pagado ?? 0)}</span>
               </Field>
-              {move.estado === 'cancelada' && move.gastos_cancelacion !== undefined && (
+              {move.estado === 'cancelada' && move.gastos_cancelacion != null && (
                 <Field label="Gastos de cancelación">{formatEuros(move.gastos_cancelacion)}</Field>
               )}
               <Field label="Pendiente de pago">

@@ -157,7 +157,7 @@ function RegisterWizard({ onRegistered }: { onRegistered: () => void }) {
       const user = response.body?.user;
       if (response.ok && user) {
         setRegistration(
-          { email: user.email, fullName: request.fullName, phone: request.phone, address: request.address },
+          { email: user.email ?? '', fullName: request.fullName, phone: request.phone, address: request.address },
           { expira_en: response.body?.expira_en, reenviar_en: response.body?.reenviar_en },
         );
         // Before setUser: the page must not swap to the "already registered" view on the way out.

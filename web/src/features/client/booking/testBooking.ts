@@ -41,6 +41,8 @@ export function makeBookingMove(overrides: Partial<BookingMove> = {}): BookingMo
       iva_porcentaje: 21,
       iva: 78.96,
       total: 454.96,
+      // The server always sends the deposit; 0 shows no deposit line.
+      anticipo: 0,
       pagado: 100,
       pendiente: 354.96,
     },

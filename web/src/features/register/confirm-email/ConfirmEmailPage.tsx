@@ -297,10 +297,10 @@ export function ConfirmEmailPage() {
   let content;
   if (confirmed) {
     content = <ConfirmedView />;
-  } else if (user?.isUserEmailConfirmed && (heldEmail === '' || sameEmail(heldEmail, user.email))) {
+  } else if (user?.isUserEmailConfirmed && (heldEmail === '' || sameEmail(heldEmail, user.email ?? ''))) {
     content = <AlreadyConfirmedView user={user} />;
   } else {
-    const email = heldEmail || (user && !user.isUserEmailConfirmed ? user.email : '');
+    const email = heldEmail || (user && !user.isUserEmailConfirmed ? (user.email ?? '') : '');
     if (email === '') {
       if (!checking) return <Navigate to="/registro" replace />;
       content = (

@@ -1,0 +1,106 @@
+//! The answers' shared pieces, and the wrapper that lets a handler build its response by hand (a
+//! status, cookies, an error body of its own) while the OpenAPI document still describes the JSON
+//! its success carries.
+
+use std::marker::PhantomData;
+
+use aide::generate::GenContext;
+use aide::openapi::{Operation, Response as DocResponse, StatusCode as DocStatus};
+use aide::OperationOutput;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, IntoResponseParts, Response};
+use axum::Json;
+use schemars::JsonSchema;
+use serde::{Serialize, Serializer};
+
+/// The `true` of `"success": true`: typed as the constant, so a client knows it without checking.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct True;
+
+impl Serialize for True {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bool(true)
+    }
+}
+
+impl JsonSchema for True {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "True".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "boolean", "const": true})
+    }
+}
+
+/// `{"success": true}`: done, nothing more to say.
+#[derive(Debug, Default, Serialize, JsonSchema)]
+pub struct Done {
+    pub success: True,
+}
+
+/// `{"success": true}` as `Json`, the most common answer.
+pub fn done() -> Json<Done> {
+    Json(Done::default())
+}
+
+/// `{"success": true, "message": …}`: done, with a sentence in Spanish to show.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Message {
+    pub success: True,
+    pub message: String,
+}
+
+impl Message {
+    pub fn new(message: impl Into<String>) -> Json<Message> {
+        Json(Message {
+            success: True,
+            message: message.into(),
+        })
+    }
+}
+
+/// A response built by the handler whose success is `STATUS` with a `T` body: what the
+/// document says, while the handler keeps its cookies, headers and own rejections.
+pub struct Answer<T, const STATUS: u16 = 200>(Response, PhantomData<fn() -> T>);
+
+impl<T: Serialize, const STATUS: u16> Answer<T, STATUS> {
+    /// `body` with `STATUS` and `parts` (a cookie jar, headers, or `()`).
+    pub fn with(parts: impl IntoResponseParts, body: T) -> Self {
+        let status = StatusCode::from_u16(STATUS).unwrap_or(StatusCode::OK);
+        Answer((status, parts, Json(body)).into_response(), PhantomData)
+    }
+
+    /// A response the handler built itself: a rejection that carries more than `error` (the
+    /// document describes it among the 4xx), or a `T` whose JSON PostgreSQL wrote.
+    pub fn raw(response: Response) -> Self {
+        Answer(response, PhantomData)
+    }
+}
+
+impl<T, const STATUS: u16> IntoResponse for Answer<T, STATUS> {
+    fn into_response(self) -> Response {
+        self.0
+    }
+}
+
+impl<T: JsonSchema, const STATUS: u16> OperationOutput for Answer<T, STATUS> {
+    type Inner = T;
+
+    fn operation_response(ctx: &mut GenContext, operation: &mut Operation) -> Option<DocResponse> {
+        <Json<T> as OperationOutput>::operation_response(ctx, operation)
+    }
+
+    fn inferred_responses(
+        ctx: &mut GenContext,
+        operation: &mut Operation,
+    ) -> Vec<(Option<DocStatus>, DocResponse)> {
+        Self::operation_response(ctx, operation)
+            .map(|response| vec![(Some(DocStatus::Code(STATUS)), response)])
+            .unwrap_or_default()
+    }
+}
