@@ -2,7 +2,7 @@
 // Change the handler's Rust types (api/src) and run it again.
 
 export interface paths {
-  "/api/actualizar-estado-mudanza": {
+  '/api/actualizar-estado-mudanza': {
     parameters: {
       query?: never;
       header?: never;
@@ -20,7 +20,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["StatusBody"];
+          'application/json': components['schemas']['StatusBody'];
         };
       };
       responses: {
@@ -30,16 +30,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["StatusChanged"];
+            'application/json': components['schemas']['StatusChanged'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -51,7 +51,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/actualizar-mudanza": {
+  '/api/actualizar-mudanza': {
     parameters: {
       query?: never;
       header?: never;
@@ -70,7 +70,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["EditBody"];
+          'application/json': components['schemas']['EditBody'];
         };
       };
       responses: {
@@ -80,16 +80,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["OneMove"];
+            'application/json': components['schemas']['OneMove'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -100,7 +100,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/admin/eventos": {
+  '/api/admin/eventos': {
     parameters: {
       query?: never;
       header?: never;
@@ -138,16 +138,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["EventPage"];
+            'application/json': components['schemas']['EventPage'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -160,7 +160,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/admin/personal": {
+  '/api/admin/personal': {
     parameters: {
       query?: never;
       header?: never;
@@ -182,16 +182,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["StaffList"];
+            'application/json': components['schemas']['StaffList'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -207,7 +207,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["NewStaff"];
+          'application/json': components['schemas']['NewStaff'];
         };
       };
       responses: {
@@ -217,16 +217,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["StaffChanged"];
+            'application/json': components['schemas']['StaffChanged'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -237,7 +237,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/admin/personal/{id}/desactivar": {
+  '/api/admin/personal/{id}/desactivar': {
     parameters: {
       query?: never;
       header?: never;
@@ -264,16 +264,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["StaffChanged"];
+            'application/json': components['schemas']['StaffChanged'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -284,7 +284,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/admin/personal/{id}/reactivar": {
+  '/api/admin/personal/{id}/reactivar': {
     parameters: {
       query?: never;
       header?: never;
@@ -311,16 +311,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["StaffChanged"];
+            'application/json': components['schemas']['StaffChanged'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -331,7 +331,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/admin/personal/{id}/restablecer-password": {
+  '/api/admin/personal/{id}/restablecer-password': {
     parameters: {
       query?: never;
       header?: never;
@@ -358,16 +358,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["TemporaryPassword"];
+            'application/json': components['schemas']['TemporaryPassword'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -378,7 +378,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/admin/proyecciones": {
+  '/api/admin/proyecciones': {
     parameters: {
       query?: never;
       header?: never;
@@ -400,16 +400,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ProjectionsAnswer"];
+            'application/json': components['schemas']['ProjectionsAnswer'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -422,7 +422,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/admin/proyecciones/{nombre}/reconstruir": {
+  '/api/admin/proyecciones/{nombre}/reconstruir': {
     parameters: {
       query?: never;
       header?: never;
@@ -448,16 +448,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["RebuildStarted"];
+            'application/json': components['schemas']['RebuildStarted'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -468,7 +468,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/admin/reconstruccion": {
+  '/api/admin/reconstruccion': {
     parameters: {
       query?: never;
       header?: never;
@@ -490,16 +490,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["RebuildProgress"];
+            'application/json': components['schemas']['RebuildProgress'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -512,7 +512,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/albaran/{id}": {
+  '/api/albaran/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -536,16 +536,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["WaybillAnswer"];
+            'application/json': components['schemas']['WaybillAnswer'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -558,7 +558,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/albaran/{id}/emitir": {
+  '/api/albaran/{id}/emitir': {
     parameters: {
       query?: never;
       header?: never;
@@ -584,16 +584,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["WaybillAnswer"];
+            'application/json': components['schemas']['WaybillAnswer'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -604,7 +604,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/analiticas": {
+  '/api/analiticas': {
     parameters: {
       query?: never;
       header?: never;
@@ -629,16 +629,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Analytics"];
+            'application/json': components['schemas']['Analytics'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -651,7 +651,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/asignar-trabajador": {
+  '/api/asignar-trabajador': {
     parameters: {
       query?: never;
       header?: never;
@@ -670,7 +670,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["AssignBody"];
+          'application/json': components['schemas']['AssignBody'];
         };
       };
       responses: {
@@ -680,16 +680,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["OneMove"];
+            'application/json': components['schemas']['OneMove'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -700,7 +700,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/auditoria/mudanza/{id}/estado": {
+  '/api/auditoria/mudanza/{id}/estado': {
     parameters: {
       query?: never;
       header?: never;
@@ -727,16 +727,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["StateAsOf"];
+            'application/json': components['schemas']['StateAsOf'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -749,7 +749,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/auditoria/mudanza/{id}/historial": {
+  '/api/auditoria/mudanza/{id}/historial': {
     parameters: {
       query?: never;
       header?: never;
@@ -777,16 +777,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["History"];
+            'application/json': components['schemas']['History'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -799,7 +799,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/auditoria/mudanza/{id}/historial.csv": {
+  '/api/auditoria/mudanza/{id}/historial.csv': {
     parameters: {
       query?: never;
       header?: never;
@@ -819,19 +819,19 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description Correcto: JSON `{"success": true, …}`, o el archivo pedido. */
-        "2XX": {
+        '2XX': {
           headers: {
             [name: string]: unknown;
           };
           content?: never;
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -844,7 +844,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/auditoria/mudanza/{id}/historial.json": {
+  '/api/auditoria/mudanza/{id}/historial.json': {
     parameters: {
       query?: never;
       header?: never;
@@ -869,16 +869,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["HistoryExport"];
+            'application/json': components['schemas']['HistoryExport'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -891,7 +891,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/auditoria/mudanzas": {
+  '/api/auditoria/mudanzas': {
     parameters: {
       query?: never;
       header?: never;
@@ -916,16 +916,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["AuditSearch"];
+            'application/json': components['schemas']['AuditSearch'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -938,7 +938,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/auth-pay": {
+  '/api/auth-pay': {
     parameters: {
       query?: never;
       header?: never;
@@ -957,7 +957,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["AuthPayBody"];
+          'application/json': components['schemas']['AuthPayBody'];
         };
       };
       responses: {
@@ -971,16 +971,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["PaymentAccess"];
+            'application/json': components['schemas']['PaymentAccess'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -991,7 +991,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/auth-status": {
+  '/api/auth-status': {
     parameters: {
       query?: never;
       header?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["AuthStatus"];
+            'application/json': components['schemas']['AuthStatus'];
           };
         };
       };
@@ -1026,7 +1026,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/autocomplete": {
+  '/api/autocomplete': {
     parameters: {
       query?: never;
       header?: never;
@@ -1051,16 +1051,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Suggestions"];
+            'application/json': components['schemas']['Suggestions'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1073,7 +1073,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/calculate-price": {
+  '/api/calculate-price': {
     parameters: {
       query?: never;
       header?: never;
@@ -1096,7 +1096,7 @@ export interface paths {
        */
       requestBody: {
         content: {
-          "application/json": components["schemas"]["PriceRequest"];
+          'application/json': components['schemas']['PriceRequest'];
         };
       };
       responses: {
@@ -1106,16 +1106,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["PriceAnswer"];
+            'application/json': components['schemas']['PriceAnswer'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1126,7 +1126,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/cambiar-password": {
+  '/api/cambiar-password': {
     parameters: {
       query?: never;
       header?: never;
@@ -1144,7 +1144,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["PasswordChangeBody"];
+          'application/json': components['schemas']['PasswordChangeBody'];
         };
       };
       responses: {
@@ -1154,16 +1154,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Done"];
+            'application/json': components['schemas']['Done'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1175,7 +1175,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/candidaturas": {
+  '/api/candidaturas': {
     parameters: {
       query?: never;
       header?: never;
@@ -1197,16 +1197,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["JobApplications"];
+            'application/json': components['schemas']['JobApplications'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1219,7 +1219,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/candidaturas/{id}/cv": {
+  '/api/candidaturas/{id}/cv': {
     parameters: {
       query?: never;
       header?: never;
@@ -1239,19 +1239,19 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description Correcto: JSON `{"success": true, …}`, o el archivo pedido. */
-        "2XX": {
+        '2XX': {
           headers: {
             [name: string]: unknown;
           };
           content?: never;
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1264,7 +1264,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/confirm-email": {
+  '/api/confirm-email': {
     parameters: {
       query?: never;
       header?: never;
@@ -1283,7 +1283,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["ConfirmBody"];
+          'application/json': components['schemas']['ConfirmBody'];
         };
       };
       responses: {
@@ -1293,16 +1293,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Confirmed"];
+            'application/json': components['schemas']['Confirmed'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1313,7 +1313,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/contact-form": {
+  '/api/contact-form': {
     parameters: {
       query?: never;
       header?: never;
@@ -1336,7 +1336,7 @@ export interface paths {
        */
       requestBody: {
         content: {
-          "application/json": components["schemas"]["ContactMessage"];
+          'application/json': components['schemas']['ContactMessage'];
         };
       };
       responses: {
@@ -1349,16 +1349,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Received"];
+            'application/json': components['schemas']['Received'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1369,7 +1369,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/crear-mudanza": {
+  '/api/crear-mudanza': {
     parameters: {
       query?: never;
       header?: never;
@@ -1388,7 +1388,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["CreateBody"];
+          'application/json': components['schemas']['CreateBody'];
         };
       };
       responses: {
@@ -1398,16 +1398,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Created"];
+            'application/json': components['schemas']['Created'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1418,7 +1418,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/datos-de-empresa": {
+  '/api/datos-de-empresa': {
     parameters: {
       query?: never;
       header?: never;
@@ -1448,16 +1448,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["CompanyData"];
+            'application/json': components['schemas']['CompanyData'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1470,7 +1470,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/debug/estado": {
+  '/api/debug/estado': {
     parameters: {
       query?: never;
       header?: never;
@@ -1493,16 +1493,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["SystemStatus"];
+            'application/json': components['schemas']['SystemStatus'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1515,7 +1515,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/dev/outbox": {
+  '/api/dev/outbox': {
     parameters: {
       query?: never;
       header?: never;
@@ -1540,16 +1540,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Outbox"];
+            'application/json': components['schemas']['Outbox'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1562,7 +1562,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/eliminar-cuenta": {
+  '/api/eliminar-cuenta': {
     parameters: {
       query?: never;
       header?: never;
@@ -1582,7 +1582,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["DeleteBody"];
+          'application/json': components['schemas']['DeleteBody'];
         };
       };
       responses: {
@@ -1592,16 +1592,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Done"];
+            'application/json': components['schemas']['Done'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1611,7 +1611,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/factura/{id}": {
+  '/api/factura/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -1635,16 +1635,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["InvoiceAnswer"];
+            'application/json': components['schemas']['InvoiceAnswer'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1657,7 +1657,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/factura/{id}/emitir": {
+  '/api/factura/{id}/emitir': {
     parameters: {
       query?: never;
       header?: never;
@@ -1683,16 +1683,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["InvoiceAnswer"];
+            'application/json': components['schemas']['InvoiceAnswer'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1703,7 +1703,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/forgot-password": {
+  '/api/forgot-password': {
     parameters: {
       query?: never;
       header?: never;
@@ -1722,7 +1722,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["EmailBody"];
+          'application/json': components['schemas']['EmailBody'];
         };
       };
       responses: {
@@ -1732,16 +1732,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Done"];
+            'application/json': components['schemas']['Done'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1752,7 +1752,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/fotos/{move_id}/{photo_id}": {
+  '/api/fotos/{move_id}/{photo_id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -1773,19 +1773,19 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description Correcto: JSON `{"success": true, …}`, o el archivo pedido. */
-        "2XX": {
+        '2XX': {
           headers: {
             [name: string]: unknown;
           };
           content?: never;
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1798,7 +1798,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/get-calculated-stats": {
+  '/api/get-calculated-stats': {
     parameters: {
       query?: never;
       header?: never;
@@ -1824,16 +1824,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["RouteStats"];
+            'application/json': components['schemas']['RouteStats'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1846,7 +1846,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/live": {
+  '/api/live': {
     parameters: {
       query?: never;
       header?: never;
@@ -1868,21 +1868,21 @@ export interface paths {
         /** @description websocket upgrade */
         101: {
           headers: {
-            connection?: "upgrade";
-            "sec-websocket-key"?: string;
-            "sec-websocket-protocol"?: string;
-            upgrade?: "websocket";
+            connection?: 'upgrade';
+            'sec-websocket-key'?: string;
+            'sec-websocket-protocol'?: string;
+            upgrade?: 'websocket';
             [name: string]: unknown;
           };
           content?: never;
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1895,7 +1895,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/login": {
+  '/api/login': {
     parameters: {
       query?: never;
       header?: never;
@@ -1914,7 +1914,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["LoginBody"];
+          'application/json': components['schemas']['LoginBody'];
         };
       };
       responses: {
@@ -1924,16 +1924,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["LoggedIn"];
+            'application/json': components['schemas']['LoggedIn'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1944,7 +1944,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/logout": {
+  '/api/logout': {
     parameters: {
       query?: never;
       header?: never;
@@ -1969,16 +1969,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Done"];
+            'application/json': components['schemas']['Done'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -1989,7 +1989,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/mensajes-contacto": {
+  '/api/mensajes-contacto': {
     parameters: {
       query?: never;
       header?: never;
@@ -2011,16 +2011,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ContactMessages"];
+            'application/json': components['schemas']['ContactMessages'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2033,7 +2033,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/mi-mudanza/{id}": {
+  '/api/mi-mudanza/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -2058,16 +2058,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["BookingAnswer"];
+            'application/json': components['schemas']['BookingAnswer'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2080,7 +2080,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/mi-mudanza/{id}/confirmar": {
+  '/api/mi-mudanza/{id}/confirmar': {
     parameters: {
       query?: never;
       header?: never;
@@ -2101,7 +2101,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["BookingConfirmation"];
+          'application/json': components['schemas']['BookingConfirmation'];
         };
       };
       responses: {
@@ -2111,16 +2111,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["BookingAnswer"];
+            'application/json': components['schemas']['BookingAnswer'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2131,7 +2131,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/mi-mudanza/{id}/detalles": {
+  '/api/mi-mudanza/{id}/detalles': {
     parameters: {
       query?: never;
       header?: never;
@@ -2153,7 +2153,7 @@ export interface paths {
       /** @description Every field is required: a field the form forgot must not silently blank what was there. */
       requestBody: {
         content: {
-          "application/json": components["schemas"]["BookingDetails"];
+          'application/json': components['schemas']['BookingDetails'];
         };
       };
       responses: {
@@ -2163,16 +2163,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["BookingAnswer"];
+            'application/json': components['schemas']['BookingAnswer'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2183,7 +2183,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/mi-perfil": {
+  '/api/mi-perfil': {
     parameters: {
       query?: never;
       header?: never;
@@ -2201,7 +2201,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["ProfileBody"];
+          'application/json': components['schemas']['ProfileBody'];
         };
       };
       responses: {
@@ -2211,16 +2211,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ProfileSaved"];
+            'application/json': components['schemas']['ProfileSaved'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2232,7 +2232,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/mis-mudanzas": {
+  '/api/mis-mudanzas': {
     parameters: {
       query?: never;
       header?: never;
@@ -2259,16 +2259,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["MyMoves"];
+            'application/json': components['schemas']['MyMoves'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2281,7 +2281,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/mudanza/{id}": {
+  '/api/mudanza/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -2306,16 +2306,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["OneMove"];
+            'application/json': components['schemas']['OneMove'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2328,7 +2328,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/mudanza/{id}/clave-pago": {
+  '/api/mudanza/{id}/clave-pago': {
     parameters: {
       query?: never;
       header?: never;
@@ -2355,16 +2355,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["NewPaymentKey"];
+            'application/json': components['schemas']['NewPaymentKey'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2375,7 +2375,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/mudanza/{id}/reembolso": {
+  '/api/mudanza/{id}/reembolso': {
     parameters: {
       query?: never;
       header?: never;
@@ -2396,7 +2396,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["RefundBody"];
+          'application/json': components['schemas']['RefundBody'];
         };
       };
       responses: {
@@ -2406,16 +2406,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Refunded"];
+            'application/json': components['schemas']['Refunded'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2426,7 +2426,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/objetos": {
+  '/api/objetos': {
     parameters: {
       query?: never;
       header?: never;
@@ -2451,16 +2451,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Objects"];
+            'application/json': components['schemas']['Objects'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2473,7 +2473,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/objetos-catalogo": {
+  '/api/objetos-catalogo': {
     parameters: {
       query?: never;
       header?: never;
@@ -2498,16 +2498,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Objects"];
+            'application/json': components['schemas']['Objects'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2520,7 +2520,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/openapi.json": {
+  '/api/openapi.json': {
     parameters: {
       query?: never;
       header?: never;
@@ -2542,7 +2542,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": unknown;
+            'application/json': unknown;
           };
         };
       };
@@ -2555,7 +2555,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/pagos/redsys/notificacion": {
+  '/api/pagos/redsys/notificacion': {
     parameters: {
       query?: never;
       header?: never;
@@ -2575,7 +2575,7 @@ export interface paths {
       /** @description application/x-www-form-urlencoded */
       requestBody: {
         content: {
-          "application/x-www-form-urlencoded": components["schemas"]["RedsysNotification"];
+          'application/x-www-form-urlencoded': components['schemas']['RedsysNotification'];
         };
       };
       responses: {
@@ -2585,16 +2585,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "text/plain; charset=utf-8": unknown;
+            'text/plain; charset=utf-8': unknown;
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2605,7 +2605,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/pagos/{id}": {
+  '/api/pagos/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -2630,16 +2630,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["PaymentSummary"];
+            'application/json': components['schemas']['PaymentSummary'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2652,7 +2652,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/pagos/{id}/redsys": {
+  '/api/pagos/{id}/redsys': {
     parameters: {
       query?: never;
       header?: never;
@@ -2673,7 +2673,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["RedirectBody"];
+          'application/json': components['schemas']['RedirectBody'];
         };
       };
       responses: {
@@ -2683,16 +2683,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["RedsysForm"];
+            'application/json': components['schemas']['RedsysForm'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2703,7 +2703,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/pagos/{id}/tarjeta": {
+  '/api/pagos/{id}/tarjeta': {
     parameters: {
       query?: never;
       header?: never;
@@ -2724,7 +2724,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["CardBody"];
+          'application/json': components['schemas']['CardBody'];
         };
       };
       responses: {
@@ -2734,16 +2734,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["CardPaid"];
+            'application/json': components['schemas']['CardPaid'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2754,7 +2754,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/presupuestos": {
+  '/api/presupuestos': {
     parameters: {
       query?: never;
       header?: never;
@@ -2779,16 +2779,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Inbox"];
+            'application/json': components['schemas']['Inbox'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2801,7 +2801,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/presupuestos/{id}/descartar": {
+  '/api/presupuestos/{id}/descartar': {
     parameters: {
       query?: never;
       header?: never;
@@ -2828,16 +2828,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Discarded"];
+            'application/json': components['schemas']['Discarded'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2848,7 +2848,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/register": {
+  '/api/register': {
     parameters: {
       query?: never;
       header?: never;
@@ -2867,7 +2867,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["RegisterBody"];
+          'application/json': components['schemas']['RegisterBody'];
         };
       };
       responses: {
@@ -2877,16 +2877,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Registered"];
+            'application/json': components['schemas']['Registered'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2897,7 +2897,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/resend-code": {
+  '/api/resend-code': {
     parameters: {
       query?: never;
       header?: never;
@@ -2916,7 +2916,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["EmailBody"];
+          'application/json': components['schemas']['EmailBody'];
         };
       };
       responses: {
@@ -2926,16 +2926,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["CodeSent"];
+            'application/json': components['schemas']['CodeSent'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2946,7 +2946,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/restablecer-password": {
+  '/api/restablecer-password': {
     parameters: {
       query?: never;
       header?: never;
@@ -2971,16 +2971,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ResetLink"];
+            'application/json': components['schemas']['ResetLink'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -2996,7 +2996,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["ResetBody"];
+          'application/json': components['schemas']['ResetBody'];
         };
       };
       responses: {
@@ -3006,16 +3006,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Done"];
+            'application/json': components['schemas']['Done'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3026,7 +3026,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/subir-foto": {
+  '/api/subir-foto': {
     parameters: {
       query?: never;
       header?: never;
@@ -3046,7 +3046,7 @@ export interface paths {
       /** @description multipart/form-data */
       requestBody: {
         content: {
-          "multipart/form-data": components["schemas"]["UploadForm"];
+          'multipart/form-data': components['schemas']['UploadForm'];
         };
       };
       responses: {
@@ -3060,16 +3060,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Uploaded"];
+            'application/json': components['schemas']['Uploaded'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3080,7 +3080,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/submit-quote-request": {
+  '/api/submit-quote-request': {
     parameters: {
       query?: never;
       header?: never;
@@ -3100,7 +3100,7 @@ export interface paths {
       /** @description `POST /api/submit-quote-request`, as web/src/lib/api.ts `QuoteRequest` sends it. */
       requestBody: {
         content: {
-          "application/json": components["schemas"]["QuoteRequest"];
+          'application/json': components['schemas']['QuoteRequest'];
         };
       };
       responses: {
@@ -3114,16 +3114,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Submitted"];
+            'application/json': components['schemas']['Submitted'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3134,7 +3134,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/todas-las-mudanzas": {
+  '/api/todas-las-mudanzas': {
     parameters: {
       query?: never;
       header?: never;
@@ -3158,16 +3158,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["StaffMove"][];
+            'application/json': components['schemas']['StaffMove'][];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3180,7 +3180,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/trabaja-con-nosotros": {
+  '/api/trabaja-con-nosotros': {
     parameters: {
       query?: never;
       header?: never;
@@ -3200,7 +3200,7 @@ export interface paths {
       /** @description multipart/form-data */
       requestBody: {
         content: {
-          "multipart/form-data": components["schemas"]["ApplicationForm"];
+          'multipart/form-data': components['schemas']['ApplicationForm'];
         };
       };
       responses: {
@@ -3213,16 +3213,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Received"];
+            'application/json': components['schemas']['Received'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3233,7 +3233,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/trabajadores": {
+  '/api/trabajadores': {
     parameters: {
       query?: never;
       header?: never;
@@ -3262,16 +3262,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Workers"];
+            'application/json': components['schemas']['Workers'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3284,7 +3284,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/verificar-registro": {
+  '/api/verificar-registro': {
     parameters: {
       query?: never;
       header?: never;
@@ -3307,16 +3307,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["LogVerification"];
+            'application/json': components['schemas']['LogVerification'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3329,7 +3329,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/worker/login": {
+  '/api/worker/login': {
     parameters: {
       query?: never;
       header?: never;
@@ -3348,7 +3348,7 @@ export interface paths {
       };
       requestBody: {
         content: {
-          "application/json": components["schemas"]["WorkerLoginBody"];
+          'application/json': components['schemas']['WorkerLoginBody'];
         };
       };
       responses: {
@@ -3358,16 +3358,16 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["WorkerLoggedIn"];
+            'application/json': components['schemas']['WorkerLoggedIn'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
-        "4XX": {
+        '4XX': {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["ErrorBody"];
+            'application/json': components['schemas']['ErrorBody'];
           };
         };
       };
@@ -3378,7 +3378,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/healthz": {
+  '/healthz': {
     parameters: {
       query?: never;
       header?: never;
@@ -3401,7 +3401,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "text/plain; charset=utf-8": unknown;
+            'text/plain; charset=utf-8': unknown;
           };
         };
       };
@@ -3414,7 +3414,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/metrics": {
+  '/metrics': {
     parameters: {
       query?: never;
       header?: never;
@@ -3432,7 +3432,7 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description Correcto: JSON `{"success": true, …}`, o el archivo pedido. */
-        "2XX": {
+        '2XX': {
           headers: {
             [name: string]: unknown;
           };
@@ -3448,7 +3448,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/readyz": {
+  '/readyz': {
     parameters: {
       query?: never;
       header?: never;
@@ -3474,7 +3474,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/json": components["schemas"]["Ready"];
+            'application/json': components['schemas']['Ready'];
           };
         };
       };
@@ -3526,7 +3526,7 @@ export interface components {
     /** @description One figure per period, oldest first. */
     Analytics: {
       periodo: string;
-      series: components["schemas"]["PeriodFigures"][];
+      series: components['schemas']['PeriodFigures'][];
       /** @constant */
       success: true;
     };
@@ -3537,7 +3537,7 @@ export interface components {
       /** @description 'true' when the applicant accepts marketing (optional). */
       consent_marketing?: string | null;
       /** @description The CV: PDF, DOC or DOCX (told by its content, agreeing with the name), at most 5 MB. */
-      cv: components["schemas"]["Archivo"];
+      cv: components['schemas']['Archivo'];
       email: string;
       experience?: string | null;
       message?: string | null;
@@ -3565,7 +3565,7 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       destino: string;
-      estado: components["schemas"]["MoveStatus"];
+      estado: components['schemas']['MoveStatus'];
       /** Format: date */
       fecha_programada: string;
       /** Format: int64 */
@@ -3584,7 +3584,7 @@ export interface components {
        * @description At most this many are listed.
        */
       limite: number;
-      mudanzas: components["schemas"]["AuditMove"][];
+      mudanzas: components['schemas']['AuditMove'][];
       /** @constant */
       success: true;
     };
@@ -3603,7 +3603,7 @@ export interface components {
     AuthStatus: {
       authenticated: boolean;
       /** @description `null` without a session. */
-      user?: components["schemas"]["User"] | null;
+      user?: components['schemas']['User'] | null;
     };
     AutocompleteQuery: {
       input?: string | null;
@@ -3618,8 +3618,8 @@ export interface components {
     };
     /** @description A client's move with the booking conditions that apply to it. */
     BookingAnswer: {
-      condiciones: components["schemas"]["Conditions"];
-      mudanza: components["schemas"]["ClientBooking"];
+      condiciones: components['schemas']['Conditions'];
+      mudanza: components['schemas']['ClientBooking'];
       /**
        * Format: int64
        * @description After a change: the log position to wait for on the live feed.
@@ -3653,7 +3653,7 @@ export interface components {
       flexible: boolean;
       hora_preferida: string;
       instrucciones: string;
-      property_details: components["schemas"]["SidesBody"];
+      property_details: components['schemas']['SidesBody'];
     };
     /** @description The first broken link [`verify`] found. */
     BrokenLink: {
@@ -3682,7 +3682,7 @@ export interface components {
       /** @default  */
       numero?: string;
       /** @description anticipo or pendiente (one of the summary's `opciones`). */
-      tipo: components["schemas"]["PaymentKind"];
+      tipo: components['schemas']['PaymentKind'];
       /** @default  */
       titular?: string;
     };
@@ -3737,44 +3737,44 @@ export interface components {
     };
     /** @description What was checked; without the database nothing else is (the other keys are absent). */
     Checks: {
-      database: components["schemas"]["Check"];
-      migrations?: components["schemas"]["MigrationsCheck"] | null;
-      poison_events?: components["schemas"]["PoisonCheck"] | null;
+      database: components['schemas']['Check'];
+      migrations?: components['schemas']['MigrationsCheck'] | null;
+      poison_events?: components['schemas']['PoisonCheck'] | null;
       /** @description `null` when the projectors could not be read. */
-      projectors?: components["schemas"]["ProjectorCheck"][] | null;
+      projectors?: components['schemas']['ProjectorCheck'][] | null;
     };
     /** @description The move as its client sees it on the booking pages. */
     ClientBooking: {
       clave_pago?: string | null;
-      contacto: components["schemas"]["Contact"];
+      contacto: components['schemas']['Contact'];
       destino: string;
       /** Format: date-time */
       detalles_completados?: string | null;
-      estado_pago: components["schemas"]["PaymentStatus"];
+      estado_pago: components['schemas']['PaymentStatus'];
       /** Format: date */
       fecha_alternativa?: string | null;
       /** Format: date */
       fecha_programada: string;
       flexible: boolean;
-      fotos: components["schemas"]["StaffPhoto"][];
+      fotos: components['schemas']['StaffPhoto'][];
       /** Format: double */
       gastos_cancelacion?: number | null;
-      historial: components["schemas"]["StatusStep"][];
+      historial: components['schemas']['StatusStep'][];
       hora_preferida: string;
       /** Format: int64 */
       id: number;
       instrucciones: string;
-      objects: components["schemas"]["MovedObject"][];
+      objects: components['schemas']['MovedObject'][];
       origen: string;
-      pagos: components["schemas"]["ClientPayment"][];
-      precio: components["schemas"]["Amounts"];
-      property_details: components["schemas"]["Properties"];
+      pagos: components['schemas']['ClientPayment'][];
+      precio: components['schemas']['Amounts'];
+      property_details: components['schemas']['Properties'];
       puede_completar: boolean;
       puede_confirmar: boolean;
-      reserva?: components["schemas"]["Booked"] | null;
-      services: components["schemas"]["Services"];
+      reserva?: components['schemas']['Booked'] | null;
+      services: components['schemas']['Services'];
       status: string;
-      urgencia: components["schemas"]["Urgency"];
+      urgencia: components['schemas']['Urgency'];
     };
     /** @description The customer view (spec §3 'Move, customer view'). */
     ClientImage: {
@@ -3788,7 +3788,7 @@ export interface components {
       /** Format: date */
       date: string;
       /** @default pending */
-      estado_pago?: components["schemas"]["PaymentStatus"];
+      estado_pago?: components['schemas']['PaymentStatus'];
       from: string;
       /**
        * Format: double
@@ -3797,7 +3797,7 @@ export interface components {
       gastos_cancelacion?: number | null;
       /** Format: int64 */
       id: number;
-      images: components["schemas"]["ClientImage"][];
+      images: components['schemas']['ClientImage'][];
       /**
        * Format: double
        * @description Card payments less refunds, what is still owed, and the status those give (issue 8).
@@ -3812,14 +3812,13 @@ export interface components {
       /** Format: double */
       price: number;
       /** @enum {string} */
-      status:
-        "pending" | "confirmed" | "in_progress" | "completed" | "cancelled";
+      status: 'pending' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled';
       to: string;
     };
     /** @description A card payment or refunded one, as the client and the invoice show it. */
     ClientPayment: {
       /** @enum {string} */
-      estado: "autorizado" | "reembolsado" | "fallido";
+      estado: 'autorizado' | 'reembolsado' | 'fallido';
       /** Format: date-time */
       fecha: string;
       /** Format: uuid */
@@ -3831,7 +3830,7 @@ export interface components {
       /** Format: double */
       reembolsado: number;
       /** @enum {string|null} */
-      tipo?: "anticipo" | "pendiente" | null;
+      tipo?: 'anticipo' | 'pendiente' | null;
       ultimos4: string;
     };
     /** @description A new code sent. */
@@ -3845,12 +3844,12 @@ export interface components {
     };
     /** @description What has been paid of an invoice, as of now. */
     Collections: {
-      estado_pago: components["schemas"]["PaymentStatus"];
+      estado_pago: components['schemas']['PaymentStatus'];
       /** Format: double */
       gastos_cancelacion?: number | null;
       /** Format: double */
       pagado: number;
-      pagos: components["schemas"]["ClientPayment"][];
+      pagos: components['schemas']['ClientPayment'][];
       /** Format: double */
       pendiente: number;
     };
@@ -3891,8 +3890,8 @@ export interface components {
     };
     /** @description The booking conditions (spec §9) and what a cancellation costs by its notice. */
     Conditions: {
-      apartados: components["schemas"]["Section"][];
-      cancelacion: components["schemas"]["CancellationTier"][];
+      apartados: components['schemas']['Section'][];
+      cancelacion: components['schemas']['CancellationTier'][];
       version: string;
     };
     ConfirmBody: {
@@ -3908,7 +3907,7 @@ export interface components {
       /** @constant */
       success: true;
       /** @description `null` only if the account vanished meanwhile. */
-      user?: components["schemas"]["User"] | null;
+      user?: components['schemas']['User'] | null;
     };
     /** @description The pool's connections. */
     Connections: {
@@ -3937,7 +3936,7 @@ export interface components {
      *     field is an empty one (and gets its Spanish message); a missing consent is not given.
      */
     ContactMessage: {
-      consent?: components["schemas"]["ContactConsent"];
+      consent?: components['schemas']['ContactConsent'];
       /** @default null */
       date?: string | null;
       /** @default  */
@@ -3956,7 +3955,7 @@ export interface components {
       service_type?: string;
     };
     ContactMessages: {
-      mensajes: components["schemas"]["ReceivedMessage"][];
+      mensajes: components['schemas']['ReceivedMessage'][];
       /** @constant */
       success: true;
     };
@@ -4000,12 +3999,12 @@ export interface components {
       /** @default  */
       instrucciones?: string;
       /** @default [] */
-      objects?: components["schemas"]["MovedObject"][];
+      objects?: components['schemas']['MovedObject'][];
       /** @default  */
       origen?: string;
       /** Format: double */
       pago_adelantado?: number | null;
-      precio?: components["schemas"]["PriceBody"] | null;
+      precio?: components['schemas']['PriceBody'] | null;
       /** Format: double */
       precio_total?: number | null;
       /**
@@ -4014,7 +4013,7 @@ export interface components {
        *     written together, once.
        */
       presupuesto_id?: string | null;
-      property_details?: components["schemas"]["PropertiesBody"];
+      property_details?: components['schemas']['PropertiesBody'];
       /**
        * @default {
        *       "cleaning": false,
@@ -4026,13 +4025,13 @@ export interface components {
        *       "packaging_quantity": 0
        *     }
        */
-      services?: components["schemas"]["Services"];
+      services?: components['schemas']['Services'];
       /** @default normal */
-      urgencia?: components["schemas"]["Urgency"];
+      urgencia?: components['schemas']['Urgency'];
     };
     /** @description The move created (or the one a repeated request already created), staff view. */
     Created: {
-      mudanza: components["schemas"]["StaffMove"];
+      mudanza: components['schemas']['StaffMove'];
       /** Format: int64 */
       mudanza_id: number;
       /** @constant */
@@ -4043,11 +4042,11 @@ export interface components {
       bytes: number;
       nombre: string;
       /** @enum {string} */
-      tipo: "pdf" | "doc" | "docx";
+      tipo: 'pdf' | 'doc' | 'docx';
       url: string;
     };
     DatabaseHealth: {
-      conexiones: components["schemas"]["Connections"];
+      conexiones: components['schemas']['Connections'];
       error?: string | null;
       /** Format: double */
       latencia_ms: number;
@@ -4065,7 +4064,7 @@ export interface components {
     };
     /** @description The request set aside: its inbox entry now. */
     Discarded: {
-      presupuesto: components["schemas"]["InboxQuote"];
+      presupuesto: components['schemas']['InboxQuote'];
       /** @constant */
       success: true;
     };
@@ -4087,15 +4086,15 @@ export interface components {
       fecha_programada?: string | null;
       /** Format: int64 */
       id: number;
-      objects?: components["schemas"]["MovedObject"][] | null;
+      objects?: components['schemas']['MovedObject'][] | null;
       origen?: string | null;
       /** Format: double */
       pago_adelantado?: number | null;
-      precio?: components["schemas"]["PriceBody"] | null;
+      precio?: components['schemas']['PriceBody'] | null;
       /** Format: double */
       precio_total?: number | null;
-      services?: components["schemas"]["Services"] | null;
-      urgencia?: components["schemas"]["Urgency"] | null;
+      services?: components['schemas']['Services'] | null;
+      urgencia?: components['schemas']['Urgency'] | null;
       /**
        * Format: int64
        * @description The version the form was loaded at (`version` of the staff document).
@@ -4151,7 +4150,7 @@ export interface components {
     };
     /** @description A page of the log. */
     EventPage: {
-      eventos: components["schemas"]["LoggedEvent"][];
+      eventos: components['schemas']['LoggedEvent'][];
       /**
        * Format: int64
        * @description The `after` of the next page; `null` at the end.
@@ -4172,7 +4171,7 @@ export interface components {
      *     what it changed.
      */
     History: {
-      eventos: components["schemas"]["HistoryEvent"][];
+      eventos: components['schemas']['HistoryEvent'][];
       flujo: string;
       /** Format: int64 */
       mudanza_id: number;
@@ -4186,13 +4185,13 @@ export interface components {
       rol_etiqueta?: string | null;
     };
     HistoryEvent: {
-      actor: components["schemas"]["HistoryActor"];
-      cambios: components["schemas"]["Change"][];
+      actor: components['schemas']['HistoryActor'];
+      cambios: components['schemas']['Change'][];
       datos: unknown;
       /** @description The event's name in Spanish. */
       etiqueta: string;
       flujo: string;
-      metadatos: components["schemas"]["HistoryMetadata"];
+      metadatos: components['schemas']['HistoryMetadata'];
       /** Format: date-time */
       ocurrido_en: string;
       /** Format: int64 */
@@ -4208,7 +4207,7 @@ export interface components {
     };
     /** @description The history as a file (an attachment), with when it was exported. */
     HistoryExport: {
-      eventos: components["schemas"]["HistoryEvent"][];
+      eventos: components['schemas']['HistoryEvent'][];
       /** Format: date-time */
       exportado_en: string;
       flujo: string;
@@ -4226,7 +4225,7 @@ export interface components {
     };
     /** @description The inbox, as the projection stores it (passed through). */
     Inbox: {
-      presupuestos: components["schemas"]["InboxQuote"][];
+      presupuestos: components['schemas']['InboxQuote'][];
       /** @constant */
       success: true;
     };
@@ -4235,7 +4234,7 @@ export interface components {
      *     wizard is filled from the same names the price finder sent.
      */
     InboxMoveDetails: {
-      destination: components["schemas"]["QuoteAddress2"];
+      destination: components['schemas']['QuoteAddress2'];
       /**
        * Format: double
        * @description km
@@ -4247,11 +4246,11 @@ export interface components {
        */
       duration: number;
       instructions: string;
-      objects: components["schemas"]["QuoteObject2"][];
+      objects: components['schemas']['QuoteObject2'][];
       offerPack?: string | null;
-      origin: components["schemas"]["QuoteAddress2"];
-      schedule: components["schemas"]["QuoteSchedule2"];
-      services: components["schemas"]["InboxServices"];
+      origin: components['schemas']['QuoteAddress2'];
+      schedule: components['schemas']['QuoteSchedule2'];
+      services: components['schemas']['InboxServices'];
     };
     /** @description One entry of the inbox, as `GET /api/presupuestos` and the live feed send it. */
     InboxQuote: {
@@ -4260,7 +4259,7 @@ export interface components {
        * @description When it last changed.
        */
       actualizada: string;
-      contact: components["schemas"]["QuoteContact2"];
+      contact: components['schemas']['QuoteContact2'];
       /**
        * @description The requester's name, email and phone were blanked (`quote.contact_erased`).
        * @default false
@@ -4270,7 +4269,7 @@ export interface components {
       estado: string;
       /** Format: uuid */
       id: string;
-      moveDetails: components["schemas"]["InboxMoveDetails"];
+      moveDetails: components['schemas']['InboxMoveDetails'];
       /**
        * Format: int64
        * @description The move it became, once converted.
@@ -4313,21 +4312,21 @@ export interface components {
     };
     /** @description The invoice as issued, numbered and dated, with what has been paid as of now. */
     Invoice: {
-      cliente: components["schemas"]["InvoiceClient"];
+      cliente: components['schemas']['InvoiceClient'];
       /** @description Absent when the move's staff view cannot be read. */
-      cobros?: components["schemas"]["Collections"] | null;
-      empresa: components["schemas"]["Company"];
+      cobros?: components['schemas']['Collections'] | null;
+      empresa: components['schemas']['Company'];
       /** Format: date */
       fecha_emision: string;
       garantia: string;
-      importes: components["schemas"]["Amounts"];
-      mudanza: components["schemas"]["InvoiceMove"];
+      importes: components['schemas']['Amounts'];
+      mudanza: components['schemas']['InvoiceMove'];
       numero: string;
-      objetos: components["schemas"]["InvoiceObject"][];
-      servicios: components["schemas"]["ServiceLine"][];
+      objetos: components['schemas']['InvoiceObject'][];
+      servicios: components['schemas']['ServiceLine'][];
     };
     InvoiceAnswer: {
-      factura: components["schemas"]["Invoice"];
+      factura: components['schemas']['Invoice'];
       /** @constant */
       success: true;
     };
@@ -4338,7 +4337,7 @@ export interface components {
     };
     InvoiceMove: {
       destino: string;
-      estado: components["schemas"]["MoveStatus"];
+      estado: components['schemas']['MoveStatus'];
       /** Format: date */
       fecha_alternativa?: string | null;
       /** Format: date */
@@ -4348,8 +4347,8 @@ export interface components {
       id: number;
       instrucciones: string;
       origen: string;
-      property_details: components["schemas"]["Properties"];
-      urgencia: components["schemas"]["Urgency"];
+      property_details: components['schemas']['Properties'];
+      urgencia: components['schemas']['Urgency'];
     };
     InvoiceObject: {
       /** Format: uint32 */
@@ -4363,29 +4362,23 @@ export interface components {
     };
     /** @description A job application as the managers read it, with its CV's link. */
     JobApplication: {
-      consent: components["schemas"]["GivenConsent"];
-      cv: components["schemas"]["CvLink"];
+      consent: components['schemas']['GivenConsent'];
+      cv: components['schemas']['CvLink'];
       email: string;
       /** @enum {string} */
-      experience: "0-1" | "2-5" | "6-10" | "10+";
+      experience: '0-1' | '2-5' | '6-10' | '10+';
       /** Format: uuid */
       id: string;
       message: string;
       name: string;
       phone: string;
       /** @enum {string} */
-      position:
-        | "conductor"
-        | "operario"
-        | "coordinador"
-        | "atencion"
-        | "limpieza"
-        | "otro";
+      position: 'conductor' | 'operario' | 'coordinador' | 'atencion' | 'limpieza' | 'otro';
       /** Format: date-time */
       recibido_en: string;
     };
     JobApplications: {
-      candidaturas: components["schemas"]["JobApplication"][];
+      candidaturas: components['schemas']['JobApplication'][];
       /** @constant */
       success: true;
     };
@@ -4432,7 +4425,7 @@ export interface components {
        * @description Events checked whose seal is still to come.
        */
       pendientes: number;
-      primer_fallo?: components["schemas"]["BrokenLink"] | null;
+      primer_fallo?: components['schemas']['BrokenLink'] | null;
       /** @constant */
       success: true;
       /** Format: int64 */
@@ -4440,7 +4433,7 @@ export interface components {
     };
     /** @description One event of the log as the browser shows it. */
     LoggedEvent: {
-      actor: components["schemas"]["EventActor"];
+      actor: components['schemas']['EventActor'];
       datos: unknown;
       flujo: string;
       metadatos: unknown;
@@ -4460,7 +4453,7 @@ export interface components {
     LoggedIn: {
       /** @constant */
       success: true;
-      user: components["schemas"]["User"];
+      user: components['schemas']['User'];
     };
     LoginBody: {
       /** @default  */
@@ -4481,8 +4474,7 @@ export interface components {
      * @description The staff status values of spec §4.
      * @enum {string}
      */
-    MoveStatus:
-      "pendiente" | "confirmada" | "en curso" | "finalizada" | "cancelada";
+    MoveStatus: 'pendiente' | 'confirmada' | 'en curso' | 'finalizada' | 'cancelada';
     MovedObject: {
       id: string;
       nombre: string;
@@ -4502,7 +4494,7 @@ export interface components {
     MyMoves: {
       /** @description Without a confirmed email no move is shown as the client's. */
       email_confirmado: boolean;
-      mudanzas: components["schemas"]["ClientMove"][];
+      mudanzas: components['schemas']['ClientMove'][];
       /** @constant */
       success: true;
     };
@@ -4529,19 +4521,19 @@ export interface components {
     };
     /** @description Objects of the catalogue. */
     Objects: {
-      objetos: components["schemas"]["CatalogueObject"][];
+      objetos: components['schemas']['CatalogueObject'][];
       /** @constant */
       success: true;
     };
     /** @description One move, staff view (without prices for workers), as stored (passed through). */
     OneMove: {
-      mudanza: components["schemas"]["StaffMove"];
+      mudanza: components['schemas']['StaffMove'];
       /** @constant */
       success: true;
     };
     /** @description The last emails written, newest first. */
     Outbox: {
-      mensajes: components["schemas"]["OutboxMessage"][];
+      mensajes: components['schemas']['OutboxMessage'][];
       /** @constant */
       success: true;
     };
@@ -4570,13 +4562,13 @@ export interface components {
     };
     /** @description One part of the report, or why it could not be read. */
     Part:
-      | components["schemas"]["ProjectionStatus"][]
+      | components['schemas']['ProjectionStatus'][]
       | {
           error: string;
         };
     /** @description One part of the report, or why it could not be read. */
     Part2:
-      | components["schemas"]["OutboxHealth"]
+      | components['schemas']['OutboxHealth']
       | {
           error: string;
         };
@@ -4608,8 +4600,8 @@ export interface components {
       cancelada: boolean;
       cliente: string;
       destino: string;
-      estado: components["schemas"]["MoveStatus"];
-      estado_pago: components["schemas"]["PaymentStatus"];
+      estado: components['schemas']['MoveStatus'];
+      estado_pago: components['schemas']['PaymentStatus'];
       /** Format: date */
       fecha: string;
       /** Format: double */
@@ -4618,11 +4610,11 @@ export interface components {
       id: string;
       /** Format: int64 */
       mudanzaId: number;
-      opciones: components["schemas"]["PaymentOption"][];
+      opciones: components['schemas']['PaymentOption'][];
       origen: string;
       /** Format: double */
       pagado: number;
-      pagos: components["schemas"]["ClientPayment"][];
+      pagos: components['schemas']['ClientPayment'][];
       /** Format: double */
       pendiente: number;
       /** @description The gateway the page pays through. */
@@ -4631,23 +4623,23 @@ export interface components {
       total: number;
     };
     /** @description What a card payment was for. */
-    PaymentKind: "anticipo" | "pendiente";
+    PaymentKind: 'anticipo' | 'pendiente';
     /** @description One amount that can be paid now. */
     PaymentOption: {
       etiqueta: string;
       /** Format: double */
       importe: number;
       /** @enum {string} */
-      tipo: "anticipo" | "pendiente";
+      tipo: 'anticipo' | 'pendiente';
     };
     /**
      * @description Spec §3 payment status: nothing paid, part paid, all paid.
      * @enum {string}
      */
-    PaymentStatus: "pending" | "partial" | "paid";
+    PaymentStatus: 'pending' | 'partial' | 'paid';
     /** @description What a payment session is for and what can be paid now. */
     PaymentSummary: {
-      pago: components["schemas"]["PaymentDetails"];
+      pago: components['schemas']['PaymentDetails'];
       /** @constant */
       success: true;
     };
@@ -4670,12 +4662,11 @@ export interface components {
       /** Format: date */
       inicio: string;
     };
-    Phase:
-      ("reproduciendo" | "terminada" | "error") | "esperando" | "guardando";
+    Phase: ('reproduciendo' | 'terminada' | 'error') | 'esperando' | 'guardando';
     /** @description Skipped events: where, not why. */
     PoisonCheck: {
       /** @description Absent when they could not be read. */
-      events?: components["schemas"]["PoisonRef"][] | null;
+      events?: components['schemas']['PoisonRef'][] | null;
       ok: boolean;
     };
     PoisonRef: {
@@ -4735,7 +4726,7 @@ export interface components {
     /** @description The estimate, line by line, in euros. */
     PriceAnswer: {
       dentro_m30: boolean;
-      desglose: components["schemas"]["PriceLine"][];
+      desglose: components['schemas']['PriceLine'][];
       /** Format: double */
       distancia_km: number;
       /** Format: uint32 */
@@ -4791,7 +4782,7 @@ export interface components {
      *     reads into it too (its `elevator` is a boolean, this one's 1/0: both are accepted).
      */
     PriceRequest: {
-      destination: components["schemas"]["PriceAddress"];
+      destination: components['schemas']['PriceAddress'];
       /**
        * Format: double
        * @description As the client's route call gave them; the server uses its own route (`ResolvedRoute`).
@@ -4806,13 +4797,13 @@ export interface components {
       /** @default null */
       instructions?: string | null;
       /** @default [] */
-      objects?: components["schemas"]["RequestedObject"][];
+      objects?: components['schemas']['RequestedObject'][];
       /**
        * @description 'esential', 'advanced', 'premium', or null.
        * @default null
        */
       offerPack?: string | null;
-      origin: components["schemas"]["PriceAddress"];
+      origin: components['schemas']['PriceAddress'];
       /**
        * @default {
        *       "alternativeDate": null,
@@ -4821,7 +4812,7 @@ export interface components {
        *       "timePreference": null
        *     }
        */
-      schedule?: components["schemas"]["PriceSchedule"];
+      schedule?: components['schemas']['PriceSchedule'];
       /**
        * @default {
        *       "bestPackaging": false,
@@ -4834,7 +4825,7 @@ export interface components {
        *       "packagingQuantity": 0
        *     }
        */
-      services?: components["schemas"]["PriceServices"];
+      services?: components['schemas']['PriceServices'];
     };
     PriceSchedule: {
       /** @default null */
@@ -4906,7 +4897,7 @@ export interface components {
       /** @constant */
       success: true;
       /** @description `null` only if the account vanished meanwhile. */
-      user?: components["schemas"]["User"] | null;
+      user?: components['schemas']['User'] | null;
     };
     /** @description One projector's progress through the log. */
     ProjectionStatus: {
@@ -4930,10 +4921,10 @@ export interface components {
        * @description The log's last position.
        */
       cabeza: number;
-      eventos_no_aplicados: components["schemas"]["SkippedEvent"][];
-      proyecciones: components["schemas"]["ProjectionStatus"][];
+      eventos_no_aplicados: components['schemas']['SkippedEvent'][];
+      proyecciones: components['schemas']['ProjectionStatus'][];
       /** @description The rebuild started from the panel (running, or the last one); `null` before any. */
-      reconstruccion?: components["schemas"]["RebuildStatus"] | null;
+      reconstruccion?: components['schemas']['RebuildStatus'] | null;
       /** @constant */
       success: true;
     };
@@ -4948,12 +4939,12 @@ export interface components {
       running: boolean;
     };
     Properties: {
-      destination: components["schemas"]["PropertyDetails"];
-      origin: components["schemas"]["PropertyDetails"];
+      destination: components['schemas']['PropertyDetails'];
+      origin: components['schemas']['PropertyDetails'];
     };
     PropertiesBody: {
-      destination?: components["schemas"]["PropertyBody"];
-      origin?: components["schemas"]["PropertyBody"];
+      destination?: components['schemas']['PropertyBody'];
+      origin?: components['schemas']['PropertyBody'];
     };
     PropertyBody: {
       /** @default normal */
@@ -5019,7 +5010,7 @@ export interface components {
      *     price a quote records is the server's own.
      */
     QuoteDetails: {
-      destination?: components["schemas"]["QuoteAddress"];
+      destination?: components['schemas']['QuoteAddress'];
       /**
        * Format: double
        * @default 0
@@ -5032,12 +5023,12 @@ export interface components {
       duration?: number;
       /** @default  */
       instructions?: string;
-      objects?: components["schemas"]["QuoteObject"][];
+      objects?: components['schemas']['QuoteObject'][];
       /** @default null */
       offerPack?: string | null;
-      origin?: components["schemas"]["QuoteAddress"];
-      schedule?: components["schemas"]["QuoteSchedule"];
-      services?: components["schemas"]["QuoteServices"];
+      origin?: components['schemas']['QuoteAddress'];
+      schedule?: components['schemas']['QuoteSchedule'];
+      services?: components['schemas']['QuoteServices'];
     };
     QuoteListParams: {
       estado?: string | null;
@@ -5055,9 +5046,9 @@ export interface components {
     /** @description `POST /api/submit-quote-request`, as web/src/lib/api.ts `QuoteRequest` sends it. */
     QuoteRequest: {
       /** @description The price finder's two checkboxes, each purpose on its own; missing means not given. */
-      consent?: components["schemas"]["QuoteConsent"];
-      contact?: components["schemas"]["QuoteContact"];
-      moveDetails?: components["schemas"]["QuoteDetails"];
+      consent?: components['schemas']['QuoteConsent'];
+      contact?: components['schemas']['QuoteContact'];
+      moveDetails?: components['schemas']['QuoteDetails'];
     };
     QuoteSchedule: {
       /**
@@ -5112,26 +5103,26 @@ export interface components {
      *     `checks`).
      */
     Ready: {
-      checks: components["schemas"]["Checks"];
+      checks: components['schemas']['Checks'];
       ready: boolean;
       /** @constant */
       success: true;
     };
     RebuildProgress: {
       /** @description `null` before any rebuild. */
-      reconstruccion?: components["schemas"]["RebuildStatus"] | null;
+      reconstruccion?: components['schemas']['RebuildStatus'] | null;
       /** @constant */
       success: true;
     };
     RebuildStarted: {
-      reconstruccion: components["schemas"]["RebuildStatus"];
+      reconstruccion: components['schemas']['RebuildStatus'];
       /** @constant */
       success: true;
     };
     /** @description A rebuild started from the panel, as the panel polls it. */
     RebuildStatus: {
       error?: string | null;
-      fase: components["schemas"]["Phase"];
+      fase: components['schemas']['Phase'];
       /** Format: date-time */
       iniciada_en: string;
       /**
@@ -5162,7 +5153,7 @@ export interface components {
     };
     /** @description A contact message as the managers read it. */
     ReceivedMessage: {
-      consent: components["schemas"]["GivenConsent"];
+      consent: components['schemas']['GivenConsent'];
       /** Format: date */
       date?: string | null;
       destination: string;
@@ -5176,15 +5167,10 @@ export interface components {
       /** Format: date-time */
       recibido_en: string;
       /** @enum {string} */
-      service_type:
-        | "mudanza_completa"
-        | "mudanza_parcial"
-        | "mudanza_oficina"
-        | "solo_transporte"
-        | "otros_servicios";
+      service_type: 'mudanza_completa' | 'mudanza_parcial' | 'mudanza_oficina' | 'solo_transporte' | 'otros_servicios';
     };
     RedirectBody: {
-      tipo: components["schemas"]["PaymentKind"];
+      tipo: components['schemas']['PaymentKind'];
     };
     /** @description The signed fields of a Redsys redirect. */
     RedsysFields: {
@@ -5194,7 +5180,7 @@ export interface components {
     };
     /** @description The form the page posts to the bank's payment page. */
     RedsysForm: {
-      campos: components["schemas"]["RedsysFields"];
+      campos: components['schemas']['RedsysFields'];
       /** @constant */
       success: true;
       url: string;
@@ -5220,7 +5206,7 @@ export interface components {
     };
     /** @description The refund recorded: the move now, staff view with prices. */
     Refunded: {
-      mudanza: components["schemas"]["StaffMove"];
+      mudanza: components['schemas']['StaffMove'];
       /** @constant */
       success: true;
     };
@@ -5250,7 +5236,7 @@ export interface components {
       /** @constant */
       success: true;
       /** @description `null` only if the account vanished meanwhile. */
-      user?: components["schemas"]["User"] | null;
+      user?: components['schemas']['User'] | null;
     };
     RequestedObject: {
       id: string;
@@ -5273,7 +5259,7 @@ export interface components {
      * @description The roles of ARCHITECTURE §6, with their wire names.
      * @enum {string}
      */
-    Role: "cliente" | "empleado" | "empresario" | "admin" | "auditor";
+    Role: 'cliente' | 'empleado' | 'empresario' | 'admin' | 'auditor';
     /** @description The route between two addresses. */
     RouteStats: {
       /**
@@ -5323,8 +5309,8 @@ export interface components {
       packaging_quantity: number;
     };
     SidesBody: {
-      destination: components["schemas"]["AccessBody"];
-      origin: components["schemas"]["AccessBody"];
+      destination: components['schemas']['AccessBody'];
+      origin: components['schemas']['AccessBody'];
     };
     /** @description An event a projector could not apply and skipped. */
     SkippedEvent: {
@@ -5354,7 +5340,7 @@ export interface components {
       mudanzas_pendientes: number;
       nombre: string;
       /** @enum {string} */
-      rol: "empleado" | "empresario" | "admin" | "auditor";
+      rol: 'empleado' | 'empresario' | 'admin' | 'auditor';
       usuario?: string | null;
     };
     /**
@@ -5368,12 +5354,12 @@ export interface components {
     };
     /** @description One staff account after a change. */
     StaffChanged: {
-      cuenta: components["schemas"]["StaffAccount"];
+      cuenta: components['schemas']['StaffAccount'];
       /** @constant */
       success: true;
     };
     StaffList: {
-      personal: components["schemas"]["StaffAccount"][];
+      personal: components['schemas']['StaffAccount'][];
       /** @constant */
       success: true;
     };
@@ -5391,7 +5377,7 @@ export interface components {
       cliente_email: string;
       cliente_nombre: string;
       cliente_telefono: string;
-      contacto: components["schemas"]["Contact"];
+      contacto: components['schemas']['Contact'];
       /** Format: date-time */
       created_at: string;
       destino: string;
@@ -5400,9 +5386,9 @@ export interface components {
        * @description When the client last completed the move's details (/formulario-mudanza).
        */
       detalles_completados?: string | null;
-      estado: components["schemas"]["MoveStatus"];
+      estado: components['schemas']['MoveStatus'];
       /** @description From the payments: pending (nothing paid), partial, paid. */
-      estado_pago?: components["schemas"]["PaymentStatus"];
+      estado_pago?: components['schemas']['PaymentStatus'];
       /** @description The numbers of the move's invoice and waybill, once issued. */
       factura?: string | null;
       /** Format: date */
@@ -5420,7 +5406,7 @@ export interface components {
       /** Format: int64 */
       id: number;
       instructions: string;
-      objects: components["schemas"]["MovedObject"][];
+      objects: components['schemas']['MovedObject'][];
       origen: string;
       /**
        * Format: double
@@ -5448,20 +5434,20 @@ export interface components {
        * @description Card payments and failed attempts, oldest first.
        * @default []
        */
-      pagos?: components["schemas"]["StaffPayment"][];
-      photos: components["schemas"]["StaffPhoto"][];
-      precio?: components["schemas"]["Price"];
+      pagos?: components['schemas']['StaffPayment'][];
+      photos: components['schemas']['StaffPhoto'][];
+      precio?: components['schemas']['Price'];
       /** Format: double */
       precio_total?: number;
-      property_details: components["schemas"]["Properties"];
+      property_details: components['schemas']['Properties'];
       /** @description The client's booking (/confirmar-mudanza), once they accepted price and conditions. */
-      reserva?: components["schemas"]["StaffBooking"] | null;
-      services: components["schemas"]["Services"];
+      reserva?: components['schemas']['StaffBooking'] | null;
+      services: components['schemas']['Services'];
       /** @description The preferred time slot (morning, afternoon, evening, flexible). */
       time: string;
       /** Format: date-time */
       updated_at: string;
-      urgencia: components["schemas"]["Urgency"];
+      urgencia: components['schemas']['Urgency'];
       /**
        * Format: int64
        * @description Stream version: what an edit must be decided on.
@@ -5477,7 +5463,7 @@ export interface components {
      */
     StaffPayment: {
       /** @enum {string} */
-      estado: "autorizado" | "reembolsado" | "fallido";
+      estado: 'autorizado' | 'reembolsado' | 'fallido';
       /** Format: date-time */
       fecha: string;
       /** Format: uuid */
@@ -5497,7 +5483,7 @@ export interface components {
        * @description anticipo or pendiente; `null` for a payment recorded before kinds were.
        * @enum {string|null}
        */
-      tipo?: "anticipo" | "pendiente" | null;
+      tipo?: 'anticipo' | 'pendiente' | null;
       ultimos4: string;
     };
     StaffPhoto: {
@@ -5513,7 +5499,7 @@ export interface components {
     StateAsOf: {
       /** Format: date-time */
       en: string;
-      estado: components["schemas"]["StaffMove"];
+      estado: components['schemas']['StaffMove'];
       /** Format: uint */
       eventos_aplicados: number;
       /** Format: uint */
@@ -5524,7 +5510,7 @@ export interface components {
       posicion: number;
       /** @constant */
       success: true;
-      ultimo_evento: components["schemas"]["LastEvent"];
+      ultimo_evento: components['schemas']['LastEvent'];
       /** Format: int64 */
       version: number;
     };
@@ -5539,7 +5525,7 @@ export interface components {
     };
     /** @description The status changed: the log position to wait for on the live feed, and the move now. */
     StatusChanged: {
-      mudanza: components["schemas"]["StaffMove"];
+      mudanza: components['schemas']['StaffMove'];
       /** Format: int64 */
       position: number;
       /** @constant */
@@ -5572,17 +5558,17 @@ export interface components {
     };
     /** @description The health of this process and what it depends on. */
     SystemStatus: {
-      base_de_datos: components["schemas"]["DatabaseHealth"];
-      correo: components["schemas"]["Part2"];
-      feed_en_directo: components["schemas"]["LiveHealth"];
+      base_de_datos: components['schemas']['DatabaseHealth'];
+      correo: components['schemas']['Part2'];
+      feed_en_directo: components['schemas']['LiveHealth'];
       /** Format: date-time */
       generado_en: string;
-      proceso: components["schemas"]["ProcessHealth"];
-      proyecciones: components["schemas"]["Part"];
-      registro: components["schemas"]["LogHealth"];
+      proceso: components['schemas']['ProcessHealth'];
+      proyecciones: components['schemas']['Part'];
+      registro: components['schemas']['LogHealth'];
       /** @constant */
       success: true;
-      versiones: components["schemas"]["Versions"];
+      versiones: components['schemas']['Versions'];
     };
     /** @description The temporary password, shown once to the admin to hand over. */
     TemporaryPassword: {
@@ -5599,7 +5585,7 @@ export interface components {
       /** @description Up to 500 characters. */
       descripcion?: string | null;
       /** @description The photo: JPEG, PNG, GIF or WebP (told by its content), at most 10 MB. */
-      foto: components["schemas"]["Archivo"];
+      foto: components['schemas']['Archivo'];
       /**
        * Format: int64
        * @description The move's number.
@@ -5614,12 +5600,12 @@ export interface components {
      *     The photo stored, as the move's staff view lists it.
      */
     Uploaded: {
-      foto: components["schemas"]["StaffPhoto"];
+      foto: components['schemas']['StaffPhoto'];
       /** @constant */
       success: true;
     };
     /** @enum {string} */
-    Urgency: "normal" | "urgente";
+    Urgency: 'normal' | 'urgente';
     /** @description The logged-in account, as `auth-status` and the login calls return it (spec §3 'User'). */
     User: {
       ciudad: string;
@@ -5630,8 +5616,8 @@ export interface components {
       id: string;
       isUserEmailConfirmed: boolean;
       nombre: string;
-      preferencias: components["schemas"]["Preferences"];
-      role: components["schemas"]["Role"];
+      preferencias: components['schemas']['Preferences'];
+      role: components['schemas']['Role'];
       telefono: string;
       username?: string | null;
     };
@@ -5643,25 +5629,25 @@ export interface components {
     };
     /** @description The waybill as issued, numbered and dated. */
     Waybill: {
-      cliente: components["schemas"]["WaybillClient"];
-      empresa: components["schemas"]["Company"];
+      cliente: components['schemas']['WaybillClient'];
+      empresa: components['schemas']['Company'];
       /** Format: date */
       fecha_emision: string;
       garantia: string;
-      mudanza: components["schemas"]["WaybillMove"];
+      mudanza: components['schemas']['WaybillMove'];
       numero_albaran: string;
-      objetos: components["schemas"]["WaybillObject"][];
+      objetos: components['schemas']['WaybillObject'][];
       /**
        * Format: double
        * @description Absent for workers, who see no prices.
        */
       precio_con_iva?: number | null;
-      resumen_objetos: components["schemas"]["WaybillSummary"];
+      resumen_objetos: components['schemas']['WaybillSummary'];
       /** @description Each service in words, its quantity in brackets when more than one. */
       servicios: string[];
     };
     WaybillAnswer: {
-      albaran: components["schemas"]["Waybill"];
+      albaran: components['schemas']['Waybill'];
       /** @constant */
       success: true;
     };
@@ -5673,7 +5659,7 @@ export interface components {
     };
     WaybillMove: {
       destino: string;
-      estado: components["schemas"]["MoveStatus"];
+      estado: components['schemas']['MoveStatus'];
       /** Format: date */
       fecha_programada: string;
       /** Format: int64 */
@@ -5706,7 +5692,7 @@ export interface components {
       /** Format: uuid */
       id: string;
       nombre: string;
-      role: components["schemas"]["Role"];
+      role: components['schemas']['Role'];
       username?: string | null;
     };
     WorkerListParams: {
@@ -5720,8 +5706,8 @@ export interface components {
     WorkerLoggedIn: {
       /** @constant */
       success: true;
-      user: components["schemas"]["User"];
-      worker: components["schemas"]["Worker"];
+      user: components['schemas']['User'];
+      worker: components['schemas']['Worker'];
     };
     WorkerLoginBody: {
       /** @default  */
@@ -5751,7 +5737,7 @@ export interface components {
     Workers: {
       /** @constant */
       success: true;
-      trabajadores: components["schemas"]["WorkerOnDay"][];
+      trabajadores: components['schemas']['WorkerOnDay'][];
     };
   };
   responses: never;
