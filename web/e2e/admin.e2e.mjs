@@ -99,11 +99,18 @@ test('admin: filtra el registro de eventos por tipo y abre un evento', async () 
     const filtered = page.waitForResponse((r) => r.url().includes('tipo=move.created'));
     await page.getByRole('button', { name: 'Buscar' }).click();
     await filtered;
-    await page.getByRole('status').filter({ hasText: /eventos?$/ }).first().waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /eventos?$/ })
+      .first()
+      .waitFor();
     const types = await table.locator('tbody td[data-label="Tipo"]').allTextContents();
     assert.ok(types.length > 0, 'ningún evento move.created');
     assert.deepEqual([...new Set(types.map((t) => t.trim()))], ['move.created']);
-    await table.getByRole('button', { name: /^Ver el evento/ }).first().click();
+    await table
+      .getByRole('button', { name: /^Ver el evento/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: /^Evento \d+/ });
     await dialog.getByText('move.created').first().waitFor();
     assert.match(await dialog.getByLabel('Datos del evento', { exact: true }).textContent(), /\{/);
@@ -138,7 +145,10 @@ test('solo el administrador entra en /admin y /debug', async () => {
       for (const path of ['/admin', '/debug']) {
         await page.goto(url(path));
         await page.waitForURL((u) => u.pathname === '/');
-        assert.equal((await pageApi(page, 'GET', path === '/admin' ? '/api/admin/personal' : '/api/debug/estado')).status, 403);
+        assert.equal(
+          (await pageApi(page, 'GET', path === '/admin' ? '/api/admin/personal' : '/api/debug/estado')).status,
+          403,
+        );
       }
     } finally {
       await context.close();

@@ -37,109 +37,116 @@ async function seededMove(page) {
   return move;
 }
 
-test('el auditor ve la cronología de una mudanza sembrada y su estado antes y después de un cambio', { timeout: 120_000 }, async () => {
-  const auditor = await auditorPage();
-  const worker = await openPage();
-  try {
-    const { page } = auditor;
-    const move = await seededMove(page);
-    const from = move.estado;
-    const to = nextStatus(from);
+test(
+  'el auditor ve la cronología de una mudanza sembrada y su estado antes y después de un cambio',
+  { timeout: 120_000 },
+  async () => {
+    const auditor = await auditorPage();
+    const worker = await openPage();
+    try {
+      const { page } = auditor;
+      const move = await seededMove(page);
+      const from = move.estado;
+      const to = nextStatus(from);
 
-    // A worker, in another browser, changes the move's status.
-    await staffLogin(worker.page, account('empleado'));
-    await worker.page.waitForURL(url('/trabajo'));
-    const changed = await pageApi(worker.page, 'PUT', '/api/actualizar-estado-mudanza', {
-      mudanza_id: move.id,
-      nuevo_estado: to,
-    });
-    assert.equal(changed.status, 200, JSON.stringify(changed.body));
-    // The audit calls refuse the worker.
-    assert.equal((await pageApi(worker.page, 'GET', `/api/auditoria/mudanza/${move.id}/historial`)).status, 403);
+      // A worker, in another browser, changes the move's status.
+      await staffLogin(worker.page, account('empleado'));
+      await worker.page.waitForURL(url('/trabajo'));
+      const changed = await pageApi(worker.page, 'PUT', '/api/actualizar-estado-mudanza', {
+        mudanza_id: move.id,
+        nuevo_estado: to,
+      });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      // The audit calls refuse the worker.
+      assert.equal((await pageApi(worker.page, 'GET', `/api/auditoria/mudanza/${move.id}/historial`)).status, 403);
 
-    // The auditor searches by the client's name, without accents or capitals.
-    const search = page.getByRole('searchbox', { name: 'Número, cliente, email, teléfono o dirección' });
-    await search.fill('marta sanchez');
-    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
-    const result = page.getByRole('list', { name: 'Resultados de la búsqueda' }).getByRole('button', {
-      name: new RegExp(`^Mudanza ${move.id}\\b`),
-    });
-    await result.click();
-    await page.waitForURL((u) => u.searchParams.get('mudanza') === String(move.id));
+      // The auditor searches by the client's name, without accents or capitals.
+      const search = page.getByRole('searchbox', { name: 'Número, cliente, email, teléfono o dirección' });
+      await search.fill('marta sanchez');
+      await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+      const result = page.getByRole('list', { name: 'Resultados de la búsqueda' }).getByRole('button', {
+        name: new RegExp(`^Mudanza ${move.id}\\b`),
+      });
+      await result.click();
+      await page.waitForURL((u) => u.searchParams.get('mudanza') === String(move.id));
 
-    const timeline = page.getByRole('list', { name: 'Eventos de la mudanza' });
-    await timeline.waitFor();
-    const entries = timeline.getByRole('listitem');
-    await entries.first().getByRole('heading', { level: 3, name: 'Mudanza creada' }).waitFor();
-    // The seed acts as the system.
-    assert.match(await entries.first().textContent(), /Por seed \(Sistema\)/);
+      const timeline = page.getByRole('list', { name: 'Eventos de la mudanza' });
+      await timeline.waitFor();
+      const entries = timeline.getByRole('listitem');
+      await entries.first().getByRole('heading', { level: 3, name: 'Mudanza creada' }).waitFor();
+      // The seed acts as the system.
+      assert.match(await entries.first().textContent(), /Por seed \(Sistema\)/);
 
-    // The worker's change is the last entry: its label, actor, summary and diff.
-    const last = entries.last();
-    await last.getByRole('heading', { level: 3, name: 'Estado cambiado' }).waitFor();
-    const text = await last.textContent();
-    assert.match(text, /Por Javier Moreno \(Trabajador\)/);
-    assert.match(text, new RegExp(`${STATUS_LABELS[from]} → ${STATUS_LABELS[to]}`));
-    assert.match(text, /Ocurrido \(dispositivo\).*\d{1,2}:\d{2}:\d{2}/);
-    // The status, and what follows from it (a cancelled move owes only its fee), so one or more.
-    await last.getByText(/^\d+ cambios?$/).click();
-    const diff = last.getByRole('table', { name: 'Cambios de «Estado cambiado»' });
-    const row = diff.getByRole('row', { name: /^Estado (?!del pago)/ });
-    assert.deepEqual(await row.getByRole('cell').allTextContents(), [from, to]);
+      // The worker's change is the last entry: its label, actor, summary and diff.
+      const last = entries.last();
+      await last.getByRole('heading', { level: 3, name: 'Estado cambiado' }).waitFor();
+      const text = await last.textContent();
+      assert.match(text, /Por Javier Moreno \(Trabajador\)/);
+      assert.match(text, new RegExp(`${STATUS_LABELS[from]} → ${STATUS_LABELS[to]}`));
+      assert.match(text, /Ocurrido \(dispositivo\).*\d{1,2}:\d{2}:\d{2}/);
+      // The status, and what follows from it (a cancelled move owes only its fee), so one or more.
+      await last.getByText(/^\d+ cambios?$/).click();
+      const diff = last.getByRole('table', { name: 'Cambios de «Estado cambiado»' });
+      const row = diff.getByRole('row', { name: /^Estado (?!del pago)/ });
+      assert.deepEqual(await row.getByRole('cell').allTextContents(), [from, to]);
 
-    // Before the change: the old status. The instant is the second before it was recorded.
-    const recorded = await last.locator('time').nth(1).getAttribute('datetime');
-    const before = await page.evaluate((iso) => {
-      const d = new Date(Math.floor(new Date(iso).getTime() / 1000) * 1000 - 1000);
-      const pad = (n) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-    }, recorded);
-    await page.getByLabel('Fecha y hora').fill(before);
-    await page.getByRole('button', { name: 'Ver estado' }).click();
-    const status = page.locator('.audit-state__status');
-    await waitForText(status, STATUS_LABELS[from]);
-    const reflects = page.locator('.audit-state__reflects');
-    const position = (await last.locator('dd').nth(2).textContent()).split(' ')[0];
-    assert.ok(!(await reflects.textContent()).includes(`(posición ${position},`), await reflects.textContent());
+      // Before the change: the old status. The instant is the second before it was recorded.
+      const recorded = await last.locator('time').nth(1).getAttribute('datetime');
+      const before = await page.evaluate((iso) => {
+        const d = new Date(Math.floor(new Date(iso).getTime() / 1000) * 1000 - 1000);
+        const pad = (n) => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+      }, recorded);
+      await page.getByLabel('Fecha y hora').fill(before);
+      await page.getByRole('button', { name: 'Ver estado' }).click();
+      const status = page.locator('.audit-state__status');
+      await waitForText(status, STATUS_LABELS[from]);
+      const reflects = page.locator('.audit-state__reflects');
+      const position = (await last.locator('dd').nth(2).textContent()).split(' ')[0];
+      assert.ok(!(await reflects.textContent()).includes(`(posición ${position},`), await reflects.textContent());
 
-    // After it: clicking the entry replays up to that very event.
-    await last.getByRole('button', { name: 'Ver el estado tras este evento' }).click();
-    await waitForText(status, STATUS_LABELS[to]);
-    assert.equal(await last.getAttribute('aria-current'), 'step');
-    assert.ok((await reflects.textContent()).startsWith(`Estado tras «Estado cambiado» (posición ${position},`));
+      // After it: clicking the entry replays up to that very event.
+      await last.getByRole('button', { name: 'Ver el estado tras este evento' }).click();
+      await waitForText(status, STATUS_LABELS[to]);
+      assert.equal(await last.getAttribute('aria-current'), 'step');
+      assert.ok((await reflects.textContent()).startsWith(`Estado tras «Estado cambiado» (posición ${position},`));
 
-    // The history downloads as CSV with a BOM and a header row.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Exportar CSV' }).click(),
-    ]);
-    assert.equal(download.suggestedFilename(), `mudanza-${move.id}-historial.csv`);
-    const csv = readFileSync(await download.path(), 'utf8');
-    assert.ok(csv.startsWith('\ufeffposición,versión,tipo,etiqueta,actor,rol,ocurrido,registrado,cambios'), csv.slice(0, 80));
-    assert.match(csv, /Estado cambiado,Javier Moreno,Trabajador/);
+      // The history downloads as CSV with a BOM and a header row.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Exportar CSV' }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), `mudanza-${move.id}-historial.csv`);
+      const csv = readFileSync(await download.path(), 'utf8');
+      assert.ok(
+        csv.startsWith('\ufeffposición,versión,tipo,etiqueta,actor,rol,ocurrido,registrado,cambios'),
+        csv.slice(0, 80),
+      );
+      assert.match(csv, /Estado cambiado,Javier Moreno,Trabajador/);
 
-    // Nobody touched the log behind the guard: the integrity check walks the chain and says so.
-    await page.getByRole('button', { name: 'Verificar integridad del registro' }).click();
-    const verdict = page.locator('.audit-integrity__result');
-    await verdict.locator('p').waitFor();
-    assert.match(await verdict.textContent(), /^Registro íntegro: \d+ eventos verificados/);
+      // Nobody touched the log behind the guard: the integrity check walks the chain and says so.
+      await page.getByRole('button', { name: 'Verificar integridad del registro' }).click();
+      const verdict = page.locator('.audit-integrity__result');
+      await verdict.locator('p').waitFor();
+      assert.match(await verdict.textContent(), /^Registro íntegro: \d+ eventos verificados/);
 
-    // Open everything an auditor can open, then check accessibility.
-    await last.getByText('Datos del evento').click();
-    assert.deepEqual(await seriousViolations(page), []);
-    assert.deepEqual(auditor.errors, [], auditor.errors.join('\n'));
+      // Open everything an auditor can open, then check accessibility.
+      await last.getByText('Datos del evento').click();
+      assert.deepEqual(await seriousViolations(page), []);
+      assert.deepEqual(auditor.errors, [], auditor.errors.join('\n'));
 
-    // The demo move back as it was found, for the tests that read the demo after this one.
-    const back = await pageApi(worker.page, 'PUT', '/api/actualizar-estado-mudanza', {
-      mudanza_id: move.id,
-      nuevo_estado: from,
-    });
-    assert.equal(back.status, 200, JSON.stringify(back.body));
-  } finally {
-    await auditor.context.close();
-    await worker.context.close();
-  }
-});
+      // The demo move back as it was found, for the tests that read the demo after this one.
+      const back = await pageApi(worker.page, 'PUT', '/api/actualizar-estado-mudanza', {
+        mudanza_id: move.id,
+        nuevo_estado: from,
+      });
+      assert.equal(back.status, 200, JSON.stringify(back.body));
+    } finally {
+      await auditor.context.close();
+      await worker.context.close();
+    }
+  },
+);
 
 test('la auditoría es accesible y cabe en un teléfono de 375 px', { timeout: 60_000 }, async () => {
   const { context, page, errors } = await auditorPage({ width: 375, height: 800 });
@@ -148,7 +155,11 @@ test('la auditoría es accesible y cabe en un teléfono de 375 px', { timeout: 6
     await page.goto(url(`/auditoria?mudanza=${move.id}`));
     const timeline = page.getByRole('list', { name: 'Eventos de la mudanza' });
     await timeline.getByRole('listitem').first().waitFor();
-    await timeline.getByRole('listitem').first().getByRole('button', { name: 'Ver el estado tras este evento' }).click();
+    await timeline
+      .getByRole('listitem')
+      .first()
+      .getByRole('button', { name: 'Ver el estado tras este evento' })
+      .click();
     await page.locator('.audit-state__status').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `la página se sale ${overflow} px por la derecha`);

@@ -65,7 +65,9 @@ test(
       assert.equal(nbsp(await price.locator('.booking-price__total dd').textContent()), '394,46 €');
       const history = page.getByRole('region', { name: 'Historial de estados' });
       assert.equal(nbsp(await history.locator('.booking-timeline__status').first().textContent()), 'Pendiente');
-      assert.ok((await page.getByRole('region', { name: 'Recorrido' }).textContent()).includes(`Calle de la Reserva ${stamp}`));
+      assert.ok(
+        (await page.getByRole('region', { name: 'Recorrido' }).textContent()).includes(`Calle de la Reserva ${stamp}`),
+      );
 
       // Completes the details.
       await page.getByRole('link', { name: 'Completar datos' }).click();
@@ -91,8 +93,12 @@ test(
       const contact = page.getByRole('region', { name: 'Contacto el día de la mudanza' });
       await waitForText(contact.locator('dd').first(), 'Luis Sánchez');
       assert.equal(nbsp(await contact.locator('dd').nth(1).textContent()), '655 443 322');
-      assert.ok((await page.getByRole('region', { name: 'Fecha y horario' }).textContent()).includes('Tarde (12:00-17:00)'));
-      assert.ok((await page.getByRole('region', { name: 'Instrucciones especiales' }).textContent()).includes('Zona de carga'));
+      assert.ok(
+        (await page.getByRole('region', { name: 'Fecha y horario' }).textContent()).includes('Tarde (12:00-17:00)'),
+      );
+      assert.ok(
+        (await page.getByRole('region', { name: 'Instrucciones especiales' }).textContent()).includes('Zona de carga'),
+      );
 
       // Confirms the booking: the tick first.
       await page.getByRole('link', { name: 'Confirmar reserva' }).click();

@@ -70,7 +70,10 @@ test('el perfil editado sigue tras recargar', { timeout: 60_000 }, async () => {
     // A fresh account is unconfirmed: no moves until it is.
     await page.getByText('Confirma tu email para ver tus mudanzas').waitFor();
     assert.equal(
-      await page.getByRole('tabpanel', { name: 'Mis Mudanzas' }).getByRole('link', { name: 'Confirmar email' }).getAttribute('href'),
+      await page
+        .getByRole('tabpanel', { name: 'Mis Mudanzas' })
+        .getByRole('link', { name: 'Confirmar email' })
+        .getAttribute('href'),
       '/confirmar-email',
     );
 
@@ -96,8 +99,14 @@ test('el perfil editado sigue tras recargar', { timeout: 60_000 }, async () => {
     assert.equal(await datum(page, 'Ciudad').textContent(), 'Alcalá de Henares');
     assert.equal(await datum(page, 'Código postal').textContent(), '28801');
     const prefs = panel.locator('.client-profile__prefs li');
-    assert.equal(await prefs.filter({ hasText: 'Notificaciones por SMS' }).locator('.client-pref').textContent(), 'Activadas');
-    assert.equal(await prefs.filter({ hasText: 'Notificaciones por email' }).locator('.client-pref').textContent(), 'Desactivadas');
+    assert.equal(
+      await prefs.filter({ hasText: 'Notificaciones por SMS' }).locator('.client-pref').textContent(),
+      'Activadas',
+    );
+    assert.equal(
+      await prefs.filter({ hasText: 'Notificaciones por email' }).locator('.client-pref').textContent(),
+      'Desactivadas',
+    );
 
     // The edit form starts from the saved values, each toggle from its own preference.
     await panel.getByRole('button', { name: 'Editar perfil' }).click();
@@ -120,56 +129,65 @@ test('el perfil editado sigue tras recargar', { timeout: 60_000 }, async () => {
 
 // The worker statuses (§4) and how the client sees them.
 const STAFF_VALUE = { pending: 'pendiente', in_progress: 'en curso', completed: 'finalizada', cancelled: 'cancelada' };
-const CLIENT_LABEL = { pending: 'Pendiente', in_progress: 'En Progreso', completed: 'Completada', cancelled: 'Cancelada' };
+const CLIENT_LABEL = {
+  pending: 'Pendiente',
+  in_progress: 'En Progreso',
+  completed: 'Completada',
+  cancelled: 'Cancelada',
+};
 
-test('un cambio de estado de un trabajador aparece en el panel del cliente sin recargar', { timeout: 60_000 }, async () => {
-  const client = await openPage();
-  const worker = await openPage();
-  let restore = null;
-  try {
-    await openOwnDashboard(client.page, MARTA);
-    await client.page.getByText('En directo').waitFor();
-    const mine = await pageApi(client.page, 'GET', '/api/mis-mudanzas');
-    assert.equal(mine.status, 200);
-    // A move a worker may put back as it was (a worker cannot set 'confirmada').
-    const target =
-      // In progress first: the seed assigns its worker to every move past pending, and a worker
-      // changes only the moves assigned to them.
-      mine.body.mudanzas.find((m) => m.status === 'in_progress') ??
-      mine.body.mudanzas.find((m) => m.status === 'pending') ??
-      mine.body.mudanzas.find((m) => m.status in STAFF_VALUE);
-    assert.ok(target, 'cliente@mudanzas.test no tiene ninguna mudanza que un trabajador pueda cambiar');
-    const next = target.status === 'in_progress' ? 'pending' : 'in_progress';
-    const card = client.page.getByRole('article', { name: `Mudanza ${target.id}`, exact: true });
-    await waitForText(card.locator('.client-badge'), CLIENT_LABEL[target.status]);
-    await client.page.evaluate(() => {
-      window.__sinRecargar = true;
-    });
-
-    await staffLogin(worker.page, account('empleado'));
-    await worker.page.waitForURL(url('/trabajo'));
-    restore = { id: target.id, estado: STAFF_VALUE[target.status] };
-    const changed = await pageApi(worker.page, 'PUT', '/api/actualizar-estado-mudanza', {
-      mudanza_id: target.id,
-      nuevo_estado: STAFF_VALUE[next],
-    });
-    assert.equal(changed.status, 200, JSON.stringify(changed.body));
-
-    await waitForText(card.locator('.client-badge'), CLIENT_LABEL[next]);
-    assert.equal(await client.page.evaluate(() => window.__sinRecargar), true, 'la página se recargó');
-    assert.deepEqual(client.errors, []);
-  } finally {
-    if (restore) {
-      const back = await pageApi(worker.page, 'PUT', '/api/actualizar-estado-mudanza', {
-        mudanza_id: restore.id,
-        nuevo_estado: restore.estado,
+test(
+  'un cambio de estado de un trabajador aparece en el panel del cliente sin recargar',
+  { timeout: 60_000 },
+  async () => {
+    const client = await openPage();
+    const worker = await openPage();
+    let restore = null;
+    try {
+      await openOwnDashboard(client.page, MARTA);
+      await client.page.getByText('En directo').waitFor();
+      const mine = await pageApi(client.page, 'GET', '/api/mis-mudanzas');
+      assert.equal(mine.status, 200);
+      // A move a worker may put back as it was (a worker cannot set 'confirmada').
+      const target =
+        // In progress first: the seed assigns its worker to every move past pending, and a worker
+        // changes only the moves assigned to them.
+        mine.body.mudanzas.find((m) => m.status === 'in_progress') ??
+        mine.body.mudanzas.find((m) => m.status === 'pending') ??
+        mine.body.mudanzas.find((m) => m.status in STAFF_VALUE);
+      assert.ok(target, 'cliente@mudanzas.test no tiene ninguna mudanza que un trabajador pueda cambiar');
+      const next = target.status === 'in_progress' ? 'pending' : 'in_progress';
+      const card = client.page.getByRole('article', { name: `Mudanza ${target.id}`, exact: true });
+      await waitForText(card.locator('.client-badge'), CLIENT_LABEL[target.status]);
+      await client.page.evaluate(() => {
+        window.__sinRecargar = true;
       });
-      assert.equal(back.status, 200, `no se pudo devolver la mudanza ${restore.id} a ${restore.estado}`);
+
+      await staffLogin(worker.page, account('empleado'));
+      await worker.page.waitForURL(url('/trabajo'));
+      restore = { id: target.id, estado: STAFF_VALUE[target.status] };
+      const changed = await pageApi(worker.page, 'PUT', '/api/actualizar-estado-mudanza', {
+        mudanza_id: target.id,
+        nuevo_estado: STAFF_VALUE[next],
+      });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+
+      await waitForText(card.locator('.client-badge'), CLIENT_LABEL[next]);
+      assert.equal(await client.page.evaluate(() => window.__sinRecargar), true, 'la página se recargó');
+      assert.deepEqual(client.errors, []);
+    } finally {
+      if (restore) {
+        const back = await pageApi(worker.page, 'PUT', '/api/actualizar-estado-mudanza', {
+          mudanza_id: restore.id,
+          nuevo_estado: restore.estado,
+        });
+        assert.equal(back.status, 200, `no se pudo devolver la mudanza ${restore.id} a ${restore.estado}`);
+      }
+      await client.context.close();
+      await worker.context.close();
     }
-    await client.context.close();
-    await worker.context.close();
-  }
-});
+  },
+);
 
 test('el panel de otro cliente no se abre', { timeout: 60_000 }, async () => {
   const marta = await openPage();

@@ -110,7 +110,10 @@ test('opiniones: las cifras cuentan hasta 127, 4,9, 94 % y 98 %; 6 opiniones, 8 
     assert.equal(await cards.count(), 6);
     assert.equal(await page.getByRole('button', { name: 'Cargar más' }).count(), 1);
 
-    assert.equal(await page.getByRole('link', { name: 'Calcular mi precio' }).getAttribute('href'), '/buscador-precios');
+    assert.equal(
+      await page.getByRole('link', { name: 'Calcular mi precio' }).getAttribute('href'),
+      '/buscador-precios',
+    );
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -192,7 +195,12 @@ test('privacidad: su código se descarga solo al ir a la página, que muestra la
       'Información adicional',
     ]);
     const second = page.getByRole('region', { name: 'Información adicional sobre protección de datos' });
-    for (const title of ['Responsable del tratamiento', 'Cuánto tiempo conservamos tus datos', 'Tus derechos', 'Cómo registramos tu consentimiento']) {
+    for (const title of [
+      'Responsable del tratamiento',
+      'Cuánto tiempo conservamos tus datos',
+      'Tus derechos',
+      'Cómo registramos tu consentimiento',
+    ]) {
       await second.getByRole('heading', { level: 3, name: title }).waitFor();
     }
     const firstBox = await first.boundingBox();

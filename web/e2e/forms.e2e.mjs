@@ -100,7 +100,10 @@ test('contacto: errores al salir de cada campo, envío, el mensaje en /gestion y
     await form.getByRole('button', { name: 'Enviar mensaje' }).click();
     assert.equal((await answer).status(), 201);
     await page.getByRole('heading', { name: '¡Mensaje enviado!' }).waitFor();
-    await page.getByRole('status').getByText(/Gracias, .* te responderemos en menos de 24 horas/).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/Gracias, .* te responderemos en menos de 24 horas/)
+      .waitFor();
 
     // The sender's acknowledgement and the company's copy, in the dev outbox.
     const mine = await outboxFor(email);

@@ -142,9 +142,13 @@ test('movimiento reducido: sin animación de deslizamiento, cada clic cuenta y l
     assert.equal(duration, '0s');
     const metrics = page.getByRole('region', { name: 'Métricas del Sistema' });
     await metrics.scrollIntoViewIfNeeded();
-    await page.waitForFunction((el) => el.querySelectorAll('li[data-shown="true"]').length === 6, await metrics.elementHandle(), {
-      timeout: 300,
-    });
+    await page.waitForFunction(
+      (el) => el.querySelectorAll('li[data-shown="true"]').length === 6,
+      await metrics.elementHandle(),
+      {
+        timeout: 300,
+      },
+    );
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -174,7 +178,10 @@ test('banners: crecen al entrar en pantalla y llevan a sobre nosotros y a contac
     await page.waitForTimeout(700);
     assert.ok(grown > (await widthAt(about)), 'el banner no encoge al salir de pantalla');
 
-    assert.equal(await about.getByRole('link', { name: 'Conoce nuestra historia' }).getAttribute('href'), '/sobre-nosotros');
+    assert.equal(
+      await about.getByRole('link', { name: 'Conoce nuestra historia' }).getAttribute('href'),
+      '/sobre-nosotros',
+    );
     await contact.getByRole('link', { name: 'Escríbenos' }).click();
     await page.waitForURL(url('/contacto'));
     assert.deepEqual(errors, []);
@@ -190,7 +197,10 @@ test('métricas: aparecen al llegar a ellas y la métrica elegida se confirma du
     const cards = section.locator('li[data-shown="true"]');
     assert.equal(await cards.count(), 0, 'las tarjetas aparecieron antes de llegar a ellas');
     await section.scrollIntoViewIfNeeded();
-    await page.waitForFunction((el) => el.querySelectorAll('li[data-shown="true"]').length === 6, await section.elementHandle());
+    await page.waitForFunction(
+      (el) => el.querySelectorAll('li[data-shown="true"]').length === 6,
+      await section.elementHandle(),
+    );
 
     await section.getByRole('button', { name: /Nos recomiendan/ }).click();
     const status = section.getByRole('status');
@@ -215,22 +225,33 @@ test('sobre nosotros: los puntos marcan la sección que se lee y llevan a cada u
     assert.equal(await current(), 'Nuestra historia');
 
     await nav.getByRole('link', { name: 'Cómo trabajamos' }).click();
-    await page.waitForFunction(() => Math.abs(document.getElementById('como-trabajamos').getBoundingClientRect().top - 100) < 4);
+    await page.waitForFunction(
+      () => Math.abs(document.getElementById('como-trabajamos').getBoundingClientRect().top - 100) < 4,
+    );
     assert.equal(await current(), 'Cómo trabajamos');
     await page.waitForTimeout(300);
     assert.equal(await current(), 'Cómo trabajamos', 'la sección marcada cambió al terminar el desplazamiento');
 
     // Scrolling by hand moves the mark too.
     await page.evaluate(() => window.scrollTo(0, document.getElementById('equipo').offsetTop - 120));
-    await page.waitForFunction(() => document.querySelector('[aria-current="location"]')?.textContent === 'Nuestro equipo');
+    await page.waitForFunction(
+      () => document.querySelector('[aria-current="location"]')?.textContent === 'Nuestro equipo',
+    );
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForFunction(() => document.querySelector('[aria-current="location"]')?.textContent === 'Nuestro compromiso');
+    await page.waitForFunction(
+      () => document.querySelector('[aria-current="location"]')?.textContent === 'Nuestro compromiso',
+    );
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForFunction(() => document.querySelector('[aria-current="location"]')?.textContent === 'Nuestra historia');
+    await page.waitForFunction(
+      () => document.querySelector('[aria-current="location"]')?.textContent === 'Nuestra historia',
+    );
 
     const whatsapp = page.getByRole('link', { name: /Abrir WhatsApp/ });
     assert.match(await whatsapp.getAttribute('href'), /^https:\/\/wa\.me\/34910123456\?text=/);
-    assert.equal(await page.getByRole('link', { name: 'Ver preguntas frecuentes' }).getAttribute('href'), '/preguntas-frecuentes');
+    assert.equal(
+      await page.getByRole('link', { name: 'Ver preguntas frecuentes' }).getAttribute('href'),
+      '/preguntas-frecuentes',
+    );
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -254,7 +275,10 @@ for (const viewport of [
       });
       await page.getByRole('button', { name: /Precio cerrado/ }).click();
       const metrics = page.getByRole('region', { name: 'Métricas del Sistema' });
-      await page.waitForFunction((el) => el.querySelectorAll('li[data-shown="true"]').length === 6, await metrics.elementHandle());
+      await page.waitForFunction(
+        (el) => el.querySelectorAll('li[data-shown="true"]').length === 6,
+        await metrics.elementHandle(),
+      );
       await page.getByRole('region', { name: /Seis motivos/ }).evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await page.waitForTimeout(2500);
       await metrics.getByRole('button', { name: /Opiniones/ }).click();

@@ -7,9 +7,23 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { seriousViolations } from './axe.mjs';
-import { account, createMove, localDatePlus, openPage, pageApi, staffLogin, uniqueEmail, url, waitForText } from './helpers.mjs';
+import {
+  account,
+  createMove,
+  localDatePlus,
+  openPage,
+  pageApi,
+  staffLogin,
+  uniqueEmail,
+  url,
+  waitForText,
+} from './helpers.mjs';
 
-const nbsp = (s) => (s ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+const nbsp = (s) =>
+  (s ?? '')
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** A card expiry two years ahead, as MM/AA. */
 function futureExpiry() {
@@ -82,7 +96,10 @@ test(
       const payments = view.getByRole('region', { name: 'Pagos' });
       await waitForText(view.getByTestId('mgr-estado-pago'), 'Pendiente');
       assert.equal(nbsp(await view.getByTestId('mgr-pagado').textContent()), '0,00 €');
-      assert.equal(nbsp(await payments.getByTestId('mgr-clave-pago').textContent()).replace('-', ''), move.clave.replace('-', ''));
+      assert.equal(
+        nbsp(await payments.getByTestId('mgr-clave-pago').textContent()).replace('-', ''),
+        move.clave.replace('-', ''),
+      );
       await manager.page.evaluate(() => {
         window.__sinRecargar = true;
       });
@@ -125,7 +142,10 @@ test(
         nbsp(await page.getByText(/^Hemos recibido tu pago/).textContent()),
         'Hemos recibido tu pago de 100,00 € con tu Visa terminada en 4242.',
       );
-      await waitForText(async () => nbsp(await page.locator('.payment__amounts').textContent()), 'Pagado en total100,00 €Pendiente294,46 €');
+      await waitForText(
+        async () => nbsp(await page.locator('.payment__amounts').textContent()),
+        'Pagado en total100,00 €Pendiente294,46 €',
+      );
 
       // The manager's open detail shows it, without a reload.
       await waitForText(view.getByTestId('mgr-estado-pago'), 'Parcial');
@@ -151,49 +171,58 @@ test(
   },
 );
 
-test('una tarjeta rechazada (4000 0000 0000 0002) lleva a /pago-fallido con el motivo; la gerencia ve el intento fallido', { timeout: 90_000 }, async () => {
-  const manager = await loggedInManager();
-  const client = await openPage({ width: 375, height: 800 });
-  try {
-    const move = await moveWithKey(manager.page, Date.now());
-    const { page } = client;
-    await page.goto(url('/acceso-de-pago'));
-    await accessPayment(page, move.cliente, move.clave);
-    await page.waitForURL(/\/pago\?id=/);
-    const sessionId = new URL(page.url()).searchParams.get('id');
-    await page.getByRole('radio', { name: /pendiente/i }).check();
-    await fillCard(page, '4000 0000 0000 0002');
-    await page.getByRole('button', { name: /^Pagar 394,46/ }).click();
-    await page.waitForURL(url(`/pago-fallido?id=${sessionId}&motivo=denegada`));
-    await page.getByRole('heading', { level: 1, name: 'El pago no se ha completado' }).waitFor();
-    await waitForText(page.getByRole('alert'), 'La tarjeta ha sido rechazada por el banco emisor.');
-    await page.getByText(/^No se ha cobrado nada en tu Visa terminada en 0002\./).waitFor();
-    const retry = page.getByRole('link', { name: 'Intentar de nuevo' });
-    assert.equal(await retry.getAttribute('href'), `/pago?id=${sessionId}`);
+test(
+  'una tarjeta rechazada (4000 0000 0000 0002) lleva a /pago-fallido con el motivo; la gerencia ve el intento fallido',
+  { timeout: 90_000 },
+  async () => {
+    const manager = await loggedInManager();
+    const client = await openPage({ width: 375, height: 800 });
+    try {
+      const move = await moveWithKey(manager.page, Date.now());
+      const { page } = client;
+      await page.goto(url('/acceso-de-pago'));
+      await accessPayment(page, move.cliente, move.clave);
+      await page.waitForURL(/\/pago\?id=/);
+      const sessionId = new URL(page.url()).searchParams.get('id');
+      await page.getByRole('radio', { name: /pendiente/i }).check();
+      await fillCard(page, '4000 0000 0000 0002');
+      await page.getByRole('button', { name: /^Pagar 394,46/ }).click();
+      await page.waitForURL(url(`/pago-fallido?id=${sessionId}&motivo=denegada`));
+      await page.getByRole('heading', { level: 1, name: 'El pago no se ha completado' }).waitFor();
+      await waitForText(page.getByRole('alert'), 'La tarjeta ha sido rechazada por el banco emisor.');
+      await page.getByText(/^No se ha cobrado nada en tu Visa terminada en 0002\./).waitFor();
+      const retry = page.getByRole('link', { name: 'Intentar de nuevo' });
+      assert.equal(await retry.getAttribute('href'), `/pago?id=${sessionId}`);
 
-    // Nothing was paid; the attempt is on the manager's list with its reason.
-    const staff = await pageApi(manager.page, 'GET', `/api/mudanza/${move.id}`);
-    assert.equal(staff.status, 200);
-    assert.equal(staff.body.mudanza.pagado, 0);
-    assert.equal(staff.body.mudanza.estado_pago, 'pending');
-    await manager.page.getByRole('searchbox').fill(move.cliente);
-    await manager.page.getByRole('article', { name: `Mudanza ${move.id}`, exact: true }).getByRole('button', { name: 'Ver' }).click();
-    const payments = manager.page.getByRole('dialog', { name: `Mudanza #${move.id}` }).getByRole('region', { name: 'Pagos' });
-    await payments.getByText('Rechazado (rechazada por el banco)', { exact: true }).waitFor();
-    await payments.getByText(/Visa ···· 0002/).waitFor();
+      // Nothing was paid; the attempt is on the manager's list with its reason.
+      const staff = await pageApi(manager.page, 'GET', `/api/mudanza/${move.id}`);
+      assert.equal(staff.status, 200);
+      assert.equal(staff.body.mudanza.pagado, 0);
+      assert.equal(staff.body.mudanza.estado_pago, 'pending');
+      await manager.page.getByRole('searchbox').fill(move.cliente);
+      await manager.page
+        .getByRole('article', { name: `Mudanza ${move.id}`, exact: true })
+        .getByRole('button', { name: 'Ver' })
+        .click();
+      const payments = manager.page
+        .getByRole('dialog', { name: `Mudanza #${move.id}` })
+        .getByRole('region', { name: 'Pagos' });
+      await payments.getByText('Rechazado (rechazada por el banco)', { exact: true }).waitFor();
+      await payments.getByText(/Visa ···· 0002/).waitFor();
 
-    // Retrying goes back to the form of the same session.
-    await retry.click();
-    await page.waitForURL(url(`/pago?id=${sessionId}`));
-    await page.getByLabel('Número de tarjeta').waitFor();
+      // Retrying goes back to the form of the same session.
+      await retry.click();
+      await page.waitForURL(url(`/pago?id=${sessionId}`));
+      await page.getByLabel('Número de tarjeta').waitFor();
 
-    assert.deepEqual(unexpected(client.errors), [], unexpected(client.errors).join('\n'));
-    assert.deepEqual(manager.errors, [], manager.errors.join('\n'));
-  } finally {
-    await manager.context.close();
-    await client.context.close();
-  }
-});
+      assert.deepEqual(unexpected(client.errors), [], unexpected(client.errors).join('\n'));
+      assert.deepEqual(manager.errors, [], manager.errors.join('\n'));
+    } finally {
+      await manager.context.close();
+      await client.context.close();
+    }
+  },
+);
 
 test('axe: las cuatro páginas de pago a 1280 y 375 px, sin fallos graves', { timeout: 120_000 }, async () => {
   const manager = await loggedInManager();
@@ -250,7 +279,9 @@ test('un enlace de pago desconocido manda de vuelta al acceso de pago', async ()
   try {
     await page.goto(url('/pago?id=esto-no-es-un-pago'));
     await page.getByRole('heading', { level: 1, name: 'No podemos mostrar este pago' }).waitFor();
-    await page.getByText('El enlace de pago no es válido o ha caducado. Vuelve a acceder con tu clave de pago.').waitFor();
+    await page
+      .getByText('El enlace de pago no es válido o ha caducado. Vuelve a acceder con tu clave de pago.')
+      .waitFor();
     await page.getByRole('link', { name: 'Volver al acceso de pago' }).click();
     await page.waitForURL(url('/acceso-de-pago'));
     assert.deepEqual(

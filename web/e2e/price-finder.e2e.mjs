@@ -106,14 +106,18 @@ test('price finder: six slides to a submitted quote, with the itemised price', a
     await onStep(page, 6, 'Resumen');
     const table = page.getByRole('table', { name: 'Desglose del precio' });
     await table.waitFor({ timeout: 15_000 });
-    const lines = await table.locator('tbody tr').evaluateAll((rows) =>
-      rows.map((r) => [r.querySelector('th')?.textContent ?? '', r.querySelector('td')?.textContent ?? '']),
-    );
+    const lines = await table
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((r) => [r.querySelector('th')?.textContent ?? '', r.querySelector('td')?.textContent ?? '']),
+      );
     assert.ok(lines.length >= 3, `el desglose tiene pocas líneas: ${JSON.stringify(lines)}`);
     const foot = Object.fromEntries(
-      await table.locator('tfoot tr').evaluateAll((rows) =>
-        rows.map((r) => [r.querySelector('th')?.textContent ?? '', r.querySelector('td')?.textContent ?? '']),
-      ),
+      await table
+        .locator('tfoot tr')
+        .evaluateAll((rows) =>
+          rows.map((r) => [r.querySelector('th')?.textContent ?? '', r.querySelector('td')?.textContent ?? '']),
+        ),
     );
     const subtotal = euros(foot['Subtotal']);
     const iva = euros(foot['IVA (21 %)']);
@@ -130,7 +134,10 @@ test('price finder: six slides to a submitted quote, with the itemised price', a
     const priceText = (await page.getByRole('region', { name: 'Tu precio' }).textContent()) ?? '';
     assert.match(priceText, /Sin cargos sorpresa/);
     assert.match(priceText, /precio orientativo/);
-    assert.ok(lines.some(([concept]) => /planta|piso/i.test(concept)), `sin línea por la planta sin ascensor: ${JSON.stringify(lines)}`);
+    assert.ok(
+      lines.some(([concept]) => /planta|piso/i.test(concept)),
+      `sin línea por la planta sin ascensor: ${JSON.stringify(lines)}`,
+    );
 
     // The contact form: the button waits for a name and the consent; bad email and phone are refused.
     const send = page.getByRole('button', { name: 'Solicitar presupuesto' });
@@ -173,7 +180,9 @@ test('price finder: an address nobody knows shows the route error panel and keep
   try {
     await page.goto(url('/buscador-precios'));
     await page.getByRole('combobox', { name: 'Dirección de origen' }).fill(ORIGIN);
-    await page.getByRole('combobox', { name: 'Dirección de destino' }).fill('Calle Inexistente 7, Villaquimera del Zurrón');
+    await page
+      .getByRole('combobox', { name: 'Dirección de destino' })
+      .fill('Calle Inexistente 7, Villaquimera del Zurrón');
     const panel = page.getByRole('status').filter({ hasText: 'Error en el cálculo' });
     await panel.waitFor({ timeout: 15_000 });
     const text = (await panel.textContent()) ?? '';

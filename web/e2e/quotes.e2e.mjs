@@ -40,7 +40,12 @@ function quoteRequest(name, email) {
         fragile: false,
         longStairs: false,
       },
-      schedule: { preferredDate: localDatePlus(30), alternativeDate: null, flexibleDates: false, timePreference: 'morning' },
+      schedule: {
+        preferredDate: localDatePlus(30),
+        alternativeDate: null,
+        flexibleDates: false,
+        timePreference: 'morning',
+      },
       distance: 34.2,
       duration: 41,
       instructions: 'Portero automático 3ºB',
@@ -86,88 +91,92 @@ async function clickForAlert(page, button) {
   return shown;
 }
 
-test('una solicitud llega en directo a la gerencia, que la convierte en mudanza con el asistente relleno', { timeout: 90_000 }, async () => {
-  const { context, page, errors } = await openManagerDashboard();
-  try {
-    const stamp = Date.now();
-    const name = `Rosa Presupuesto ${stamp}`;
-    const email = uniqueEmail('presupuesto');
-    const inbox = page.getByRole('region', { name: 'Solicitudes de presupuesto' });
-    await inbox.getByRole('group', { name: 'Filtrar solicitudes' }).waitFor();
+test(
+  'una solicitud llega en directo a la gerencia, que la convierte en mudanza con el asistente relleno',
+  { timeout: 90_000 },
+  async () => {
+    const { context, page, errors } = await openManagerDashboard();
+    try {
+      const stamp = Date.now();
+      const name = `Rosa Presupuesto ${stamp}`;
+      const email = uniqueEmail('presupuesto');
+      const inbox = page.getByRole('region', { name: 'Solicitudes de presupuesto' });
+      await inbox.getByRole('group', { name: 'Filtrar solicitudes' }).waitFor();
 
-    await submitAnonymously(name, email);
+      await submitAnonymously(name, email);
 
-    // No reload: the live feed brings it.
-    const card = inbox.getByRole('listitem', { name: `Solicitud de ${name}`, exact: true });
-    await card.waitFor();
-    await card.getByText('Nueva', { exact: true }).waitFor();
-    await card.getByText(email).waitFor();
-    await card.getByText('Sofá de 3 plazas ×1, Caja mediana ×12', { exact: false }).waitFor();
-    const [mail] = await outboxFor(email);
-    assert.equal(mail?.asunto, 'Hemos recibido tu solicitud de presupuesto');
+      // No reload: the live feed brings it.
+      const card = inbox.getByRole('listitem', { name: `Solicitud de ${name}`, exact: true });
+      await card.waitFor();
+      await card.getByText('Nueva', { exact: true }).waitFor();
+      await card.getByText(email).waitFor();
+      await card.getByText('Sofá de 3 plazas ×1, Caja mediana ×12', { exact: false }).waitFor();
+      const [mail] = await outboxFor(email);
+      assert.equal(mail?.asunto, 'Hemos recibido tu solicitud de presupuesto');
 
-    await card.getByRole('button', { name: 'Crear mudanza' }).click();
-    const wizard = page.getByRole('dialog', { name: 'Nueva mudanza' });
-    await wizard.getByText(`Rellenado con la solicitud de presupuesto de ${name}`, { exact: false }).waitFor();
-    const next = () => wizard.getByRole('button', { name: 'Siguiente' }).click();
-    const step = (n, title) => wizard.getByText(`Paso ${n} de 9: ${title}`).waitFor();
+      await card.getByRole('button', { name: 'Crear mudanza' }).click();
+      const wizard = page.getByRole('dialog', { name: 'Nueva mudanza' });
+      await wizard.getByText(`Rellenado con la solicitud de presupuesto de ${name}`, { exact: false }).waitFor();
+      const next = () => wizard.getByRole('button', { name: 'Siguiente' }).click();
+      const step = (n, title) => wizard.getByText(`Paso ${n} de 9: ${title}`).waitFor();
 
-    assert.equal(await wizard.getByLabel('Email del cliente').inputValue(), email);
-    await next();
-    await step(2, 'Direcciones');
-    assert.equal(await wizard.getByLabel('Dirección de origen').inputValue(), 'Calle de Atocha 30, 28012 Madrid');
-    await next();
-    await step(3, 'Viviendas');
-    assert.equal(await wizard.getByLabel('Tipo de vivienda (origen)').inputValue(), 'apartment_2_rooms');
-    // One list of access types (issue 17, item 6): the customer's choice arrives as it is.
-    assert.equal(await wizard.getByLabel('Acceso (origen)').inputValue(), 'cant_park');
-    assert.equal(await wizard.getByLabel('Planta (origen)').inputValue(), 'third');
-    await next();
-    await step(4, 'Objetos');
-    await wizard.getByText('13 objetos · 151 kg').waitFor();
-    await next();
-    await step(5, 'Servicios');
-    assert.equal(await wizard.getByLabel('Desmontaje de muebles').isChecked(), true);
-    const instructions = await wizard.getByLabel('Instrucciones especiales').inputValue();
-    assert.equal(instructions, 'Portero automático 3ºB');
-    await next();
-    await step(6, 'Fechas');
-    assert.equal(await wizard.getByLabel('Fecha preferida').inputValue(), localDatePlus(30));
-    await next();
-    await step(7, 'Contacto');
-    assert.equal(await wizard.getByLabel('Nombre de contacto').inputValue(), name);
-    assert.equal(await wizard.getByLabel('Teléfono de contacto').inputValue(), '698 765 432');
-    assert.equal(await wizard.getByLabel('WhatsApp').isChecked(), true);
-    await next();
-    await step(8, 'Precio');
-    await wizard.getByLabel('Precio base (€)').fill('250');
-    await next();
-    await step(9, 'Resumen');
-    const message = await clickForAlert(page, wizard.getByRole('button', { name: 'Crear mudanza' }));
-    assert.equal(message, 'Mudanza creada exitosamente');
-    await wizard.waitFor({ state: 'hidden' });
+      assert.equal(await wizard.getByLabel('Email del cliente').inputValue(), email);
+      await next();
+      await step(2, 'Direcciones');
+      assert.equal(await wizard.getByLabel('Dirección de origen').inputValue(), 'Calle de Atocha 30, 28012 Madrid');
+      await next();
+      await step(3, 'Viviendas');
+      assert.equal(await wizard.getByLabel('Tipo de vivienda (origen)').inputValue(), 'apartment_2_rooms');
+      // One list of access types (issue 17, item 6): the customer's choice arrives as it is.
+      assert.equal(await wizard.getByLabel('Acceso (origen)').inputValue(), 'cant_park');
+      assert.equal(await wizard.getByLabel('Planta (origen)').inputValue(), 'third');
+      await next();
+      await step(4, 'Objetos');
+      await wizard.getByText('13 objetos · 151 kg').waitFor();
+      await next();
+      await step(5, 'Servicios');
+      assert.equal(await wizard.getByLabel('Desmontaje de muebles').isChecked(), true);
+      const instructions = await wizard.getByLabel('Instrucciones especiales').inputValue();
+      assert.equal(instructions, 'Portero automático 3ºB');
+      await next();
+      await step(6, 'Fechas');
+      assert.equal(await wizard.getByLabel('Fecha preferida').inputValue(), localDatePlus(30));
+      await next();
+      await step(7, 'Contacto');
+      assert.equal(await wizard.getByLabel('Nombre de contacto').inputValue(), name);
+      assert.equal(await wizard.getByLabel('Teléfono de contacto').inputValue(), '698 765 432');
+      assert.equal(await wizard.getByLabel('WhatsApp').isChecked(), true);
+      await next();
+      await step(8, 'Precio');
+      await wizard.getByLabel('Precio base (€)').fill('250');
+      await next();
+      await step(9, 'Resumen');
+      const message = await clickForAlert(page, wizard.getByRole('button', { name: 'Crear mudanza' }));
+      assert.equal(message, 'Mudanza creada exitosamente');
+      await wizard.waitFor({ state: 'hidden' });
 
-    // The move is in the list, and the request left the new ones for the converted ones.
-    await page.getByRole('searchbox', { name: 'Buscar mudanza' }).fill(String(stamp));
-    const created = page.getByRole('article').filter({ hasText: name });
-    await created.waitFor();
-    await created.getByText('Pendiente', { exact: true }).waitFor();
-    await card.waitFor({ state: 'detached' });
-    await inbox.getByRole('button', { name: /^Convertidas/ }).click();
-    const converted = inbox.getByRole('listitem', { name: `Solicitud de ${name}`, exact: true });
-    await converted.getByText('Convertida', { exact: true }).waitFor();
-    const moveId = (await created.getAttribute('aria-label'))?.replace('Mudanza ', '');
-    await converted.getByRole('button', { name: `Ver mudanza #${moveId}` }).waitFor();
+      // The move is in the list, and the request left the new ones for the converted ones.
+      await page.getByRole('searchbox', { name: 'Buscar mudanza' }).fill(String(stamp));
+      const created = page.getByRole('article').filter({ hasText: name });
+      await created.waitFor();
+      await created.getByText('Pendiente', { exact: true }).waitFor();
+      await card.waitFor({ state: 'detached' });
+      await inbox.getByRole('button', { name: /^Convertidas/ }).click();
+      const converted = inbox.getByRole('listitem', { name: `Solicitud de ${name}`, exact: true });
+      await converted.getByText('Convertida', { exact: true }).waitFor();
+      const moveId = (await created.getAttribute('aria-label'))?.replace('Mudanza ', '');
+      await converted.getByRole('button', { name: `Ver mudanza #${moveId}` }).waitFor();
 
-    // Still so after a reload: the server kept both.
-    await page.reload();
-    await inbox.getByRole('button', { name: /^Convertidas/ }).click();
-    await converted.getByText('Convertida', { exact: true }).waitFor();
-    assert.deepEqual(errors, [], errors.join('\n'));
-  } finally {
-    await context.close();
-  }
-});
+      // Still so after a reload: the server kept both.
+      await page.reload();
+      await inbox.getByRole('button', { name: /^Convertidas/ }).click();
+      await converted.getByText('Convertida', { exact: true }).waitFor();
+      assert.deepEqual(errors, [], errors.join('\n'));
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 test('la gerencia descarta una solicitud tras confirmarlo', { timeout: 60_000 }, async () => {
   const { context, page, errors } = await openManagerDashboard();

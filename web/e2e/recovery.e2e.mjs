@@ -46,15 +46,18 @@ async function resetTokenFor(email, timeout = 10_000) {
 
 /** Asks for a reset link from the page, as the form does (same origin, JSON). */
 async function requestResetFrom(page, email) {
-  const status = await page.evaluate(async (body) => {
-    const response = await fetch('/api/forgot-password', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return response.status;
-  }, { email });
+  const status = await page.evaluate(
+    async (body) => {
+      const response = await fetch('/api/forgot-password', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return response.status;
+    },
+    { email },
+  );
   assert.equal(status, 200, `POST /api/forgot-password para ${email}: HTTP ${status}`);
 }
 
@@ -196,7 +199,10 @@ test('/dev muestra el buzón con el correo enviado', { timeout: 45_000 }, async 
     await outbox.getByLabel('Filtrar por destinatario').fill(email);
 
     const subjects = outbox.getByRole('heading', { level: 3 });
-    await waitForText(async () => JSON.stringify(await subjects.allTextContents()), JSON.stringify(expected.map((m) => m.asunto)));
+    await waitForText(
+      async () => JSON.stringify(await subjects.allTextContents()),
+      JSON.stringify(expected.map((m) => m.asunto)),
+    );
     const newest = outbox.getByRole('article').first();
     await newest.getByText(email, { exact: true }).waitFor();
     const link = newest.locator('pre a', { hasText: '/recuperar?token=' });

@@ -13,7 +13,6 @@ const MESSAGES = {
   taken: 'Este email ya está registrado. Intenta con otro email.',
 };
 
-
 /** The newest outbox message for `email` (optionally newer than the one with id `notId`). */
 async function newestMail(email, notId = null, timeout = 10_000) {
   const deadline = Date.now() + timeout;

@@ -4,6 +4,8 @@
 import { readdirSync } from 'node:fs';
 
 const here = new URL('./', import.meta.url);
-for (const file of readdirSync(here).filter((f) => f.endsWith('.e2e.mjs')).sort()) {
+for (const file of readdirSync(here)
+  .filter((f) => f.endsWith('.e2e.mjs'))
+  .sort()) {
   await import(new URL(file, here).href);
 }

@@ -108,7 +108,11 @@ try {
         target = target.replace(/([?&]id=)pendiente/, `$1${await oldestPendingMove(page)}`);
       }
       await page.goto(`${BASE_URL}${target}`, { waitUntil: 'networkidle' });
-      await page.locator('h1').first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
+      await page
+        .locator('h1')
+        .first()
+        .waitFor({ state: 'visible', timeout: 10_000 })
+        .catch(() => {});
       if (process.env.FULL_PAGE === '1') {
         // Scroll through the page first, so what appears on scroll (lazy images, cards revealed by
         // IntersectionObserver) is in the picture.

@@ -254,34 +254,38 @@ test('un trabajador cambia el estado en /trabajo y la tarjeta lo muestra', { tim
   }
 });
 
-test('un cambio de estado aparece en directo en el /trabajo de otro trabajador, sin recargar', { timeout: 60_000 }, async () => {
-  const [first, second] = accounts.filter((a) => a.role === 'empleado');
-  assert.ok(first && second, 'hacen falta dos trabajadores en demo-accounts.json');
-  const a = await openDashboard(first);
-  const b = await openDashboard(second);
-  try {
-    // A move of the first worker's scheduled today, so 'Completadas hoy' moves too (§9).
-    const id = await firstOwnCardId(a.page, { has: a.page.locator('.move-card__today') });
-    assert.ok(id > 0, 'la demo no tiene ninguna mudanza para hoy');
-    const before = await statusOf(moveCard(b.page, id));
-    const target = before === 'Completada' ? 'En Progreso' : 'Completada';
-    const todayBefore = await statValue(b.page, 'Completadas hoy');
-    const expectedToday = todayBefore + (target === 'Completada' ? 1 : -1);
-    await b.page.evaluate(() => {
-      window.__sinRecargar = true;
-    });
+test(
+  'un cambio de estado aparece en directo en el /trabajo de otro trabajador, sin recargar',
+  { timeout: 60_000 },
+  async () => {
+    const [first, second] = accounts.filter((a) => a.role === 'empleado');
+    assert.ok(first && second, 'hacen falta dos trabajadores en demo-accounts.json');
+    const a = await openDashboard(first);
+    const b = await openDashboard(second);
+    try {
+      // A move of the first worker's scheduled today, so 'Completadas hoy' moves too (§9).
+      const id = await firstOwnCardId(a.page, { has: a.page.locator('.move-card__today') });
+      assert.ok(id > 0, 'la demo no tiene ninguna mudanza para hoy');
+      const before = await statusOf(moveCard(b.page, id));
+      const target = before === 'Completada' ? 'En Progreso' : 'Completada';
+      const todayBefore = await statValue(b.page, 'Completadas hoy');
+      const expectedToday = todayBefore + (target === 'Completada' ? 1 : -1);
+      await b.page.evaluate(() => {
+        window.__sinRecargar = true;
+      });
 
-    await changeStatusInUi(a.page, id, target);
+      await changeStatusInUi(a.page, id, target);
 
-    await waitForText(moveCard(b.page, id).locator('.status-badge:not(.status-badge--urgent)'), target);
-    await waitForText(async () => String(await statValue(b.page, 'Completadas hoy')), String(expectedToday));
-    assert.equal(await b.page.evaluate(() => window.__sinRecargar), true, 'la página se recargó');
-    assert.deepEqual([...a.errors, ...b.errors], []);
-  } finally {
-    await a.context.close();
-    await b.context.close();
-  }
-});
+      await waitForText(moveCard(b.page, id).locator('.status-badge:not(.status-badge--urgent)'), target);
+      await waitForText(async () => String(await statValue(b.page, 'Completadas hoy')), String(expectedToday));
+      assert.equal(await b.page.evaluate(() => window.__sinRecargar), true, 'la página se recargó');
+      assert.deepEqual([...a.errors, ...b.errors], []);
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  },
+);
 
 test('un trabajador solo cambia y fotografía las mudanzas que tiene asignadas', { timeout: 45_000 }, async () => {
   const worker = account('empleado');
@@ -383,7 +387,9 @@ test('un trabajador sube una foto y otro la ve contada en directo', { timeout: 6
 
     await moveCard(a.page, id).getByRole('button', { name: 'Subir foto' }).click();
     const dialog = a.page.getByRole('dialog', { name: 'Fotos de la mudanza' });
-    await dialog.getByLabel('Foto', { exact: true }).setInputFiles({ name: 'prueba.png', mimeType: 'image/png', buffer: PNG });
+    await dialog
+      .getByLabel('Foto', { exact: true })
+      .setInputFiles({ name: 'prueba.png', mimeType: 'image/png', buffer: PNG });
     const description = `Prueba ${Date.now()}`;
     await dialog.getByLabel('Descripción (opcional)').fill(description);
     await dialog.getByRole('button', { name: 'Subir foto' }).click();
@@ -427,105 +433,109 @@ async function clickForAlert(page, button) {
 
 const nbsp = (s) => (s ?? '').replace(/\u00a0/g, ' ').trim();
 
-test('la gerencia crea una mudanza con los 9 pasos del asistente y aparece en la lista y en el /trabajo abierto', { timeout: 90_000 }, async () => {
-  const { context, page, errors } = await openManagerDashboard();
-  // A worker's dashboard, open before the move exists.
-  const worker = await openDashboard(accounts.find((a) => a.role === 'empleado'));
-  try {
-    const stamp = Date.now();
-    const cliente = `Cliente E2E ${stamp}`;
+test(
+  'la gerencia crea una mudanza con los 9 pasos del asistente y aparece en la lista y en el /trabajo abierto',
+  { timeout: 90_000 },
+  async () => {
+    const { context, page, errors } = await openManagerDashboard();
+    // A worker's dashboard, open before the move exists.
+    const worker = await openDashboard(accounts.find((a) => a.role === 'empleado'));
+    try {
+      const stamp = Date.now();
+      const cliente = `Cliente E2E ${stamp}`;
 
-    await page.getByRole('button', { name: 'Nueva mudanza' }).click();
-    const wizard = page.getByRole('dialog', { name: 'Nueva mudanza' });
-    const next = () => wizard.getByRole('button', { name: 'Siguiente' }).click();
-    const step = (n, name) => wizard.getByText(`Paso ${n} de 9: ${name}`).waitFor();
+      await page.getByRole('button', { name: 'Nueva mudanza' }).click();
+      const wizard = page.getByRole('dialog', { name: 'Nueva mudanza' });
+      const next = () => wizard.getByRole('button', { name: 'Siguiente' }).click();
+      const step = (n, name) => wizard.getByText(`Paso ${n} de 9: ${name}`).waitFor();
 
-    await step(1, 'Cliente');
-    assert.equal(await wizard.getByRole('button', { name: 'Anterior' }).isDisabled(), true);
-    await next();
-    assert.equal((await wizard.getByRole('alert').textContent())?.trim(), 'El email del cliente es requerido');
-    await wizard.getByLabel('Email del cliente').fill(`e2e-${stamp}@mudanzas.test`);
-    await next();
+      await step(1, 'Cliente');
+      assert.equal(await wizard.getByRole('button', { name: 'Anterior' }).isDisabled(), true);
+      await next();
+      assert.equal((await wizard.getByRole('alert').textContent())?.trim(), 'El email del cliente es requerido');
+      await wizard.getByLabel('Email del cliente').fill(`e2e-${stamp}@mudanzas.test`);
+      await next();
 
-    await step(2, 'Direcciones');
-    await wizard.getByLabel('Dirección de origen').fill('Calle de Alcalá 120, 28009 Madrid');
-    await wizard.getByLabel('Dirección de destino').fill(`Calle de la Prueba ${stamp}, 28004 Madrid`);
-    await next();
+      await step(2, 'Direcciones');
+      await wizard.getByLabel('Dirección de origen').fill('Calle de Alcalá 120, 28009 Madrid');
+      await wizard.getByLabel('Dirección de destino').fill(`Calle de la Prueba ${stamp}, 28004 Madrid`);
+      await next();
 
-    await step(3, 'Viviendas');
-    await wizard.getByLabel('Planta (origen)').selectOption('third');
-    await wizard.getByLabel('Hay ascensor (origen)').check();
-    await wizard.getByLabel('Tipo de vivienda (destino)').selectOption('house_2_rooms');
-    assert.equal(await wizard.getByLabel('Planta (destino)').count(), 0);
-    await next();
+      await step(3, 'Viviendas');
+      await wizard.getByLabel('Planta (origen)').selectOption('third');
+      await wizard.getByLabel('Hay ascensor (origen)').check();
+      await wizard.getByLabel('Tipo de vivienda (destino)').selectOption('house_2_rooms');
+      assert.equal(await wizard.getByLabel('Planta (destino)').count(), 0);
+      await next();
 
-    await step(4, 'Objetos');
-    await next();
-    assert.equal((await wizard.getByRole('alert').textContent())?.trim(), 'Debe seleccionar al menos un objeto');
-    await wizard.getByRole('button', { name: 'Añadir Sofá de 3 plazas' }).click();
-    await wizard.getByLabel('Cantidad de Caja mediana').fill('3');
-    await wizard.getByText('4 objetos · 79 kg').waitFor();
-    await next();
+      await step(4, 'Objetos');
+      await next();
+      assert.equal((await wizard.getByRole('alert').textContent())?.trim(), 'Debe seleccionar al menos un objeto');
+      await wizard.getByRole('button', { name: 'Añadir Sofá de 3 plazas' }).click();
+      await wizard.getByLabel('Cantidad de Caja mediana').fill('3');
+      await wizard.getByText('4 objetos · 79 kg').waitFor();
+      await next();
 
-    await step(5, 'Servicios');
-    await wizard.getByLabel('Embalaje').check();
-    await wizard.getByLabel('Bultos a embalar').fill('2');
-    await next();
+      await step(5, 'Servicios');
+      await wizard.getByLabel('Embalaje').check();
+      await wizard.getByLabel('Bultos a embalar').fill('2');
+      await next();
 
-    await step(6, 'Fechas');
-    await wizard.getByLabel('Fecha preferida').fill(localDatePlus(10));
-    await wizard.getByLabel('Mañana (8:00-12:00)').check();
-    await next();
+      await step(6, 'Fechas');
+      await wizard.getByLabel('Fecha preferida').fill(localDatePlus(10));
+      await wizard.getByLabel('Mañana (8:00-12:00)').check();
+      await next();
 
-    await step(7, 'Contacto');
-    await wizard.getByLabel('Nombre de contacto').fill(cliente);
-    await wizard.getByLabel('Teléfono de contacto').fill('612 345 678');
-    await next();
+      await step(7, 'Contacto');
+      await wizard.getByLabel('Nombre de contacto').fill(cliente);
+      await wizard.getByLabel('Teléfono de contacto').fill('612 345 678');
+      await next();
 
-    await step(8, 'Precio');
-    await next();
-    assert.equal((await wizard.getByRole('alert').textContent())?.trim(), 'El precio total debe ser mayor a 0');
-    await wizard.getByLabel('Precio base (€)').fill('200');
-    await wizard.getByLabel('Coste por distancia (€)').fill('30');
-    // 230 € + 21% VAT.
-    await waitForText(async () => nbsp(await wizard.getByTestId('precio-total').textContent()), '278,30 €');
-    await wizard.getByLabel('Anticipo solicitado (€)').fill('50');
-    await next();
+      await step(8, 'Precio');
+      await next();
+      assert.equal((await wizard.getByRole('alert').textContent())?.trim(), 'El precio total debe ser mayor a 0');
+      await wizard.getByLabel('Precio base (€)').fill('200');
+      await wizard.getByLabel('Coste por distancia (€)').fill('30');
+      // 230 € + 21% VAT.
+      await waitForText(async () => nbsp(await wizard.getByTestId('precio-total').textContent()), '278,30 €');
+      await wizard.getByLabel('Anticipo solicitado (€)').fill('50');
+      await next();
 
-    await step(9, 'Resumen');
-    assert.equal(await wizard.getByRole('button', { name: 'Siguiente' }).count(), 0);
-    const message = await clickForAlert(page, wizard.getByRole('button', { name: 'Crear mudanza' }));
-    assert.equal(message, 'Mudanza creada exitosamente');
-    await wizard.waitFor({ state: 'hidden' });
+      await step(9, 'Resumen');
+      assert.equal(await wizard.getByRole('button', { name: 'Siguiente' }).count(), 0);
+      const message = await clickForAlert(page, wizard.getByRole('button', { name: 'Crear mudanza' }));
+      assert.equal(message, 'Mudanza creada exitosamente');
+      await wizard.waitFor({ state: 'hidden' });
 
-    const search = page.getByRole('searchbox', { name: 'Buscar mudanza' });
-    await search.fill(String(stamp));
-    const created = page.getByRole('article').filter({ hasText: cliente });
-    await created.waitFor();
-    assert.equal(await created.count(), 1);
-    await created.getByText('Pendiente', { exact: true }).waitFor();
-    assert.equal(nbsp(await created.locator('.mgr-move__price').textContent()), '278,30 €');
+      const search = page.getByRole('searchbox', { name: 'Buscar mudanza' });
+      await search.fill(String(stamp));
+      const created = page.getByRole('article').filter({ hasText: cliente });
+      await created.waitFor();
+      assert.equal(await created.count(), 1);
+      await created.getByText('Pendiente', { exact: true }).waitFor();
+      assert.equal(nbsp(await created.locator('.mgr-move__price').textContent()), '278,30 €');
 
-    // The server kept it, with the wizard's details.
-    await page.reload();
-    await page.getByRole('searchbox', { name: 'Buscar mudanza' }).fill(String(stamp));
-    const kept = page.getByRole('article').filter({ hasText: cliente });
-    await kept.getByRole('button', { name: 'Ver' }).click();
-    const view = page.getByRole('dialog', { name: /^Mudanza #\d+$/ });
-    await view.getByText('Sofá de 3 plazas').waitFor();
-    await view.getByText('Embalaje ×2').waitFor();
-    // The wizard's advance is the deposit asked for (issue 8): nothing is paid until the client pays.
-    await view.getByRole('region', { name: 'Precio' }).getByText('Pendiente', { exact: true }).waitFor();
-    assert.deepEqual(errors, [], errors.join('\n'));
+      // The server kept it, with the wizard's details.
+      await page.reload();
+      await page.getByRole('searchbox', { name: 'Buscar mudanza' }).fill(String(stamp));
+      const kept = page.getByRole('article').filter({ hasText: cliente });
+      await kept.getByRole('button', { name: 'Ver' }).click();
+      const view = page.getByRole('dialog', { name: /^Mudanza #\d+$/ });
+      await view.getByText('Sofá de 3 plazas').waitFor();
+      await view.getByText('Embalaje ×2').waitFor();
+      // The wizard's advance is the deposit asked for (issue 8): nothing is paid until the client pays.
+      await view.getByRole('region', { name: 'Precio' }).getByText('Pendiente', { exact: true }).waitFor();
+      assert.deepEqual(errors, [], errors.join('\n'));
 
-    // The worker's page, never reloaded, shows the new move.
-    await worker.page.getByRole('article').filter({ hasText: cliente }).waitFor();
-    assert.deepEqual(worker.errors, [], worker.errors.join('\n'));
-  } finally {
-    await context.close();
-    await worker.context.close();
-  }
-});
+      // The worker's page, never reloaded, shows the new move.
+      await worker.page.getByRole('article').filter({ hasText: cliente }).waitFor();
+      assert.deepEqual(worker.errors, [], worker.errors.join('\n'));
+    } finally {
+      await context.close();
+      await worker.context.close();
+    }
+  },
+);
 
 test('la gerencia edita una mudanza y el cambio se guarda', { timeout: 60_000 }, async () => {
   const { context, page, errors } = await openManagerDashboard();
@@ -621,118 +631,133 @@ test('/gestion cabe en 375 px y el asistente se usa en el móvil', { timeout: 45
 const euros = (n) =>
   new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(n);
 
-test('la gerencia abre la factura de una mudanza y los importes impresos son los de la API', { timeout: 45_000 }, async () => {
-  const { context, page, errors } = await openManagerDashboard();
-  try {
-    // Read with the page's session but outside the page, whose console would log the 404s.
-    const readInvoice = async (moveId) => {
-      const r = await context.request.get(url(`/api/factura/${moveId}`));
-      return { status: r.status(), body: await r.json() };
-    };
-    // A move shown without an invoice yet, when there is one (else the first: a run again).
-    const shown = await page.getByRole('article').evaluateAll((cards) =>
-      cards.map((card) => Number(card.getAttribute('aria-label')?.replace('Mudanza ', ''))),
-    );
-    let id = shown[0];
-    for (const candidate of shown) {
-      if ((await readInvoice(candidate)).status === 404) {
-        id = candidate;
-        break;
+test(
+  'la gerencia abre la factura de una mudanza y los importes impresos son los de la API',
+  { timeout: 45_000 },
+  async () => {
+    const { context, page, errors } = await openManagerDashboard();
+    try {
+      // Read with the page's session but outside the page, whose console would log the 404s.
+      const readInvoice = async (moveId) => {
+        const r = await context.request.get(url(`/api/factura/${moveId}`));
+        return { status: r.status(), body: await r.json() };
+      };
+      // A move shown without an invoice yet, when there is one (else the first: a run again).
+      const shown = await page
+        .getByRole('article')
+        .evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('aria-label')?.replace('Mudanza ', ''))));
+      let id = shown[0];
+      for (const candidate of shown) {
+        if ((await readInvoice(candidate)).status === 404) {
+          id = candidate;
+          break;
+        }
       }
-    }
-    const before = await readInvoice(id);
-    const issuedBefore = before.status === 200;
-    if (!issuedBefore) {
-      // Reading issued nothing: still not there.
-      assert.equal(before.body.error, 'La factura de esta mudanza aún no se ha emitido');
-      assert.equal((await readInvoice(id)).status, 404);
-    }
-    // As a manager does it: the move's view, then its invoice button.
-    const card = moveCard(page, id);
-    await card.getByRole('button', { name: 'Ver' }).click();
-    const view = page.getByRole('dialog', { name: `Mudanza #${id}` });
-    await view.getByRole('button', { name: issuedBefore ? /^Factura F\d{4}-\d{6}$/ : 'Generar factura' }).click();
-    await page.waitForURL(url(`/factura?id=${id}`));
-    // The same invoice, read again: what the page shows must be what the API keeps.
-    const answer = await readInvoice(id);
-    assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    const { factura } = answer.body;
-    const numero = page.getByTestId('factura-numero');
-    await numero.waitFor();
-    assert.equal(nbsp(await numero.textContent()), factura.numero);
-    const { importes } = factura;
-    const expected = {
-      'factura-base-imponible': euros(importes.subtotal),
-      'factura-iva': importes.iva_aplicado ? euros(importes.iva) : 'IVA no aplicado',
-      'factura-total': euros(importes.total),
-      // What has been paid is as of now (the payments), the lines as issued.
-      'factura-pagado': euros(factura.cobros?.pagado ?? importes.pagado),
-      'factura-pendiente': euros(factura.cobros?.pendiente ?? importes.pendiente),
-    };
-    for (const [testId, text] of Object.entries(expected)) {
-      assert.equal(nbsp(await page.getByTestId(testId).textContent()), nbsp(text), testId);
-    }
-    await page.getByText(/Garantía de 30 días/).first().waitFor();
+      const before = await readInvoice(id);
+      const issuedBefore = before.status === 200;
+      if (!issuedBefore) {
+        // Reading issued nothing: still not there.
+        assert.equal(before.body.error, 'La factura de esta mudanza aún no se ha emitido');
+        assert.equal((await readInvoice(id)).status, 404);
+      }
+      // As a manager does it: the move's view, then its invoice button.
+      const card = moveCard(page, id);
+      await card.getByRole('button', { name: 'Ver' }).click();
+      const view = page.getByRole('dialog', { name: `Mudanza #${id}` });
+      await view.getByRole('button', { name: issuedBefore ? /^Factura F\d{4}-\d{6}$/ : 'Generar factura' }).click();
+      await page.waitForURL(url(`/factura?id=${id}`));
+      // The same invoice, read again: what the page shows must be what the API keeps.
+      const answer = await readInvoice(id);
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const { factura } = answer.body;
+      const numero = page.getByTestId('factura-numero');
+      await numero.waitFor();
+      assert.equal(nbsp(await numero.textContent()), factura.numero);
+      const { importes } = factura;
+      const expected = {
+        'factura-base-imponible': euros(importes.subtotal),
+        'factura-iva': importes.iva_aplicado ? euros(importes.iva) : 'IVA no aplicado',
+        'factura-total': euros(importes.total),
+        // What has been paid is as of now (the payments), the lines as issued.
+        'factura-pagado': euros(factura.cobros?.pagado ?? importes.pagado),
+        'factura-pendiente': euros(factura.cobros?.pendiente ?? importes.pendiente),
+      };
+      for (const [testId, text] of Object.entries(expected)) {
+        assert.equal(nbsp(await page.getByTestId(testId).textContent()), nbsp(text), testId);
+      }
+      await page
+        .getByText(/Garantía de 30 días/)
+        .first()
+        .waitFor();
 
-    // §9: the print instructions appear after 2 s; on paper only the document is left.
-    const help = page.getByRole('dialog', { name: 'Instrucciones de impresión' });
-    await help.waitFor();
-    await page.emulateMedia({ media: 'print' });
-    assert.equal(await help.isVisible(), false, 'las instrucciones salen en el papel');
-    assert.equal(await page.getByRole('button', { name: 'Imprimir' }).isVisible(), false, 'el botón sale en el papel');
-    assert.equal(await page.getByTestId('factura-total').isVisible(), true);
-    await page.emulateMedia({ media: 'screen' });
-    await help.getByRole('button', { name: 'Entendido' }).click();
-    await help.waitFor({ state: 'hidden' });
+      // §9: the print instructions appear after 2 s; on paper only the document is left.
+      const help = page.getByRole('dialog', { name: 'Instrucciones de impresión' });
+      await help.waitFor();
+      await page.emulateMedia({ media: 'print' });
+      assert.equal(await help.isVisible(), false, 'las instrucciones salen en el papel');
+      assert.equal(
+        await page.getByRole('button', { name: 'Imprimir' }).isVisible(),
+        false,
+        'el botón sale en el papel',
+      );
+      assert.equal(await page.getByTestId('factura-total').isVisible(), true);
+      await page.emulateMedia({ media: 'screen' });
+      await help.getByRole('button', { name: 'Entendido' }).click();
+      await help.waitFor({ state: 'hidden' });
 
-    await page.getByRole('button', { name: 'Volver al panel' }).click();
-    await page.waitForURL(url('/gestion'));
-    assert.deepEqual(errors, [], errors.join('\n'));
-  } finally {
-    await context.close();
-  }
-});
+      await page.getByRole('button', { name: 'Volver al panel' }).click();
+      await page.waitForURL(url('/gestion'));
+      assert.deepEqual(errors, [], errors.join('\n'));
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 // Waybill: 'Generar albarán' issues it (POST /api/albaran/{id}/emitir) and opens it in a new window;
 // GET /api/albaran/{id} only reads one issued.
-test('la gerencia genera el albarán con su botón y se abre en una ventana; leerlo antes no lo emite', { timeout: 45_000 }, async () => {
-  const { context, page, errors } = await openManagerDashboard();
-  try {
-    const readWaybill = async (moveId) => {
-      const r = await context.request.get(url(`/api/albaran/${moveId}`));
-      return { status: r.status(), body: await r.json() };
-    };
-    const shown = await page.getByRole('article').evaluateAll((cards) =>
-      cards.map((card) => Number(card.getAttribute('aria-label')?.replace('Mudanza ', ''))),
-    );
-    let id = shown[0];
-    for (const candidate of shown) {
-      if ((await readWaybill(candidate)).status === 404) {
-        id = candidate;
-        break;
+test(
+  'la gerencia genera el albarán con su botón y se abre en una ventana; leerlo antes no lo emite',
+  { timeout: 45_000 },
+  async () => {
+    const { context, page, errors } = await openManagerDashboard();
+    try {
+      const readWaybill = async (moveId) => {
+        const r = await context.request.get(url(`/api/albaran/${moveId}`));
+        return { status: r.status(), body: await r.json() };
+      };
+      const shown = await page
+        .getByRole('article')
+        .evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('aria-label')?.replace('Mudanza ', ''))));
+      let id = shown[0];
+      for (const candidate of shown) {
+        if ((await readWaybill(candidate)).status === 404) {
+          id = candidate;
+          break;
+        }
       }
+      const before = await readWaybill(id);
+      const issuedBefore = before.status === 200;
+      if (!issuedBefore) {
+        assert.equal(before.body.error, 'El albarán de esta mudanza aún no se ha emitido');
+        assert.equal((await readWaybill(id)).status, 404);
+      }
+      await moveCard(page, id).getByRole('button', { name: 'Ver' }).click();
+      const view = page.getByRole('dialog', { name: `Mudanza #${id}` });
+      const [popup] = await Promise.all([
+        context.waitForEvent('page'),
+        view.getByRole('button', { name: issuedBefore ? /^Albarán A\d{4}-\d{6}$/ : 'Generar albarán' }).click(),
+      ]);
+      const numero = popup.locator('[data-field="numero_albaran"]');
+      await numero.waitFor();
+      const answer = await readWaybill(id);
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.match(answer.body.albaran.numero_albaran, /^A\d{4}-\d{6}$/);
+      assert.equal((await numero.textContent())?.trim(), answer.body.albaran.numero_albaran);
+      await popup.close();
+      assert.deepEqual(errors, [], errors.join('\n'));
+    } finally {
+      await context.close();
     }
-    const before = await readWaybill(id);
-    const issuedBefore = before.status === 200;
-    if (!issuedBefore) {
-      assert.equal(before.body.error, 'El albarán de esta mudanza aún no se ha emitido');
-      assert.equal((await readWaybill(id)).status, 404);
-    }
-    await moveCard(page, id).getByRole('button', { name: 'Ver' }).click();
-    const view = page.getByRole('dialog', { name: `Mudanza #${id}` });
-    const [popup] = await Promise.all([
-      context.waitForEvent('page'),
-      view.getByRole('button', { name: issuedBefore ? /^Albarán A\d{4}-\d{6}$/ : 'Generar albarán' }).click(),
-    ]);
-    const numero = popup.locator('[data-field="numero_albaran"]');
-    await numero.waitFor();
-    const answer = await readWaybill(id);
-    assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    assert.match(answer.body.albaran.numero_albaran, /^A\d{4}-\d{6}$/);
-    assert.equal((await numero.textContent())?.trim(), answer.body.albaran.numero_albaran);
-    await popup.close();
-    assert.deepEqual(errors, [], errors.join('\n'));
-  } finally {
-    await context.close();
-  }
-});
+  },
+);

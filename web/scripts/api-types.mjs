@@ -17,15 +17,16 @@ const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const target = join(web, 'src/lib/api-schema.d.ts');
 const check = process.argv.includes('--check');
 
-const document = execFileSync(
-  'cargo',
-  ['run', '--quiet', '--package', 'api', '--bin', 'mudanzas', '--', 'openapi'],
-  { cwd: join(web, '..'), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] },
-);
+const document = execFileSync('cargo', ['run', '--quiet', '--package', 'api', '--bin', 'mudanzas', '--', 'openapi'], {
+  cwd: join(web, '..'),
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 
 const header =
-  '// Generated from the server\'s OpenAPI document by `npm run api:types`: do not edit.\n' +
-  '// Change the handler\'s Rust types (api/src) and run it again.\n\n';
+  "// Generated from the server's OpenAPI document by `npm run api:types`: do not edit.\n" +
+  "// Change the handler's Rust types (api/src) and run it again.\n\n";
 // A field the server may leave out is optional even when it has a default (the money of a
 // worker's copy of a move).
 const ast = await openapiTS(JSON.parse(document), { defaultNonNullable: false });

@@ -109,8 +109,8 @@ export function DataProtectionNotice({ purpose, retention }: DataProtectionNotic
           <dt>Derechos</dt>
           <dd>
             Acceso, rectificación, supresión, oposición, limitación y portabilidad, escribiendo a{' '}
-            <a href={`mailto:${COMPANY_EMAIL}`}>{COMPANY_EMAIL}</a>; también puedes reclamar ante la Agencia
-            Española de Protección de Datos.
+            <a href={`mailto:${COMPANY_EMAIL}`}>{COMPANY_EMAIL}</a>; también puedes reclamar ante la Agencia Española de
+            Protección de Datos.
           </dd>
         </div>
         <div>

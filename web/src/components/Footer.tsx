@@ -1,13 +1,5 @@
 import { Link } from 'react-router-dom';
-import {
-  ClockIcon,
-  FacebookIcon,
-  InstagramIcon,
-  MailIcon,
-  PhoneIcon,
-  PinIcon,
-  WhatsappIcon,
-} from './icons';
+import { ClockIcon, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon, WhatsappIcon } from './icons';
 import { Logo } from './Logo';
 import './Footer.css';
 import { COMPANY_EMAIL, COMPANY_PHONE, COMPANY_PHONE_HREF, whatsappUrl } from '../lib/company';
@@ -43,8 +35,8 @@ export function Footer() {
             <Logo inverted />
           </Link>
           <p className="footer__tagline">
-            Mudanzas nacionales e internacionales desde Madrid: hogares, oficinas, vehículos, guardamuebles,
-            montaje de muebles y limpieza.
+            Mudanzas nacionales e internacionales desde Madrid: hogares, oficinas, vehículos, guardamuebles, montaje de
+            muebles y limpieza.
           </p>
           <ul className="footer__social" aria-label="Redes sociales">
             {SOCIAL_LINKS.map(({ href, label, Icon }) => (

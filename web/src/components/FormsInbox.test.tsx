@@ -47,7 +47,10 @@ function serve(messages: ContactMessage[], applications: JobApplication[], extra
 }
 
 const panel = () => within(screen.getByRole('tabpanel'));
-const items = () => panel().queryAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+const items = () =>
+  panel()
+    .queryAllByRole('listitem')
+    .map((li) => li.getAttribute('aria-label'));
 
 describe('Mensajes y candidaturas (manager panel)', () => {
   beforeEach(() => {

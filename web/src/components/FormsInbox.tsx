@@ -29,9 +29,13 @@ export function FormsInbox() {
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     const target =
-      event.key === 'Home' ? TABS[0] : event.key === 'End' ? TABS[TABS.length - 1] : step !== 0
-        ? TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length]
-        : null;
+      event.key === 'Home'
+        ? TABS[0]
+        : event.key === 'End'
+          ? TABS[TABS.length - 1]
+          : step !== 0
+            ? TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length]
+            : null;
     if (!target) return;
     event.preventDefault();
     setTab(target);
@@ -245,8 +249,7 @@ function ApplicationCard({ application: a }: { application: JobApplication }) {
           <dt>CV</dt>
           <dd>
             <a className="mgr-forms__cv" href={a.cv.url} download={a.cv.nombre}>
-              Descargar CV{' '}
-              <span className="sr-only">de {a.name}</span>
+              Descargar CV <span className="sr-only">de {a.name}</span>
             </a>
             <span className="mgr-move__muted">
               {a.cv.nombre} · {a.cv.tipo.toUpperCase()} · {formatBytes(a.cv.bytes)}

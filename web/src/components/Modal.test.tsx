@@ -5,7 +5,11 @@ import { Modal } from './Modal';
 describe('Modal', () => {
   it('closes with Escape', () => {
     const onClose = vi.fn();
-    render(<Modal title="Editar mudanza" onClose={onClose}>contenido</Modal>);
+    render(
+      <Modal title="Editar mudanza" onClose={onClose}>
+        contenido
+      </Modal>,
+    );
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
@@ -15,8 +19,12 @@ describe('Modal', () => {
     const closeOnTop = vi.fn();
     render(
       <>
-        <Modal title="Mudanza nº 7" onClose={closeUnder}>detalle</Modal>
-        <Modal title="Reembolsar" onClose={closeOnTop}>confirmación</Modal>
+        <Modal title="Mudanza nº 7" onClose={closeUnder}>
+          detalle
+        </Modal>
+        <Modal title="Reembolsar" onClose={closeOnTop}>
+          confirmación
+        </Modal>
       </>,
     );
     expect(screen.getAllByRole('dialog')).toHaveLength(2);

@@ -49,7 +49,15 @@ export interface StatCard {
   icon?: ReactNode;
 }
 
-export function StatCards({ prefix, label, cards }: { prefix: StaffPrefix; label: string; cards: readonly StatCard[] }) {
+export function StatCards({
+  prefix,
+  label,
+  cards,
+}: {
+  prefix: StaffPrefix;
+  label: string;
+  cards: readonly StatCard[];
+}) {
   return (
     <section aria-label={label} className={`${prefix}-stats`}>
       {cards.map((card) => (
@@ -79,7 +87,14 @@ interface FilterButtonsProps<K extends string> {
 }
 
 /** A segmented bar of toggle buttons, one chosen at a time (status filters, analytics period). */
-export function FilterButtons<K extends string>({ className, label, options, value, onChange, extra }: FilterButtonsProps<K>) {
+export function FilterButtons<K extends string>({
+  className,
+  label,
+  options,
+  value,
+  onChange,
+  extra,
+}: FilterButtonsProps<K>) {
   return (
     <div className={className} role="group" aria-label={label}>
       {options.map((o) => (

@@ -10,9 +10,7 @@ import {
 } from '../lib/api';
 
 export type ListState<T> =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; items: T[] };
+  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; items: T[] };
 
 interface FormsInboxState {
   messages: ListState<ContactMessage>;

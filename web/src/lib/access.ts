@@ -8,9 +8,7 @@ import type { Role, User } from './api';
  * - `staffLogin`: clients are sent home, staff already logged in go straight to their dashboard.
  */
 export type AccessRule =
-  | { kind: 'roles'; roles: readonly Role[]; ownIdParam?: string }
-  | { kind: 'anonymous' }
-  | { kind: 'staffLogin' };
+  { kind: 'roles'; roles: readonly Role[]; ownIdParam?: string } | { kind: 'anonymous' } | { kind: 'staffLogin' };
 
 export const ROUTE_ACCESS = {
   '/cliente/:id': { kind: 'roles', roles: ['cliente'], ownIdParam: 'id' },

@@ -511,14 +511,7 @@ export function fetchOutbox(para?: string): Promise<ApiResponse<OutboxResponse>>
 
 /** §3 categories as the client names them; 'camas_y_colchones' goes on the wire as 'camas y colchones'. */
 export type ObjectCategory =
-  | 'sofas'
-  | 'armarios'
-  | 'cajas'
-  | 'camas_y_colchones'
-  | 'mesas'
-  | 'televisores'
-  | 'sillas'
-  | 'otros';
+  'sofas' | 'armarios' | 'cajas' | 'camas_y_colchones' | 'mesas' | 'televisores' | 'sillas' | 'otros';
 
 export interface CatalogueObject {
   id: string;
@@ -877,11 +870,7 @@ export function createMoveFromQuote(
 
 /** §1 contact service types, as wire values. */
 export type ContactServiceType =
-  | 'mudanza_completa'
-  | 'mudanza_parcial'
-  | 'mudanza_oficina'
-  | 'solo_transporte'
-  | 'otros_servicios';
+  'mudanza_completa' | 'mudanza_parcial' | 'mudanza_oficina' | 'solo_transporte' | 'otros_servicios';
 
 /** The consent a public form collects; `contact` (answering this message) is required. */
 export type FormConsent = Schemas['GivenConsent'];
@@ -1047,10 +1036,7 @@ export function fetchMoveHistory(id: number): Promise<ApiResponse<AuditHistoryRe
 
 /** GET /api/auditoria/mudanza/{id}/estado?en=: the state replayed from what was recorded by `instant` (RFC 3339). */
 export function fetchMoveStateAt(id: number, instant: string): Promise<ApiResponse<AuditStateResponse>> {
-  return request<AuditStateResponse>(
-    'GET',
-    `/api/auditoria/mudanza/${id}/estado?en=${encodeURIComponent(instant)}`,
-  );
+  return request<AuditStateResponse>('GET', `/api/auditoria/mudanza/${id}/estado?en=${encodeURIComponent(instant)}`);
 }
 
 /** Where the history downloads as a file (Content-Disposition: attachment). */
@@ -1193,7 +1179,9 @@ export interface DebugStatus extends AdminAnswer {
   proyecciones: ProjectionStatus[] | { error: string };
   registro: { cabeza: number | null; proyectado_hasta: number };
   feed_en_directo: { conexiones: number; enviado_hasta: number; retrasos: number };
-  correo: { modo: 'smtp' | 'bandeja_local'; pendientes: number; con_error: number; mas_antiguo: string | null } | { error: string };
+  correo:
+    | { modo: 'smtp' | 'bandeja_local'; pendientes: number; con_error: number; mas_antiguo: string | null }
+    | { error: string };
   versiones: { aplicacion: string; commit: string | null; rust: string | null; postgres: string | null };
   proceso: { iniciado_en: string; segundos_en_marcha: number; pid: number };
 }
@@ -1270,6 +1258,8 @@ export function refundPayment(
 }
 
 /** POST /api/mudanza/{id}/clave-pago (managers): a new payment key; the old one stops working. */
-export function newPaymentKey(moveId: number): Promise<ApiResponse<{ success: boolean; clave_pago?: string; error?: string }>> {
+export function newPaymentKey(
+  moveId: number,
+): Promise<ApiResponse<{ success: boolean; clave_pago?: string; error?: string }>> {
   return request('POST', `/api/mudanza/${moveId}/clave-pago`);
 }

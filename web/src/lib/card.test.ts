@@ -27,18 +27,26 @@ describe('card rules', () => {
   });
 
   it('gives the Spanish message of each field', () => {
-    expect(validateCard({ titular: 'Ana', numero: '4242 4242 4242 4242', caducidad: '12/30', cvc: '123' }, today)).toEqual({});
-    expect(validateCard({ titular: ' ', numero: '4242 4242 4242 4241', caducidad: '13/30', cvc: '12' }, today)).toEqual({
-      titular: CARD_MESSAGES.holder,
-      numero: CARD_MESSAGES.number,
-      caducidad: CARD_MESSAGES.expiry,
-      cvc: CARD_MESSAGES.cvc,
-    });
-    expect(validateCard({ titular: 'Ana', numero: '4242424242424242', caducidad: '10/26', cvc: '123' }, today).caducidad).toBe(
-      CARD_MESSAGES.expired,
+    expect(
+      validateCard({ titular: 'Ana', numero: '4242 4242 4242 4242', caducidad: '12/30', cvc: '123' }, today),
+    ).toEqual({});
+    expect(validateCard({ titular: ' ', numero: '4242 4242 4242 4241', caducidad: '13/30', cvc: '12' }, today)).toEqual(
+      {
+        titular: CARD_MESSAGES.holder,
+        numero: CARD_MESSAGES.number,
+        caducidad: CARD_MESSAGES.expiry,
+        cvc: CARD_MESSAGES.cvc,
+      },
     );
+    expect(
+      validateCard({ titular: 'Ana', numero: '4242424242424242', caducidad: '10/26', cvc: '123' }, today).caducidad,
+    ).toBe(CARD_MESSAGES.expired);
     // Valid to the end of its month; Amex has a four-digit CVC.
-    expect(validateCard({ titular: 'Ana', numero: '4242424242424242', caducidad: '11/26', cvc: '123' }, today)).toEqual({});
-    expect(validateCard({ titular: 'Ana', numero: '378282246310005', caducidad: '12/30', cvc: '123' }, today).cvc).toBe(CARD_MESSAGES.cvc);
+    expect(validateCard({ titular: 'Ana', numero: '4242424242424242', caducidad: '11/26', cvc: '123' }, today)).toEqual(
+      {},
+    );
+    expect(validateCard({ titular: 'Ana', numero: '378282246310005', caducidad: '12/30', cvc: '123' }, today).cvc).toBe(
+      CARD_MESSAGES.cvc,
+    );
   });
 });

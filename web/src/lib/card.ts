@@ -132,4 +132,3 @@ export const REFUSAL_REASONS: Record<string, string> = {
   fondos_insuficientes: 'La tarjeta no tiene fondos suficientes.',
   caducada: 'La tarjeta está caducada.',
 };
-

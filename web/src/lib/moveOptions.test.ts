@@ -5,12 +5,18 @@ const side = { propertyType: 'apartment_2_room', floor: 'third', elevator: true,
 
 describe('floor/elevator rules (§4)', () => {
   it('apartments, studios and shared floors have floors; houses, storage rooms and offices do not', () => {
-    for (const t of ['apartment_1_room', 'apartment_4_rooms', 'studio', 'shared_floor']) expect(hasFloors(t)).toBe(true);
+    for (const t of ['apartment_1_room', 'apartment_4_rooms', 'studio', 'shared_floor'])
+      expect(hasFloors(t)).toBe(true);
     for (const t of ['house_1_room', 'house_5_rooms', 'storage', 'office']) expect(hasFloors(t)).toBe(false);
   });
 
   it('a type without floors resets the floor to ground and the elevator off, keeping the rest', () => {
-    expect(withPropertyType(side, 'house_3_rooms')).toEqual({ ...side, propertyType: 'house_3_rooms', floor: 'ground', elevator: false });
+    expect(withPropertyType(side, 'house_3_rooms')).toEqual({
+      ...side,
+      propertyType: 'house_3_rooms',
+      floor: 'ground',
+      elevator: false,
+    });
     expect(withPropertyType(side, 'studio')).toEqual({ ...side, propertyType: 'studio' });
   });
 

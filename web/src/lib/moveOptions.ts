@@ -37,7 +37,9 @@ export interface FloorAndElevator {
 
 /** Choosing a property without floors resets the floor to ground and the elevator off. */
 export function withPropertyType<P extends FloorAndElevator>(side: P, propertyType: string): P {
-  return hasFloors(propertyType) ? { ...side, propertyType } : { ...side, propertyType, floor: 'ground', elevator: false };
+  return hasFloors(propertyType)
+    ? { ...side, propertyType }
+    : { ...side, propertyType, floor: 'ground', elevator: false };
 }
 
 /** Ground floor sets the elevator off. */

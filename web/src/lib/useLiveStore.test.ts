@@ -1,13 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../test/fakeWebSocket';
-import {
-  liveUrl,
-  reconnectDelay,
-  resetLive,
-  subscribeLive,
-  useLiveStore,
-  type LiveChange,
-} from './useLiveStore';
+import { liveUrl, reconnectDelay, resetLive, subscribeLive, useLiveStore, type LiveChange } from './useLiveStore';
 
 function moveChange(position: number, id: number, estado: string) {
   return { type: 'change', position, kind: 'move', id: String(id), data: { id, estado } };
@@ -53,9 +46,7 @@ describe('live feed', () => {
     expect(useLiveStore.getState()).toMatchObject({ status: 'conectado', position: 9_000_000_000_000 });
 
     ws.receive(moveChange(9_000_000_000_007, 3, 'en curso'));
-    expect(a).toEqual([
-      { position: 9_000_000_000_007, kind: 'move', id: '3', data: { id: 3, estado: 'en curso' } },
-    ]);
+    expect(a).toEqual([{ position: 9_000_000_000_007, kind: 'move', id: '3', data: { id: 3, estado: 'en curso' } }]);
     expect(b).toEqual(a);
     expect(useLiveStore.getState().position).toBe(9_000_000_000_007);
   });

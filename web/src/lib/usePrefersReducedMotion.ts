@@ -4,7 +4,9 @@ const QUERY = '(prefers-reduced-motion: reduce)';
 
 /** Whether the visitor asked the system for less motion; follows changes while the page is open. */
 export function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches);
+  const [reduced, setReduced] = useState(
+    () => typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches,
+  );
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return undefined;
     const media = window.matchMedia(QUERY);

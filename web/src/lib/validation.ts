@@ -10,8 +10,7 @@ export const MESSAGES = {
   phone: 'Ingresa un número de teléfono válido',
   addressRequired: 'La dirección es requerida',
   addressTooShort: 'La dirección debe tener al menos 10 caracteres',
-  password:
-    'La contraseña debe tener al menos 8 caracteres, con mayúsculas, minúsculas, números y símbolos',
+  password: 'La contraseña debe tener al menos 8 caracteres, con mayúsculas, minúsculas, números y símbolos',
   passwordMismatch: 'Las contraseñas no coinciden',
   formInvalid: 'Por favor completa todos los campos correctamente',
   code: 'Introduce los 6 dígitos del código',

@@ -55,7 +55,12 @@ export function makeMove(overrides: Partial<StaffMove> & { id: number }): StaffM
     worker: 'Sin asignar',
     time: 'morning',
     instructions: '',
-    contacto: { nombre: 'Marta Sánchez', telefono: '612 345 678', email: 'cliente@mudanzas.test', preferencia: 'phone' },
+    contacto: {
+      nombre: 'Marta Sánchez',
+      telefono: '612 345 678',
+      email: 'cliente@mudanzas.test',
+      preferencia: 'phone',
+    },
     property_details: {
       origin: { property_type: 'apartment_2_room', access: 'normal', floor: 'third', elevator: true },
       destination: { property_type: 'apartment_2_room', access: 'normal', floor: 'ground', elevator: false },

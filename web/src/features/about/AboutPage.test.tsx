@@ -93,7 +93,8 @@ describe('AboutPage', () => {
 
     // Back to the top in one jump: only the hero's visibility changes.
     for (const id of IDS) {
-      (document.getElementById(id) as HTMLElement).getBoundingClientRect = () => ({ top: (tops[id] ?? 0) + 3400 }) as DOMRect;
+      (document.getElementById(id) as HTMLElement).getBoundingClientRect = () =>
+        ({ top: (tops[id] ?? 0) + 3400 }) as DOMRect;
     }
     act(() => observer.report(hero as Element, 0.8));
     expect(current()).toBe('Nuestra historia');

@@ -16,7 +16,8 @@ export function useActiveSection(ids: readonly string[], topOffset: number): [st
     if (typeof globalThis.IntersectionObserver !== 'function') return undefined;
     const observer = new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) ratios.current[entry.target.id] = entry.isIntersecting ? entry.intersectionRatio : 0;
+        for (const entry of entries)
+          ratios.current[entry.target.id] = entry.isIntersecting ? entry.intersectionRatio : 0;
         // Where each section starts is read now, for all of them: a jump (Fin, a link) reports
         // only the sections whose visibility changed, not those it skipped over.
         const views: Record<string, SectionView> = {};

@@ -123,7 +123,12 @@ describe('Panel de administración (/admin)', () => {
   });
 
   it('deactivates after confirmation, warning about the worker’s pending moves', async () => {
-    const deactivated = staff({ id: 'w1', activa: false, desactivada_en: '2026-03-01T10:00:00Z', mudanzas_pendientes: 2 });
+    const deactivated = staff({
+      id: 'w1',
+      activa: false,
+      desactivada_en: '2026-03-01T10:00:00Z',
+      mudanzas_pendientes: 2,
+    });
     const fetchMock = mockFetch({
       'GET /api/admin/personal': () => jsonResponse({ success: true, personal: STAFF }),
       'POST /api/admin/personal/w1/desactivar': () => jsonResponse({ success: true, cuenta: deactivated }),
@@ -165,7 +170,9 @@ describe('Panel de administración (/admin)', () => {
   });
 
   it('says so when the session has expired', async () => {
-    mockFetch({ 'GET /api/admin/personal': () => jsonResponse({ success: false, error: 'No has iniciado sesión' }, 401) });
+    mockFetch({
+      'GET /api/admin/personal': () => jsonResponse({ success: false, error: 'No has iniciado sesión' }, 401),
+    });
     renderAt('/admin');
     expect(await screen.findByText('Tu sesión ha caducado. Vuelve a iniciar sesión.')).toBeTruthy();
   });
@@ -184,7 +191,13 @@ describe('Panel de administración (/admin)', () => {
       { fase: 'terminada', procesados: 2000, total: 2000, terminada_en: '2026-03-01T10:00:05Z', posicion: 1000 },
     ] as const;
     let step = 0;
-    const base = { proyeccion: 'moves', iniciada_en: '2026-03-01T10:00:00Z', terminada_en: null, posicion: null, error: null };
+    const base = {
+      proyeccion: 'moves',
+      iniciada_en: '2026-03-01T10:00:00Z',
+      terminada_en: null,
+      posicion: null,
+      error: null,
+    };
     mockFetch({
       'GET /api/admin/proyecciones': () =>
         jsonResponse({ success: true, cabeza: 1000, proyecciones: list, reconstruccion: rebuild }),
@@ -335,7 +348,8 @@ describe('Panel de administración (/admin)', () => {
   it('moves between sections with the arrow keys', () => {
     mockFetch({
       'GET /api/admin/personal': () => jsonResponse({ success: true, personal: STAFF }),
-      'GET /api/admin/proyecciones': () => jsonResponse({ success: true, cabeza: 0, proyecciones: [], reconstruccion: null }),
+      'GET /api/admin/proyecciones': () =>
+        jsonResponse({ success: true, cabeza: 0, proyecciones: [], reconstruccion: null }),
     });
     renderAt('/admin');
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Personal' }), { key: 'ArrowRight' });

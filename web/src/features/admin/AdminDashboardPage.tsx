@@ -71,7 +71,9 @@ export function AdminDashboardPage() {
           <div className="adm-hero__main">
             <div>
               <h1 className="adm-hero__title">Panel de administración</h1>
-              <p className="adm-hero__subtitle">Cuentas del personal, proyecciones, registro de eventos y formularios.</p>
+              <p className="adm-hero__subtitle">
+                Cuentas del personal, proyecciones, registro de eventos y formularios.
+              </p>
             </div>
             <SessionPanel />
           </div>
@@ -100,12 +102,7 @@ export function AdminDashboardPage() {
             </button>
           ))}
         </div>
-        <section
-          className="adm-panel"
-          role="tabpanel"
-          id={`adm-panel-${tab}`}
-          aria-labelledby={`adm-tab-${tab}`}
-        >
+        <section className="adm-panel" role="tabpanel" id={`adm-panel-${tab}`} aria-labelledby={`adm-tab-${tab}`}>
           {/* The inbox brings its own heading. */}
           {tab !== 'mensajes' && <h2 className="sr-only">{ADMIN_TABS.find((t) => t.key === tab)?.label}</h2>}
           {tab === 'personal' && <StaffPanel />}

@@ -206,7 +206,9 @@ export function EventLogPanel() {
             Eventos
           </h3>
           <p className="adm-muted" role="status">
-            {events === null ? 'Cargando…' : `${formatNumber(events.length)} ${events.length === 1 ? 'evento' : 'eventos'}${next !== null ? ' (hay más)' : ''}`}
+            {events === null
+              ? 'Cargando…'
+              : `${formatNumber(events.length)} ${events.length === 1 ? 'evento' : 'eventos'}${next !== null ? ' (hay más)' : ''}`}
           </p>
         </div>
         {error && (

@@ -174,7 +174,11 @@ export function ProjectionsPanel() {
           Vuelve a leer el registro desde el principio y rehace las tablas de una proyección. Mientras tanto, las
           pantallas siguen mostrando las tablas actuales; las nuevas las sustituyen de una vez al terminar.
         </p>
-        {rebuild ? <RebuildProgress status={rebuild} /> : <p className="adm-muted">No se ha reconstruido nada desde que arrancó el servidor.</p>}
+        {rebuild ? (
+          <RebuildProgress status={rebuild} />
+        ) : (
+          <p className="adm-muted">No se ha reconstruido nada desde que arrancó el servidor.</p>
+        )}
       </section>
     </div>
   );
@@ -188,8 +192,8 @@ function SkippedEvents({ events }: { events: SkippedEvent[] }) {
         Eventos no aplicados
       </h3>
       <p className="adm-muted">
-        Una proyección no pudo aplicar estos eventos del registro: los anotó y siguió con los siguientes. Sus tablas
-        no reflejan estos eventos hasta que una reconstrucción, con el error corregido, los aplique.
+        Una proyección no pudo aplicar estos eventos del registro: los anotó y siguió con los siguientes. Sus tablas no
+        reflejan estos eventos hasta que una reconstrucción, con el error corregido, los aplique.
       </p>
       <div className="adm-table-wrap">
         <table className="adm-table">
@@ -261,7 +265,8 @@ export function RebuildProgress({ status }: { status: RebuildStatus }) {
         <span className="adm-progress__bar" style={{ width: `${percent}%` }} />
       </div>
       <p className="adm-muted">
-        {formatNumber(status.procesados)} de {formatNumber(status.total)} eventos · empezó {formatInstant(status.iniciada_en)}
+        {formatNumber(status.procesados)} de {formatNumber(status.total)} eventos · empezó{' '}
+        {formatInstant(status.iniciada_en)}
         {status.terminada_en && <> · terminó {formatInstant(status.terminada_en)}</>}
       </p>
       {status.error && (

@@ -210,7 +210,9 @@ export function StaffPanel() {
               className="button button--primary"
               onClick={() => {
                 setPending(null);
-                setNotice(`Contraseña de ${pending.account.nombre} restablecida; sus sesiones abiertas se han cerrado.`);
+                setNotice(
+                  `Contraseña de ${pending.account.nombre} restablecida; sus sesiones abiertas se han cerrado.`,
+                );
               }}
             >
               Hecho
@@ -360,7 +362,13 @@ function CreateStaffForm({ onCreated }: { onCreated: (account: StaffAccount) => 
           <legend className="form__label">Tipo de cuenta</legend>
           {(['empleado', 'empresario'] as const).map((rol) => (
             <label key={rol} className="adm-radio">
-              <input type="radio" name="adm-new-rol" value={rol} checked={form.rol === rol} onChange={() => set('rol', rol)} />
+              <input
+                type="radio"
+                name="adm-new-rol"
+                value={rol}
+                checked={form.rol === rol}
+                onChange={() => set('rol', rol)}
+              />
               {rol === 'empleado' ? 'Trabajador (entra con su número de empleado)' : 'Gerente (entra con su email)'}
             </label>
           ))}

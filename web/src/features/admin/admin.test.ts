@@ -13,7 +13,13 @@ import {
   validateStaffForm,
 } from './admin';
 
-const valid = { rol: 'empleado' as const, nombre: 'Rosa Díaz', email: 'rosa@mudanzas.test', usuario: '', password: 'Mudanza#2026' };
+const valid = {
+  rol: 'empleado' as const,
+  nombre: 'Rosa Díaz',
+  email: 'rosa@mudanzas.test',
+  usuario: '',
+  password: 'Mudanza#2026',
+};
 
 function status(overrides: Partial<RebuildStatus>): RebuildStatus {
   return {

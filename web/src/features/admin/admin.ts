@@ -27,7 +27,6 @@ export const PHASE_LABELS: Record<RebuildStatus['fase'], string> = {
   error: 'Error',
 };
 
-
 export { formatNumber } from '../../lib/format';
 
 export function formatInstant(iso: string | null | undefined): string {

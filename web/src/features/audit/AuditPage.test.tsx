@@ -86,7 +86,13 @@ function stateAnswer(estado: 'pendiente' | 'en curso', posicion: number) {
       registrado_en: posicion === 100 ? '2026-05-04T10:00:00.250Z' : '2026-05-04T10:05:00.500Z',
       ocurrido_en: '2026-05-04T10:00:00Z',
     },
-    estado: { ...makeMove({ id: 12, estado }), precio_total: 454.96, pago_adelantado: 100, pago_pendiente: 354.96, estado_pago: 'partial' },
+    estado: {
+      ...makeMove({ id: 12, estado }),
+      precio_total: 454.96,
+      pago_adelantado: 100,
+      pago_pendiente: 354.96,
+      estado_pago: 'partial',
+    },
   };
 }
 
@@ -232,7 +238,9 @@ describe('AuditPage', () => {
     await screen.findByRole('list', { name: 'Eventos de la mudanza' });
     expect(screen.getByRole('heading', { name: 'Historial de la mudanza 12' })).toBeTruthy();
     act(() => FakeWebSocket.last().receive({ type: 'hello', position: 1 }));
-    await waitFor(() => expect(calls(fetchMock, '/api/auditoria/mudanza/12/historial').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(calls(fetchMock, '/api/auditoria/mudanza/12/historial').length).toBeGreaterThanOrEqual(2),
+    );
     const before = calls(fetchMock, '/api/auditoria/mudanza/12/historial').length;
     act(() => FakeWebSocket.last().receive({ type: 'change', position: 300, kind: 'move', id: '13', data: {} }));
     act(() => FakeWebSocket.last().receive({ type: 'change', position: 301, kind: 'move', id: '12', data: {} }));
@@ -240,8 +248,7 @@ describe('AuditPage', () => {
   });
 
   it('verifies the log: intact, the first broken link, and a server without the check yet', async () => {
-    let answer = () =>
-      jsonResponse({ success: true, ok: true, verificados: 1234, pendientes: 2, primer_fallo: null });
+    let answer = () => jsonResponse({ success: true, ok: true, verificados: 1234, pendientes: 2, primer_fallo: null });
     renderPage({ 'GET /api/verificar-registro': () => answer() });
     const button = screen.getByRole('button', { name: 'Verificar integridad del registro' });
     fireEvent.click(button);
@@ -253,7 +260,12 @@ describe('AuditPage', () => {
         ok: false,
         verificados: 41,
         pendientes: 0,
-        primer_fallo: { position: 420001, stream_id: 'move-3', event_type: 'move.status_changed', motivo: 'El contenido no coincide con su huella' },
+        primer_fallo: {
+          position: 420001,
+          stream_id: 'move-3',
+          event_type: 'move.status_changed',
+          motivo: 'El contenido no coincide con su huella',
+        },
       });
     fireEvent.click(button);
     expect(
@@ -264,7 +276,9 @@ describe('AuditPage', () => {
 
     answer = () => jsonResponse({ success: false, error: 'Ruta no encontrada' }, 404);
     fireEvent.click(button);
-    expect(await screen.findByText('La verificación del registro aún no está disponible en este servidor.')).toBeTruthy();
+    expect(
+      await screen.findByText('La verificación del registro aún no está disponible en este servidor.'),
+    ).toBeTruthy();
   });
 
   it('says so when the history cannot be read', async () => {

@@ -61,15 +61,14 @@ export function AuditStatePanel({ answer }: { answer: AuditStateResponse }) {
         </Row>
         <Row label="Servicios">{services.length === 0 ? 'Ninguno' : services.join(', ')}</Row>
         <Row label="Fotos">
-          {m.photos.length === 0
-            ? 'Ninguna'
-            : m.photos.map((p) => p.descripcion || 'Sin descripción').join(', ')}
+          {m.photos.length === 0 ? 'Ninguna' : m.photos.map((p) => p.descripcion || 'Sin descripción').join(', ')}
         </Row>
         <Row label="Documentos">
           Factura {m.factura ?? 'no emitida'} · albarán {m.albaran ?? 'no emitido'}
         </Row>
         <Row label="Contacto">
-          {valueText(m.contacto.nombre)} · {valueText(m.contacto.telefono)} · prefiere {labelOf(CONTACT_PREFERENCES, m.contacto.preferencia)}
+          {valueText(m.contacto.nombre)} · {valueText(m.contacto.telefono)} · prefiere{' '}
+          {labelOf(CONTACT_PREFERENCES, m.contacto.preferencia)}
         </Row>
         <Row label="Viviendas">
           Origen: {sideText(m.property_details.origin)}. Destino: {sideText(m.property_details.destination)}.

@@ -59,9 +59,7 @@ export function AuditTimeline({ events, current, onPick }: AuditTimelineProps) {
               </dl>
               {event.cambios.length > 0 && (
                 <details className="audit-event__details">
-                  <summary>
-                    {event.cambios.length === 1 ? '1 cambio' : `${event.cambios.length} cambios`}
-                  </summary>
+                  <summary>{event.cambios.length === 1 ? '1 cambio' : `${event.cambios.length} cambios`}</summary>
                   <div className="audit-diff__scroll">
                     <table className="audit-diff">
                       <caption className="sr-only">Cambios de «{event.etiqueta}»</caption>

@@ -59,7 +59,6 @@ export function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-
 /** '4 may 2026, 10:30:15' in the viewer's time zone; the input back when it is not an instant. */
 export function formatInstant(iso: string): string {
   return formatDateTime(iso, { seconds: true });
@@ -90,4 +89,3 @@ export function endOfSecond(iso: string): string {
   if (Number.isNaN(date.getTime())) return iso;
   return new Date(Math.floor(date.getTime() / 1000) * 1000 + 999).toISOString();
 }
-

@@ -109,7 +109,15 @@ export const useAuditStore = create<AuditState>()((set, get) => ({
 
   select: async (id) => {
     asOfTicket++;
-    set({ selectedId: id, history: null, historyError: null, instant: null, asOf: null, asOfError: null, loadingAsOf: false });
+    set({
+      selectedId: id,
+      history: null,
+      historyError: null,
+      instant: null,
+      asOf: null,
+      asOfError: null,
+      loadingAsOf: false,
+    });
     if (id === null) {
       historyTicket++;
       set({ loadingHistory: false });

@@ -37,9 +37,9 @@ describe('StaffLoginPage', () => {
     expect(screen.getByRole('tab', { name: 'Gerencia' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Trabajador' }).getAttribute('aria-selected')).toBe('false');
     expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
-    expect(
-      screen.getByRole('link', { name: 'Contactar con el administrador' }).getAttribute('href'),
-    ).toMatch(/^mailto:admin@mudanzas\.test/);
+    expect(screen.getByRole('link', { name: 'Contactar con el administrador' }).getAttribute('href')).toMatch(
+      /^mailto:admin@mudanzas\.test/,
+    );
   });
 
   it('asks managers for an email and workers for their employee id', () => {

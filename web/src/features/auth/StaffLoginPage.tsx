@@ -29,8 +29,7 @@ const TABS: readonly StaffTab[] = [
   { role: 'empleado', label: 'Trabajador', placeholder: 'ID de empleado', autoComplete: 'username' },
 ];
 
-const ADMIN_CONTACT =
-  'mailto:admin@mudanzas.test?subject=' + encodeURIComponent('Acceso de personal: necesito ayuda');
+const ADMIN_CONTACT = 'mailto:admin@mudanzas.test?subject=' + encodeURIComponent('Acceso de personal: necesito ayuda');
 
 export function StaffLoginPage() {
   useDocumentTitle('Acceso de personal');

@@ -18,7 +18,13 @@ const { openWaybill } = await import('../../lib/waybill');
 const CLIENT_ID = 'c-1';
 
 function client(overrides: Partial<User> = {}): User {
-  return makeUser({ id: CLIENT_ID, role: 'cliente', nombre: 'Marta Sánchez López', email: 'marta@mudanzas.test', ...overrides });
+  return makeUser({
+    id: CLIENT_ID,
+    role: 'cliente',
+    nombre: 'Marta Sánchez López',
+    email: 'marta@mudanzas.test',
+    ...overrides,
+  });
 }
 
 function seedMoves(): ClientMove[] {
@@ -26,7 +32,14 @@ function seedMoves(): ClientMove[] {
     makeClientMove({ id: 11, status: 'pending', date: '2026-06-01', images: makeImages(5, 11) }),
     makeClientMove({ id: 12, status: 'confirmed', date: '2026-05-01' }),
     makeClientMove({ id: 13, status: 'in_progress', date: '2026-04-01', images: makeImages(2, 13) }),
-    makeClientMove({ id: 14, status: 'completed', date: '2026-03-09', from: 'Calle Mayor 1, Madrid', to: 'Calle Real 5, Toledo', price: 1234.5 }),
+    makeClientMove({
+      id: 14,
+      status: 'completed',
+      date: '2026-03-09',
+      from: 'Calle Mayor 1, Madrid',
+      to: 'Calle Real 5, Toledo',
+      price: 1234.5,
+    }),
     makeClientMove({ id: 15, status: 'cancelled', date: '2026-02-01' }),
     makeClientMove({ id: 16, status: 'completed', date: '2026-01-01' }),
   ];

@@ -64,7 +64,8 @@ describe('PasswordChangeModal', () => {
 
   it('shows the server error and stays open', async () => {
     mockFetch({
-      'PUT /api/cambiar-password': () => jsonResponse({ success: false, error: 'La contraseña actual no es correcta' }, 400),
+      'PUT /api/cambiar-password': () =>
+        jsonResponse({ success: false, error: 'La contraseña actual no es correcta' }, 400),
     });
     render(<PasswordChangeModal onClose={onClose} />);
     fill('Mala#2026', 'nueva12', 'nueva12');
@@ -94,7 +95,9 @@ describe('DeleteAccountModal', () => {
   it('explains what is deleted and what is kept anonymised', () => {
     render(<DeleteAccountModal email="marta@mudanzas.test" onClose={() => {}} onDeleted={() => {}} />);
     expect(screen.getByText(/tus datos personales y de contacto/)).toBeTruthy();
-    expect(screen.getByText(/Tus mudanzas y facturas se conservan de forma anónima durante el plazo legal/)).toBeTruthy();
+    expect(
+      screen.getByText(/Tus mudanzas y facturas se conservan de forma anónima durante el plazo legal/),
+    ).toBeTruthy();
   });
 
   it('requires the password', () => {

@@ -27,15 +27,33 @@ describe('ClientMoveCard payments', () => {
     expect(nbsp(screen.getByTestId('pagado-4').textContent)).toBe('394,46 €');
     expect(screen.queryByTestId('pendiente-4')).toBeNull();
     // As the server sends a free cancellation (more than 48 hours' notice): nothing pending.
-    renderCard({ id: 5, price: 394.46, pagado: 0, pendiente: 0, estado_pago: 'paid', status: 'cancelled', gastos_cancelacion: 0 });
+    renderCard({
+      id: 5,
+      price: 394.46,
+      pagado: 0,
+      pendiente: 0,
+      estado_pago: 'paid',
+      status: 'cancelled',
+      gastos_cancelacion: 0,
+    });
     expect(screen.queryByTestId('pendiente-5')).toBeNull();
     expect(screen.queryByText(/Pendiente/)).toBeNull();
     expect(screen.queryByRole('link', { name: /Pagar/ })).toBeNull();
   });
 
   it('shows a cancelled move its cancellation fee as what is pending, and pays only that', () => {
-    renderCard({ id: 6, price: 400.51, pagado: 0, pendiente: 100.13, estado_pago: 'pending', status: 'cancelled', gastos_cancelacion: 100.13 });
+    renderCard({
+      id: 6,
+      price: 400.51,
+      pagado: 0,
+      pendiente: 100.13,
+      estado_pago: 'pending',
+      status: 'cancelled',
+      gastos_cancelacion: 100.13,
+    });
     expect(nbsp(screen.getByTestId('pendiente-6').textContent)).toBe('Gastos de cancelación pendientes: 100,13 €');
-    expect(screen.getByRole('link', { name: 'Pagar los gastos de cancelación' }).getAttribute('href')).toBe('/acceso-de-pago');
+    expect(screen.getByRole('link', { name: 'Pagar los gastos de cancelación' }).getAttribute('href')).toBe(
+      '/acceso-de-pago',
+    );
   });
 });

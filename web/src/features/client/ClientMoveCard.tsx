@@ -116,12 +116,7 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
         >
           Ver detalles <span className="sr-only">de la mudanza {move.id}</span>
         </Link>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={downloading}
-          onClick={() => void download()}
-        >
+        <button type="button" className="button button--ghost" disabled={downloading} onClick={() => void download()}>
           {downloading ? 'Generando albarán...' : 'Descargar albarán'}
         </button>
       </div>

@@ -39,12 +39,7 @@ export function DeleteAccountModal({ email, onClose, onDeleted }: DeleteAccountM
   };
 
   return (
-    <Modal
-      title="Eliminar cuenta"
-      intro="Esta acción no se puede deshacer."
-      onClose={onClose}
-      className="client-modal"
-    >
+    <Modal title="Eliminar cuenta" intro="Esta acción no se puede deshacer." onClose={onClose} className="client-modal">
       <div className="client-modal__explain">
         <p>Al eliminar tu cuenta se borran:</p>
         <ul>
@@ -53,8 +48,8 @@ export function DeleteAccountModal({ email, onClose, onDeleted }: DeleteAccountM
           <li>tu acceso a esta área de cliente.</li>
         </ul>
         <p>
-          Tus mudanzas y facturas se conservan de forma anónima durante el plazo legal (la duración del contrato más
-          6 años), sin ningún dato que te identifique.
+          Tus mudanzas y facturas se conservan de forma anónima durante el plazo legal (la duración del contrato más 6
+          años), sin ningún dato que te identifique.
         </p>
       </div>
 

@@ -60,7 +60,11 @@ function mockProfileSave(status = 200, error?: string) {
           direccion: body.direccion,
           ciudad: body.ciudad,
           codigo_postal: body.codigo_postal,
-          preferencias: { emailNotifications: body.email_alerts, smsNotifications: body.sms_alerts, marketing: body.marketing },
+          preferencias: {
+            emailNotifications: body.email_alerts,
+            smsNotifications: body.sms_alerts,
+            marketing: body.marketing,
+          },
         }),
       });
     },
@@ -113,14 +117,18 @@ describe('ProfileTab', () => {
     expect(toggle.checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect({ email_alerts: sent[0]!.email_alerts, sms_alerts: sent[0]!.sms_alerts, marketing: sent[0]!.marketing }).toEqual(
-      expected,
-    );
+    expect({
+      email_alerts: sent[0]!.email_alerts,
+      sms_alerts: sent[0]!.sms_alerts,
+      marketing: sent[0]!.marketing,
+    }).toEqual(expected);
   });
 
   it('saves the edited fields, updates the stored user and says so', async () => {
     const { sent, fetchMock } = mockProfileSave();
-    useAuthStore.getState().setUser(client({ preferencias: { emailNotifications: true, smsNotifications: false, marketing: false } }));
+    useAuthStore
+      .getState()
+      .setUser(client({ preferencias: { emailNotifications: true, smsNotifications: false, marketing: false } }));
     renderTab();
     fireEvent.click(screen.getByRole('button', { name: 'Editar perfil' }));
     fireEvent.change(field('Teléfono'), { target: { value: '699123456' } });

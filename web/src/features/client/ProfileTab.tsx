@@ -42,7 +42,13 @@ const TEXT_FIELDS: readonly {
   { key: 'telefono', label: 'Teléfono', autoComplete: 'tel', type: 'tel', inputMode: 'tel', hint: PHONE_HINT },
   { key: 'direccion', label: 'Dirección', autoComplete: 'street-address', wide: true },
   { key: 'ciudad', label: 'Ciudad', autoComplete: 'address-level2' },
-  { key: 'codigo_postal', label: 'Código postal', autoComplete: 'postal-code', inputMode: 'numeric', hint: '5 dígitos' },
+  {
+    key: 'codigo_postal',
+    label: 'Código postal',
+    autoComplete: 'postal-code',
+    inputMode: 'numeric',
+    hint: '5 dígitos',
+  },
 ];
 
 const NOT_GIVEN = 'Sin indicar';
@@ -151,9 +157,7 @@ function ProfileEdit({ user, onDone }: { user: User; onDone: () => void }) {
                 disabled={saving}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-                onChange={(e) =>
-                  update(f.key, f.key === 'telefono' ? formatPhone(e.target.value) : e.target.value)
-                }
+                onChange={(e) => update(f.key, f.key === 'telefono' ? formatPhone(e.target.value) : e.target.value)}
               />
               {f.hint && (
                 <p id={hintId} className="client-hint">

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_FILTERS, CLIENT_STATUS_LABELS, CLIENT_STATUS_TONES, filterClientMoves, formatMoveDate, isClientMove, mergeLoadedMoves, moreImagesLabel, statusLabel, statusTone, thumbnails, upsertClientMove } from './clientMoves';
+import {
+  CLIENT_FILTERS,
+  CLIENT_STATUS_LABELS,
+  CLIENT_STATUS_TONES,
+  filterClientMoves,
+  formatMoveDate,
+  isClientMove,
+  mergeLoadedMoves,
+  moreImagesLabel,
+  statusLabel,
+  statusTone,
+  thumbnails,
+  upsertClientMove,
+} from './clientMoves';
 import { formatEuros } from '../../lib/format';
 import { makeClientMove, makeImages } from './testMoves';
 
@@ -102,8 +115,14 @@ describe('live changes and loads', () => {
   });
 
   it('lays the changes that arrived during a load over its answer', () => {
-    const loaded = [makeClientMove({ id: 1, status: 'pending' }), makeClientMove({ id: 2, status: 'pending', date: '2026-01-01' })];
-    const live = [makeClientMove({ id: 2, status: 'completed', date: '2026-01-01' }), makeClientMove({ id: 3, date: '2027-01-01' })];
+    const loaded = [
+      makeClientMove({ id: 1, status: 'pending' }),
+      makeClientMove({ id: 2, status: 'pending', date: '2026-01-01' }),
+    ];
+    const live = [
+      makeClientMove({ id: 2, status: 'completed', date: '2026-01-01' }),
+      makeClientMove({ id: 3, date: '2027-01-01' }),
+    ];
     const merged = mergeLoadedMoves(loaded, live);
     expect(merged.map((m) => [m.id, m.status])).toEqual([
       [3, 'pending'],

@@ -65,12 +65,16 @@ describe('profileFormFrom', () => {
 describe('validateProfile', () => {
   it('accepts a complete, valid form and empty optional fields', () => {
     expect(validateProfile(validForm)).toEqual({});
-    expect(validateProfile({ ...validForm, apellido: '', telefono: '', direccion: '', ciudad: '', codigo_postal: '' })).toEqual({});
+    expect(
+      validateProfile({ ...validForm, apellido: '', telefono: '', direccion: '', ciudad: '', codigo_postal: '' }),
+    ).toEqual({});
   });
 
   it('requires the first name and only letters in the names', () => {
     expect(validateProfile({ ...validForm, nombre: '  ' })).toEqual({ nombre: 'El nombre completo es requerido' });
-    expect(validateProfile({ ...validForm, nombre: 'M4rta' })).toEqual({ nombre: 'Solo se permiten letras y espacios' });
+    expect(validateProfile({ ...validForm, nombre: 'M4rta' })).toEqual({
+      nombre: 'Solo se permiten letras y espacios',
+    });
     expect(validateProfile({ ...validForm, apellido: 'Sánchez_2' })).toEqual({
       apellido: 'Solo se permiten letras y espacios',
     });
@@ -90,13 +94,15 @@ describe('validateProfile', () => {
   });
 
   it('accepts cities with hyphens and apostrophes, not digits', () => {
-    expect(validateProfile({ ...validForm, ciudad: "Alcalá de Henares" })).toEqual({});
+    expect(validateProfile({ ...validForm, ciudad: 'Alcalá de Henares' })).toEqual({});
     expect(validateProfile({ ...validForm, ciudad: "L'Hospitalet-Sur" })).toEqual({});
     expect(validateProfile({ ...validForm, ciudad: 'Madrid 2' })).toEqual({ ciudad: 'Ingresa una ciudad válida' });
   });
 
   it('refuses texts longer than the server keeps', () => {
-    expect(validateProfile({ ...validForm, apellido: 'a'.repeat(100) })).toEqual({ apellido: 'El texto es demasiado largo' });
+    expect(validateProfile({ ...validForm, apellido: 'a'.repeat(100) })).toEqual({
+      apellido: 'El texto es demasiado largo',
+    });
     expect(validateProfile({ ...validForm, direccion: 'Calle '.repeat(40) })).toEqual({
       direccion: 'El texto es demasiado largo',
     });
@@ -140,7 +146,9 @@ describe('toProfileRequest', () => {
     ['marketing', { email_alerts: false, sms_alerts: false, marketing: true }],
   ] as const)('sends %s from its own field only', (field, expected) => {
     const body = toProfileRequest({ ...validForm, [field]: true });
-    expect({ email_alerts: body.email_alerts, sms_alerts: body.sms_alerts, marketing: body.marketing }).toEqual(expected);
+    expect({ email_alerts: body.email_alerts, sms_alerts: body.sms_alerts, marketing: body.marketing }).toEqual(
+      expected,
+    );
   });
 
   it('keeps an empty phone empty', () => {
@@ -176,7 +184,9 @@ describe('account deletion (§5)', () => {
 
 describe('§8 messages', () => {
   it('shows the server error or "Error desconocido"', () => {
-    expect(profileError('El código postal no es válido')).toBe('Error al actualizar el perfil: El código postal no es válido');
+    expect(profileError('El código postal no es válido')).toBe(
+      'Error al actualizar el perfil: El código postal no es válido',
+    );
     expect(profileError(undefined)).toBe('Error al actualizar el perfil: Error desconocido');
     expect(actionError('La contraseña actual no es correcta')).toBe('Error: La contraseña actual no es correcta');
     expect(actionError('')).toBe('Error: Error desconocido');

@@ -32,7 +32,9 @@ describe('useClientMovesStore', () => {
   });
 
   it('remembers that the email is unconfirmed', async () => {
-    mockFetch({ 'GET /api/mis-mudanzas': () => jsonResponse({ success: true, email_confirmado: false, mudanzas: [] }) });
+    mockFetch({
+      'GET /api/mis-mudanzas': () => jsonResponse({ success: true, email_confirmado: false, mudanzas: [] }),
+    });
     await useClientMovesStore.getState().load();
     expect(useClientMovesStore.getState()).toMatchObject({ emailConfirmed: false, moves: [], loading: false });
   });
@@ -59,11 +61,14 @@ describe('useClientMovesStore', () => {
 
   it('applies a live move change: replaces the card or adds it', async () => {
     mockFetch({
-      'GET /api/mis-mudanzas': () => jsonResponse({ success: true, mudanzas: [makeClientMove({ id: 1, status: 'pending' })] }),
+      'GET /api/mis-mudanzas': () =>
+        jsonResponse({ success: true, mudanzas: [makeClientMove({ id: 1, status: 'pending' })] }),
     });
     await useClientMovesStore.getState().load();
     useClientMovesStore.getState().applyChange(change(makeClientMove({ id: 1, status: 'in_progress' })));
-    useClientMovesStore.getState().applyChange(change(makeClientMove({ id: 7, status: 'pending', date: '2027-01-01' })));
+    useClientMovesStore
+      .getState()
+      .applyChange(change(makeClientMove({ id: 7, status: 'pending', date: '2027-01-01' })));
     expect(useClientMovesStore.getState().moves.map((m) => [m.id, m.status])).toEqual([
       [7, 'pending'],
       [1, 'in_progress'],

@@ -33,7 +33,8 @@ const IDS: Record<ContactField | 'consentMarketing', string> = {
   consentMarketing: 'contacto-publicidad',
 };
 
-type Status = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent'; name: string } | { kind: 'failed'; message: string };
+type Status =
+  { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent'; name: string } | { kind: 'failed'; message: string };
 
 /**
  * §3 contact form: every input bound to the draft that is sent (the spec's unbound payload is a

@@ -55,10 +55,12 @@ describe('/contacto', () => {
     expect(screen.getAllByText(/menos de 24 horas/).length).toBeGreaterThan(0);
 
     const methods = within(screen.getByRole('complementary', { name: 'Otras formas de contactar' }));
-    expect(methods.getByRole('link', { name: 'Abrir WhatsApp (se abre en una pestaña nueva)' }).getAttribute('href')).toMatch(
-      /^https:\/\/wa\.me\/34910123456\?text=/,
+    expect(
+      methods.getByRole('link', { name: 'Abrir WhatsApp (se abre en una pestaña nueva)' }).getAttribute('href'),
+    ).toMatch(/^https:\/\/wa\.me\/34910123456\?text=/);
+    expect(methods.getByRole('link', { name: 'Escribir un email' }).getAttribute('href')).toBe(
+      `mailto:${COMPANY_EMAIL}`,
     );
-    expect(methods.getByRole('link', { name: 'Escribir un email' }).getAttribute('href')).toBe(`mailto:${COMPANY_EMAIL}`);
     expect(methods.getByRole('link', { name: 'Llamar ahora' }).getAttribute('href')).toBe(COMPANY_PHONE_HREF);
     expect(methods.getByText('8:00-21:00')).toBeTruthy();
     expect(methods.getByText('9:00-15:00')).toBeTruthy();
@@ -102,9 +104,9 @@ describe('/contacto', () => {
     expect(consent.checked).toBe(false);
     expect(marketing.checked).toBe(false);
     expect(consent).not.toBe(marketing);
-    expect(within(consent.closest('div')!).getByRole('link', { name: 'política de privacidad' }).getAttribute('href')).toBe(
-      '/politica-privacidad',
-    );
+    expect(
+      within(consent.closest('div')!).getByRole('link', { name: 'política de privacidad' }).getAttribute('href'),
+    ).toBe('/politica-privacidad');
 
     // The first layer of the data-protection notice sits under the form, linking to the second.
     const notice = within(form.getByRole('region', { name: 'Información básica sobre protección de datos' }));

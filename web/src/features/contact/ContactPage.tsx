@@ -105,7 +105,12 @@ const COVERAGE = [
 ] as const;
 
 const SOCIAL = [
-  { href: 'https://www.facebook.com/', label: 'Facebook', text: 'Fotos de nuestras mudanzas y avisos', Icon: FacebookIcon },
+  {
+    href: 'https://www.facebook.com/',
+    label: 'Facebook',
+    text: 'Fotos de nuestras mudanzas y avisos',
+    Icon: FacebookIcon,
+  },
   { href: 'https://www.instagram.com/', label: 'Instagram', text: 'El día a día del equipo', Icon: InstagramIcon },
   { href: whatsappUrl(), label: 'WhatsApp', text: 'Escríbenos cuando quieras', Icon: WhatsappIcon },
 ] as const;
@@ -227,8 +232,8 @@ export function ContactPage() {
           Dónde estamos y adónde llegamos
         </h2>
         <p className="contact-muted contact-coverage__intro">
-          Salimos desde Madrid, donde está nuestro equipo y nuestro guardamuebles, hacia cualquier punto de España y
-          de Europa.
+          Salimos desde Madrid, donde está nuestro equipo y nuestro guardamuebles, hacia cualquier punto de España y de
+          Europa.
         </p>
         <ul className="contact-coverage__list">
           {COVERAGE.map((c) => (
@@ -250,11 +255,15 @@ export function ContactPage() {
         <ul className="contact-social__list">
           {SOCIAL.map(({ href, label, text, Icon }) => (
             <li key={label}>
-              <a className={`contact-social__link contact-social__link--${label.toLowerCase()}`} href={href} target="_blank" rel="noopener noreferrer">
+              <a
+                className={`contact-social__link contact-social__link--${label.toLowerCase()}`}
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 <Icon width={22} height={22} />
                 <span>
-                  <strong>{label}</strong>{' '}
-                  <span className="contact-social__text">{text}</span>
+                  <strong>{label}</strong> <span className="contact-social__text">{text}</span>
                 </span>{' '}
                 <span className="sr-only">(se abre en una pestaña nueva)</span>
               </a>

@@ -12,7 +12,9 @@ describe('contact form rules', () => {
     const draft = (date: string) => ({ ...EMPTY_CONTACT, date });
     expect(validateContactField('date', draft(''), '2026-03-09')).toBeNull();
     expect(validateContactField('date', draft('2026-03-09'), '2026-03-09')).toBeNull();
-    expect(validateContactField('date', draft('2026-03-08'), '2026-03-09')).toBe('La fecha no puede ser anterior a hoy');
+    expect(validateContactField('date', draft('2026-03-08'), '2026-03-09')).toBe(
+      'La fecha no puede ser anterior a hoy',
+    );
     expect(validateContactField('date', draft('9/3/2026'), '2026-03-09')).toBe('Introduce una fecha válida');
   });
 
@@ -27,7 +29,11 @@ describe('contact form rules', () => {
       field: null,
     });
     expect(
-      contactFailure({ ok: false, status: 400, body: { success: false, error: 'Elige un servicio', field: 'service_type' } }),
+      contactFailure({
+        ok: false,
+        status: 400,
+        body: { success: false, error: 'Elige un servicio', field: 'service_type' },
+      }),
     ).toEqual({ ok: false, message: 'Elige un servicio', field: 'serviceType' });
     expect(contactFailure({ ok: false, status: 429, body: { success: false, error: 'Demasiados envíos' } })).toEqual({
       ok: false,

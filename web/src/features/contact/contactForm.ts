@@ -136,9 +136,7 @@ const SERVER_FIELDS: Record<string, ContactField> = {
   consent_contact: 'consentContact',
 };
 
-export type SubmitOutcome =
-  | { ok: true }
-  | { ok: false; message: string; field: ContactField | null };
+export type SubmitOutcome = { ok: true } | { ok: false; message: string; field: ContactField | null };
 
 /** What a failed answer means for the visitor: the server's Spanish text when it sent one, else §8. */
 export function contactFailure(response: ApiResponse<FormResponse> | null): SubmitOutcome {

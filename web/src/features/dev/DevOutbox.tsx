@@ -66,8 +66,8 @@ export function DevOutbox() {
             {OUTBOX_TITLE}
           </h2>
           <p className="dev-section__lead">
-            Sin servidor SMTP, los correos que enviaría la web se guardan aquí: códigos de confirmación,
-            enlaces para restablecer la contraseña y avisos de presupuesto.
+            Sin servidor SMTP, los correos que enviaría la web se guardan aquí: códigos de confirmación, enlaces para
+            restablecer la contraseña y avisos de presupuesto.
           </p>
         </div>
         <button

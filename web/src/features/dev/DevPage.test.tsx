@@ -81,14 +81,22 @@ describe('/dev', () => {
     const fetchMock = mockFetch({
       'GET /api/dev/outbox': () => {
         call += 1;
-        const extra: OutboxMessage = { ...OLD, id: 'm3', asunto: 'Presupuesto recibido', enviado: '2026-03-03T09:00:00Z' };
+        const extra: OutboxMessage = {
+          ...OLD,
+          id: 'm3',
+          asunto: 'Presupuesto recibido',
+          enviado: '2026-03-03T09:00:00Z',
+        };
         return jsonResponse({ success: true, mensajes: call === 1 ? [OLD, NEW] : [extra, NEW, OLD] });
       },
     });
     renderDev();
 
     const section = (await screen.findByRole('heading', { name: OUTBOX_TITLE })).closest('section')!;
-    const subjects = () => within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const subjects = () =>
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent);
     expect(subjects()).toEqual(['Restablece tu contraseña', 'Tu código de confirmación']);
     expect(within(section).getByText('2 correos')).toBeTruthy();
 
@@ -109,7 +117,9 @@ describe('/dev', () => {
     fireEvent.change(within(section).getByLabelText('Filtrar por destinatario'), { target: { value: '' } });
 
     fireEvent.click(within(section).getByRole('button', { name: 'Actualizar' }));
-    await waitFor(() => expect(subjects()).toEqual(['Presupuesto recibido', 'Restablece tu contraseña', 'Tu código de confirmación']));
+    await waitFor(() =>
+      expect(subjects()).toEqual(['Presupuesto recibido', 'Restablece tu contraseña', 'Tu código de confirmación']),
+    );
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 

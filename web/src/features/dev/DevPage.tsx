@@ -117,7 +117,8 @@ function useKeepActiveInView(nav: RefObject<HTMLElement | null>, active: string)
   useEffect(() => {
     const element = nav.current;
     const link = element?.querySelector<HTMLElement>(`a[href="#${active}"]`);
-    if (!element || !link || element.scrollWidth <= element.clientWidth || typeof element.scrollBy !== 'function') return;
+    if (!element || !link || element.scrollWidth <= element.clientWidth || typeof element.scrollBy !== 'function')
+      return;
     const navBox = element.getBoundingClientRect();
     const linkBox = link.getBoundingClientRect();
     element.scrollBy({ left: linkBox.left - navBox.left - (navBox.width - linkBox.width) / 2, behavior: 'smooth' });
@@ -163,8 +164,8 @@ export function DevPage() {
             Detrás de la web de Mudanzas
           </h1>
           <p className="dev-hero__lead">
-            Esta página cuenta quién ha construido esta web, cómo funciona por dentro y con qué ideas se ha
-            hecho. Si buscas una mudanza, la portada es el mejor sitio para empezar.
+            Esta página cuenta quién ha construido esta web, cómo funciona por dentro y con qué ideas se ha hecho. Si
+            buscas una mudanza, la portada es el mejor sitio para empezar.
           </p>
           <div className="dev-hero__actions">
             <a href="#proyecto" className="button button--primary">
@@ -183,15 +184,15 @@ export function DevPage() {
             Sobre mí
           </h2>
           <p>
-            Soy desarrollador de software. Me gusta construir sistemas que se puedan explicar: que cada dato
-            tenga un origen claro y que cada pantalla muestre algo que se pueda comprobar. Trabajo a gusto en
-            los dos lados, en el servidor con Rust y en el navegador con React.
+            Soy desarrollador de software. Me gusta construir sistemas que se puedan explicar: que cada dato tenga un
+            origen claro y que cada pantalla muestre algo que se pueda comprobar. Trabajo a gusto en los dos lados, en
+            el servidor con Rust y en el navegador con React.
           </p>
           <p>
-            Lo que más disfruto es que una aplicación sencilla por fuera resuelva bien un problema real por
-            dentro: en este caso, que una familia sepa cuánto le costará mudarse y que el equipo sepa en cada
-            momento qué mudanza tiene entre manos. Fuera del teclado juego al ajedrez, que enseña lo mismo que
-            un buen diseño: pensar unas jugadas por delante.
+            Lo que más disfruto es que una aplicación sencilla por fuera resuelva bien un problema real por dentro: en
+            este caso, que una familia sepa cuánto le costará mudarse y que el equipo sepa en cada momento qué mudanza
+            tiene entre manos. Fuera del teclado juego al ajedrez, que enseña lo mismo que un buen diseño: pensar unas
+            jugadas por delante.
           </p>
         </section>
 
@@ -201,11 +202,13 @@ export function DevPage() {
           </h2>
           <p>
             Mudanzas es la web en español de una empresa de mudanzas de Madrid. Los clientes calculan un precio
-            orientativo, piden presupuesto, crean su cuenta, siguen sus mudanzas y pagan con tarjeta. El equipo
-            tiene sus propios paneles: los operarios actualizan el estado de cada mudanza y suben fotos, y la
-            gerencia crea mudanzas, genera facturas y albaranes y consulta sus cifras.
+            orientativo, piden presupuesto, crean su cuenta, siguen sus mudanzas y pagan con tarjeta. El equipo tiene
+            sus propios paneles: los operarios actualizan el estado de cada mudanza y suben fotos, y la gerencia crea
+            mudanzas, genera facturas y albaranes y consulta sus cifras.
           </p>
-          <p>Por dentro es un sistema CQRS con <em>event sourcing</em>:</p>
+          <p>
+            Por dentro es un sistema CQRS con <em>event sourcing</em>:
+          </p>
           <ul className="dev-cards">
             {ARCHITECTURE.map(({ title, text }) => (
               <li key={title} className="dev-card">
@@ -274,7 +277,8 @@ export function DevPage() {
             </li>
           </ul>
           <p className="dev-section__note">
-            Si lo que necesitas es una mudanza, escribe al equipo desde la <Link to="/contacto">página de contacto</Link>.
+            Si lo que necesitas es una mudanza, escribe al equipo desde la{' '}
+            <Link to="/contacto">página de contacto</Link>.
           </p>
         </section>
 

@@ -57,7 +57,9 @@ describe('newestFirst and filterByRecipient', () => {
 describe('formatSent and countText', () => {
   it('formats in es-ES and leaves an unreadable date as it came', () => {
     const iso = '2026-03-09T10:15:00Z';
-    const expected = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+    const expected = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'medium' }).format(
+      new Date(iso),
+    );
     expect(formatSent(iso)).toBe(expected);
     expect(formatSent(iso)).toMatch(/2026/);
     expect(formatSent('ayer')).toBe('ayer');

@@ -53,7 +53,9 @@ describe('filterFaq', () => {
         ?.answer.join(' ');
     expect(text('antelacion')).toContain('4 a 6 semanas');
     expect(text('cambio-fecha')).toContain('gratuito si nos avisas con al menos 48 horas');
-    expect(text('cancelacion')).toMatch(/más de 48 horas, la cancelación es gratuita.*entre 24 y 48 horas, cobramos el 25 % del presupuesto.*menos de 24 horas, el 50 % del presupuesto/);
+    expect(text('cancelacion')).toMatch(
+      /más de 48 horas, la cancelación es gratuita.*entre 24 y 48 horas, cobramos el 25 % del presupuesto.*menos de 24 horas, el 50 % del presupuesto/,
+    );
     expect(text('reclamacion')).toMatch(/7 días naturales.*15 días hábiles/);
     expect(text('horario')).toContain('de lunes a viernes de 8:00 a 21:00 y los sábados de 9:00 a 15:00');
     expect(text('respuesta')).toContain('menos de 24 horas');

@@ -10,7 +10,14 @@ import './FaqPage.css';
 function ChevronIcon() {
   return (
     <svg className="faq-item__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M6 9l6 6 6-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -134,8 +141,8 @@ export function FaqPage() {
             ¿No encuentras lo que buscas?
           </h2>
           <p>
-            Escríbenos y te respondemos en menos de 24 horas. Atendemos de lunes a viernes de 8:00 a 21:00 y los
-            sábados de 9:00 a 15:00.
+            Escríbenos y te respondemos en menos de 24 horas. Atendemos de lunes a viernes de 8:00 a 21:00 y los sábados
+            de 9:00 a 15:00.
           </p>
           <Link to="/contacto" className="button button--primary">
             Contactar con nosotros

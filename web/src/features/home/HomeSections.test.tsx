@@ -138,13 +138,22 @@ describe('home page', () => {
     expect(screen.getByRole('link', { name: 'Ver preguntas frecuentes' }).getAttribute('href')).toBe(
       '/preguntas-frecuentes',
     );
-    expect(screen.getByRole('link', { name: /Ver ofertas de empleo/ }).getAttribute('href')).toBe('/trabaja-con-nosotros');
+    expect(screen.getByRole('link', { name: /Ver ofertas de empleo/ }).getAttribute('href')).toBe(
+      '/trabaja-con-nosotros',
+    );
     expect(screen.getByRole('link', { name: 'Calcular precio' }).getAttribute('href')).toBe('/buscador-precios');
     expect(screen.getByRole('link', { name: 'Contactar' }).getAttribute('href')).toBe('/contacto');
     // Six service cards: moves, Europe, furniture, vehicles, others, work.
-    expect(
-      screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent),
-    ).toEqual(expect.arrayContaining(['Mudanzas', 'Mudanza a Europa', 'Muebles', 'Vehículos', 'Otros servicios', 'Trabaja con nosotros']));
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
+      expect.arrayContaining([
+        'Mudanzas',
+        'Mudanza a Europa',
+        'Muebles',
+        'Vehículos',
+        'Otros servicios',
+        'Trabaja con nosotros',
+      ]),
+    );
   });
 
   it('writes the statistics as the spec does', () => {

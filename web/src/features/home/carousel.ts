@@ -37,10 +37,7 @@ export interface CarouselState {
 }
 
 export type CarouselAction =
-  | { type: 'next' }
-  | { type: 'prev' }
-  | { type: 'goto'; index: number }
-  | { type: 'transitionEnd' };
+  { type: 'next' } | { type: 'prev' } | { type: 'goto'; index: number } | { type: 'transitionEnd' };
 
 export function initialCarousel(count: number): CarouselState {
   return { index: 0, count, transitioning: false, direction: 1, previous: 0 };

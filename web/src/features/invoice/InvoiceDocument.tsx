@@ -1,6 +1,14 @@
 import type { Invoice, InvoicePropertyDetails } from '../../lib/api';
 import { brandLabel } from '../../lib/card';
-import { accessLabel, floorLabel, propertyTypeLabel, statusLabel, timeSlotLabel, urgencyLabel, warrantyText } from '../../lib/documentText';
+import {
+  accessLabel,
+  floorLabel,
+  propertyTypeLabel,
+  statusLabel,
+  timeSlotLabel,
+  urgencyLabel,
+  warrantyText,
+} from '../../lib/documentText';
 import { formatDecimal, formatEuros, formatLongDate, formatLongDateWithWeekday, orMissing } from '../../lib/format';
 
 /** The printable A4 invoice itself: nothing interactive, so it prints exactly as shown. */
@@ -194,7 +202,11 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
               <AmountRow label="Recargo por urgencia" value={importes.urgencia} />
               <AmountRow label="Base imponible" value={importes.subtotal} testId="factura-base-imponible" strong />
               {importes.iva_aplicado ? (
-                <AmountRow label={`IVA (${formatDecimal(importes.iva_porcentaje)} %)`} value={importes.iva} testId="factura-iva" />
+                <AmountRow
+                  label={`IVA (${formatDecimal(importes.iva_porcentaje)} %)`}
+                  value={importes.iva}
+                  testId="factura-iva"
+                />
               ) : (
                 <tr>
                   <th scope="row">IVA</th>
@@ -272,7 +284,6 @@ interface AmountRowProps {
   strong?: boolean;
   grand?: boolean;
 }
-
 
 function AmountRow({ label, value, testId, strong, grand }: AmountRowProps) {
   const modifier = grand ? ' invoice-doc__row--grand' : strong ? ' invoice-doc__row--strong' : '';

@@ -81,7 +81,14 @@ describe('InvoicePage', () => {
     const invoice = makeInvoice();
     storeInvoice({
       ...invoice,
-      importes: { ...invoice.importes, iva_aplicado: false, iva_porcentaje: 0, iva: 0, total: 1234.56, pendiente: 934.56 },
+      importes: {
+        ...invoice.importes,
+        iva_aplicado: false,
+        iva_porcentaje: 0,
+        iva: 0,
+        total: 1234.56,
+        pendiente: 934.56,
+      },
     });
     renderInvoice();
     expect(amount('factura-iva')).toBe('IVA no aplicado');

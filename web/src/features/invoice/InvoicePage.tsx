@@ -154,8 +154,7 @@ export function InvoicePage() {
                 Tamaño del papel: <strong>A4</strong>, orientación vertical, márgenes predeterminados.
               </li>
               <li>
-                Desactive <strong>Encabezados y pies de página</strong> para que el navegador no añada la dirección
-                web.
+                Desactive <strong>Encabezados y pies de página</strong> para que el navegador no añada la dirección web.
               </li>
             </ol>
             <button type="button" className="button button--primary button--block" onClick={() => setShowHelp(false)}>

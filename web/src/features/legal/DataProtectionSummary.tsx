@@ -22,12 +22,14 @@ const PURPOSE: Record<DataProtectionPurpose, { finalidad: string; legitimacion: 
       'Tu consentimiento al enviarnos el mensaje y, para el presupuesto, la aplicación de medidas precontractuales a petición tuya. Las comunicaciones comerciales, solo con tu consentimiento aparte.',
   },
   quote: {
-    finalidad: 'Preparar y enviarte el presupuesto de tu mudanza y, si lo aceptas, prestar el servicio, cobrarlo y facturarlo.',
+    finalidad:
+      'Preparar y enviarte el presupuesto de tu mudanza y, si lo aceptas, prestar el servicio, cobrarlo y facturarlo.',
     legitimacion:
       'La aplicación de medidas precontractuales a petición tuya y la ejecución del contrato de mudanza; la facturación, una obligación legal.',
   },
   account: {
-    finalidad: 'Crear y gestionar tu cuenta de cliente: tus datos, tus mudanzas, sus pagos y documentos, y tus preferencias.',
+    finalidad:
+      'Crear y gestionar tu cuenta de cliente: tus datos, tus mudanzas, sus pagos y documentos, y tus preferencias.',
     legitimacion:
       'La ejecución del contrato por el que te damos de alta como cliente. Las comunicaciones comerciales, solo con tu consentimiento.',
   },
@@ -56,7 +58,9 @@ export function DataProtectionSummary({
   const { finalidad, legitimacion } = PURPOSE[purpose];
   return (
     <table className={`dp-summary${className ? ` ${className}` : ''}`}>
-      <caption className={hideCaption ? 'sr-only' : 'dp-summary__caption'}>Información básica sobre protección de datos</caption>
+      <caption className={hideCaption ? 'sr-only' : 'dp-summary__caption'}>
+        Información básica sobre protección de datos
+      </caption>
       <tbody>
         <tr>
           <th scope="row">Responsable</th>
@@ -75,8 +79,8 @@ export function DataProtectionSummary({
         <tr>
           <th scope="row">Destinatarios</th>
           <td>
-            No vendemos ni cedemos tus datos a terceros, salvo obligación legal. Nuestros proveedores de alojamiento
-            web y de correo electrónico los tratan por cuenta nuestra y con contrato.
+            No vendemos ni cedemos tus datos a terceros, salvo obligación legal. Nuestros proveedores de alojamiento web
+            y de correo electrónico los tratan por cuenta nuestra y con contrato.
             {(purpose === 'general' || purpose === 'quote') &&
               ' En una mudanza a otro país, la empresa que colabora con nosotros en destino recibe lo necesario para la entrega.'}
           </td>
@@ -85,9 +89,8 @@ export function DataProtectionSummary({
           <th scope="row">Derechos</th>
           <td>
             Acceder, rectificar y suprimir tus datos, oponerte al tratamiento, limitarlo, pedir su portabilidad y
-            retirar tu consentimiento, escribiendo a{' '}
-            <a href={`mailto:${COMPANY_LEGAL.email}`}>{COMPANY_LEGAL.email}</a>. También puedes reclamar ante la Agencia
-            Española de Protección de Datos.
+            retirar tu consentimiento, escribiendo a <a href={`mailto:${COMPANY_LEGAL.email}`}>{COMPANY_LEGAL.email}</a>
+            . También puedes reclamar ante la Agencia Española de Protección de Datos.
           </td>
         </tr>
         <tr>

@@ -125,26 +125,26 @@ export default function PrivacyPolicyPage() {
 
               <h4>Presupuestos y mudanzas</h4>
               <p>
-                Con los datos del buscador de precios y de la solicitud de presupuesto (direcciones de origen y
-                destino, tipo de vivienda, objetos, servicios, fechas, datos de contacto e instrucciones) calculamos el
-                precio, te enviamos el presupuesto y, si lo aceptas, organizamos y prestamos la mudanza. Para ello
-                también tratamos los pagos y anticipos, las facturas, el albarán con el inventario y, si lo contratas o es
-                necesario para documentar el estado de tus bienes, las fotografías que toma nuestro equipo. Conservamos el
-                historial de cada cambio de estado de la mudanza.
+                Con los datos del buscador de precios y de la solicitud de presupuesto (direcciones de origen y destino,
+                tipo de vivienda, objetos, servicios, fechas, datos de contacto e instrucciones) calculamos el precio,
+                te enviamos el presupuesto y, si lo aceptas, organizamos y prestamos la mudanza. Para ello también
+                tratamos los pagos y anticipos, las facturas, el albarán con el inventario y, si lo contratas o es
+                necesario para documentar el estado de tus bienes, las fotografías que toma nuestro equipo. Conservamos
+                el historial de cada cambio de estado de la mudanza.
               </p>
 
               <h4>Formulario de contacto</h4>
               <p>
-                Con tu nombre, correo, teléfono, las direcciones y la fecha que indiques, el tipo de servicio y tu mensaje,
-                respondemos a tu consulta (en menos de 24 horas) y, si lo pides, preparamos tu presupuesto.
+                Con tu nombre, correo, teléfono, las direcciones y la fecha que indiques, el tipo de servicio y tu
+                mensaje, respondemos a tu consulta (en menos de 24 horas) y, si lo pides, preparamos tu presupuesto.
               </p>
 
               <h4>Candidaturas de empleo y currículums</h4>
               <p>
                 Si nos envías tu candidatura desde <Link to="/trabaja-con-nosotros">Trabaja con nosotros</Link>,
-                tratamos tus datos de contacto, el puesto que te interesa, tu experiencia, tu mensaje y tu currículum para
-                valorar tu candidatura y contactar contigo. Te respondemos en un plazo de 7 días hábiles. Te pedimos que el
-                currículum no incluya datos especialmente protegidos (salud, ideología, religión…).
+                tratamos tus datos de contacto, el puesto que te interesa, tu experiencia, tu mensaje y tu currículum
+                para valorar tu candidatura y contactar contigo. Te respondemos en un plazo de 7 días hábiles. Te
+                pedimos que el currículum no incluya datos especialmente protegidos (salud, ideología, religión…).
               </p>
 
               <h4>Comunicaciones comerciales</h4>
@@ -163,25 +163,26 @@ export default function PrivacyPolicyPage() {
 
               <p>
                 No tomamos decisiones basadas únicamente en tratamientos automatizados que produzcan efectos jurídicos
-                sobre ti ni elaboramos perfiles. El precio orientativo del buscador es un cálculo a partir de los datos que
-                introduces; el presupuesto definitivo lo revisa una persona.
+                sobre ti ni elaboramos perfiles. El precio orientativo del buscador es un cálculo a partir de los datos
+                que introduces; el presupuesto definitivo lo revisa una persona.
               </p>
             </Section>
 
             <Section id="legitimacion">
               <ul>
                 <li>
-                  <strong>Ejecución de un contrato o de medidas precontractuales</strong> (art. 6.1.b RGPD): la cuenta de
-                  cliente, los presupuestos que nos pides y la prestación, el cobro y el seguimiento de la mudanza.
+                  <strong>Ejecución de un contrato o de medidas precontractuales</strong> (art. 6.1.b RGPD): la cuenta
+                  de cliente, los presupuestos que nos pides y la prestación, el cobro y el seguimiento de la mudanza.
                 </li>
                 <li>
-                  <strong>Cumplimiento de obligaciones legales</strong> (art. 6.1.c RGPD): la facturación y la conservación
-                  de la documentación contable y fiscal, y la atención de requerimientos de las autoridades.
+                  <strong>Cumplimiento de obligaciones legales</strong> (art. 6.1.c RGPD): la facturación y la
+                  conservación de la documentación contable y fiscal, y la atención de requerimientos de las
+                  autoridades.
                 </li>
                 <li>
                   <strong>Consentimiento</strong> (art. 6.1.a RGPD): las respuestas al formulario de contacto, las
-                  candidaturas de empleo y las comunicaciones comerciales. Puedes retirarlo en cualquier momento, sin que
-                  ello afecte a la licitud del tratamiento anterior.
+                  candidaturas de empleo y las comunicaciones comerciales. Puedes retirarlo en cualquier momento, sin
+                  que ello afecte a la licitud del tratamiento anterior.
                 </li>
                 <li>
                   <strong>Interés legítimo</strong> (art. 6.1.f RGPD): la seguridad de la web y de las cuentas, y la
@@ -189,8 +190,8 @@ export default function PrivacyPolicyPage() {
                 </li>
               </ul>
               <p>
-                Los datos marcados como obligatorios en cada formulario son necesarios para atender tu solicitud; si no nos
-                los facilitas, no podremos hacerlo.
+                Los datos marcados como obligatorios en cada formulario son necesarios para atender tu solicitud; si no
+                nos los facilitas, no podremos hacerlo.
               </p>
             </Section>
 
@@ -198,14 +199,14 @@ export default function PrivacyPolicyPage() {
               <ul>
                 <li>
                   <strong>Mudanzas, presupuestos aceptados, pagos y facturas:</strong> durante el contrato y, después,{' '}
-                  <strong>6 años</strong>, el plazo de conservación que exige la legislación mercantil (art. 30 del Código
-                  de Comercio); también cubre los plazos fiscales y de reclamación.
+                  <strong>6 años</strong>, el plazo de conservación que exige la legislación mercantil (art. 30 del
+                  Código de Comercio); también cubre los plazos fiscales y de reclamación.
                 </li>
                 <li>
                   <strong>Cuenta de cliente:</strong> mientras la mantengas. Si la eliminas, borramos tu cuenta, tus
-                  sesiones y tus preferencias en ese momento; en las mudanzas y facturas que debemos conservar, tus datos
-                  de contacto se sustituyen por un registro anónimo y lo imprescindible se guarda bloqueado hasta que
-                  termine el plazo anterior.
+                  sesiones y tus preferencias en ese momento; en las mudanzas y facturas que debemos conservar, tus
+                  datos de contacto se sustituyen por un registro anónimo y lo imprescindible se guarda bloqueado hasta
+                  que termine el plazo anterior.
                 </li>
                 <li>
                   <strong>Presupuestos no aceptados:</strong> 1 año desde su envío.
@@ -226,32 +227,34 @@ export default function PrivacyPolicyPage() {
                 </li>
               </ul>
               <p>
-                Pasados estos plazos, los datos se suprimen o se anonimizan. Mientras puedan derivarse responsabilidades,
-                se conservan bloqueados, solo a disposición de jueces, tribunales y autoridades competentes (art. 32
-                LOPDGDD).
+                Pasados estos plazos, los datos se suprimen o se anonimizan. Mientras puedan derivarse
+                responsabilidades, se conservan bloqueados, solo a disposición de jueces, tribunales y autoridades
+                competentes (art. 32 LOPDGDD).
               </p>
             </Section>
 
             <Section id="destinatarios">
               <p>
-                <strong>No vendemos tus datos</strong> ni los cedemos a terceros para sus propios fines. Solo los reciben:
+                <strong>No vendemos tus datos</strong> ni los cedemos a terceros para sus propios fines. Solo los
+                reciben:
               </p>
               <ul>
                 <li>
-                  Nuestros <strong>encargados del tratamiento</strong>, que los tratan por cuenta nuestra, siguiendo nuestras
-                  instrucciones y con un contrato que les obliga a protegerlos: el proveedor de alojamiento de la web y la
-                  base de datos, el de correo electrónico y la entidad de pago que procesa los cobros con tarjeta.
+                  Nuestros <strong>encargados del tratamiento</strong>, que los tratan por cuenta nuestra, siguiendo
+                  nuestras instrucciones y con un contrato que les obliga a protegerlos: el proveedor de alojamiento de
+                  la web y la base de datos, el de correo electrónico y la entidad de pago que procesa los cobros con
+                  tarjeta.
                 </li>
                 <li>
-                  En una <strong>mudanza internacional</strong>, la empresa que colabora con nosotros en el país de destino,
-                  con los datos imprescindibles para la entrega (nombre, teléfono, dirección e inventario).
+                  En una <strong>mudanza internacional</strong>, la empresa que colabora con nosotros en el país de
+                  destino, con los datos imprescindibles para la entrega (nombre, teléfono, dirección e inventario).
                 </li>
                 <li>
                   Si presentas una reclamación por daños, la <strong>compañía aseguradora</strong>, para tramitarla.
                 </li>
                 <li>
-                  La <strong>Administración tributaria</strong>, los juzgados y las demás autoridades, cuando una ley nos
-                  obligue.
+                  La <strong>Administración tributaria</strong>, los juzgados y las demás autoridades, cuando una ley
+                  nos obligue.
                 </li>
               </ul>
             </Section>
@@ -261,9 +264,9 @@ export default function PrivacyPolicyPage() {
                 Tratamos y alojamos tus datos dentro del Espacio Económico Europeo y no los transferimos fuera de él.
               </p>
               <p>
-                La única excepción posible es una mudanza con destino fuera del Espacio Económico Europeo: en ese caso, la
-                comunicación a la empresa que hace la entrega en destino se ampara en una decisión de adecuación de la
-                Comisión Europea, cuando exista para ese país, o, en su defecto, en que es necesaria para ejecutar el
+                La única excepción posible es una mudanza con destino fuera del Espacio Económico Europeo: en ese caso,
+                la comunicación a la empresa que hace la entrega en destino se ampara en una decisión de adecuación de
+                la Comisión Europea, cuando exista para ese país, o, en su defecto, en que es necesaria para ejecutar el
                 contrato que nos has pedido (art. 49.1.b RGPD). Te lo diremos en el presupuesto.
               </p>
             </Section>
@@ -275,17 +278,17 @@ export default function PrivacyPolicyPage() {
                   <strong>Acceso:</strong> saber qué datos tuyos tratamos y obtener una copia.
                 </li>
                 <li>
-                  <strong>Rectificación:</strong> corregir los datos inexactos o completarlos. La mayoría puedes cambiarlos
-                  tú mismo en «Mi Perfil», en tu área de cliente.
+                  <strong>Rectificación:</strong> corregir los datos inexactos o completarlos. La mayoría puedes
+                  cambiarlos tú mismo en «Mi Perfil», en tu área de cliente.
                 </li>
                 <li>
-                  <strong>Supresión:</strong> pedir que borremos tus datos. Puedes <strong>eliminar tu cuenta</strong> tú
-                  mismo desde tu área de cliente («Mi Perfil» → «Eliminar cuenta»); conservaremos solo lo que la ley nos
-                  obliga a guardar, como se explica en «Cuánto tiempo conservamos tus datos».
+                  <strong>Supresión:</strong> pedir que borremos tus datos. Puedes <strong>eliminar tu cuenta</strong>{' '}
+                  tú mismo desde tu área de cliente («Mi Perfil» → «Eliminar cuenta»); conservaremos solo lo que la ley
+                  nos obliga a guardar, como se explica en «Cuánto tiempo conservamos tus datos».
                 </li>
                 <li>
-                  <strong>Oposición:</strong> oponerte a un tratamiento basado en nuestro interés legítimo y, en todo caso,
-                  a recibir comunicaciones comerciales.
+                  <strong>Oposición:</strong> oponerte a un tratamiento basado en nuestro interés legítimo y, en todo
+                  caso, a recibir comunicaciones comerciales.
                 </li>
                 <li>
                   <strong>Limitación:</strong> pedir que conservemos tus datos sin usarlos mientras se resuelve una
@@ -346,33 +349,33 @@ export default function PrivacyPolicyPage() {
               <p>
                 Esta web <strong>solo usa una cookie técnica</strong>, <code>mudanzas_session</code>, que se crea al
                 iniciar sesión y sirve para mantenerla abierta de forma segura: es de uso propio, no es accesible desde
-                JavaScript, no se envía a otros sitios y caduca al cerrar la sesión o, como máximo, a los 30 días. Al ser
-                estrictamente necesaria para prestar el servicio que pides, no requiere consentimiento (art. 22.2 de la Ley
-                34/2002, LSSI).
+                JavaScript, no se envía a otros sitios y caduca al cerrar la sesión o, como máximo, a los 30 días. Al
+                ser estrictamente necesaria para prestar el servicio que pides, no requiere consentimiento (art. 22.2 de
+                la Ley 34/2002, LSSI).
               </p>
               <p>
-                Además, mientras tienes la sesión iniciada, tu navegador guarda en su almacenamiento local una copia de los
-                datos de tu perfil para mostrarlos sin esperar al servidor; se borra al cerrar la sesión.
+                Además, mientras tienes la sesión iniciada, tu navegador guarda en su almacenamiento local una copia de
+                los datos de tu perfil para mostrarlos sin esperar al servidor; se borra al cerrar la sesión.
               </p>
               <p>
-                <strong>No usamos cookies de análisis, de publicidad ni de terceros.</strong> Si algún día las usamos, te
-                pediremos antes tu consentimiento.
+                <strong>No usamos cookies de análisis, de publicidad ni de terceros.</strong> Si algún día las usamos,
+                te pediremos antes tu consentimiento.
               </p>
             </Section>
 
             <Section id="seguridad">
               <p>
                 Aplicamos medidas técnicas y organizativas adecuadas al riesgo: conexión cifrada, contraseñas guardadas
-                con un algoritmo de cifrado irreversible, sesiones que solo conoce tu navegador, límites a los intentos de
-                acceso y acceso de nuestro personal solo a los datos que necesita según su función.
+                con un algoritmo de cifrado irreversible, sesiones que solo conoce tu navegador, límites a los intentos
+                de acceso y acceso de nuestro personal solo a los datos que necesita según su función.
               </p>
             </Section>
 
             <Section id="cambios">
               <p>
-                Si cambiamos esta política, publicaremos la nueva versión en esta página con su fecha de actualización y,
-                si el cambio es relevante, te lo comunicaremos. Para contratar nuestros servicios o crear una cuenta debes
-                ser mayor de edad.
+                Si cambiamos esta política, publicaremos la nueva versión en esta página con su fecha de actualización
+                y, si el cambio es relevante, te lo comunicaremos. Para contratar nuestros servicios o crear una cuenta
+                debes ser mayor de edad.
               </p>
               <p>
                 Consulta también nuestras <Link to="/condiciones-uso">condiciones de uso</Link>.

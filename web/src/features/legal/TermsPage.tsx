@@ -17,7 +17,14 @@ import './LegalPages.css';
 function useRouterLinks() {
   const navigate = useNavigate();
   return (event: MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    ) {
       return;
     }
     const anchor = (event.target as Element).closest('a');
@@ -67,8 +74,8 @@ export function TermsPage() {
     <div className="legal-page">
       <ContentHero titleId="terms-title" eyebrow="Información legal" title="Condiciones de uso">
         <p className="content-hero__lead">
-          Las condiciones de nuestros servicios de mudanza y de esta web: presupuestos, reservas, cancelaciones,
-          seguro y reclamaciones, explicados con claridad.
+          Las condiciones de nuestros servicios de mudanza y de esta web: presupuestos, reservas, cancelaciones, seguro
+          y reclamaciones, explicados con claridad.
         </p>
         <p className="content-hero__meta">
           Última actualización: <time dateTime={TERMS_LAST_UPDATED}>{formatLegalDate(TERMS_LAST_UPDATED)}</time>
@@ -128,8 +135,22 @@ export function TermsPage() {
                   >
                     <span className="legal-section__number">{index + 1}.</span>
                     <span className="legal-section__title">{section.title}</span>
-                    <svg className="legal-section__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                      <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                    <svg
+                      className="legal-section__chevron"
+                      viewBox="0 0 24 24"
+                      width="20"
+                      height="20"
+                      aria-hidden="true"
+                      focusable="false"
+                    >
+                      <path
+                        d="M6 9l6 6 6-6"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2"
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                      />
                     </svg>
                   </button>
                 </h2>
@@ -152,7 +173,9 @@ export function TermsPage() {
           <h2 id="terms-contact-title" className="legal-contact__title">
             ¿Tienes dudas sobre estas condiciones?
           </h2>
-          <p>Te las explicamos con gusto. Atendemos de lunes a viernes de 8:00 a 21:00 y los sábados de 9:00 a 15:00.</p>
+          <p>
+            Te las explicamos con gusto. Atendemos de lunes a viernes de 8:00 a 21:00 y los sábados de 9:00 a 15:00.
+          </p>
           <ul className="legal-contact__methods">
             <li>
               <a href={`mailto:${COMPANY_EMAIL}`} className="legal-contact__method">

@@ -48,9 +48,12 @@ describe('TermsPage', () => {
     renderTerms();
     expect(screen.getByRole('heading', { level: 1, name: 'Condiciones de uso' })).toBeTruthy();
     expect(screen.getByText(/Las condiciones de nuestros servicios de mudanza/)).toBeTruthy();
-    expect(screen.getByText(/Última actualización:/).querySelector('time')?.getAttribute('datetime')).toMatch(
-      /^\d{4}-\d{2}-\d{2}$/,
-    );
+    expect(
+      screen
+        .getByText(/Última actualización:/)
+        .querySelector('time')
+        ?.getAttribute('datetime'),
+    ).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('quick-nav lists the first 6 sections and scrolls to one with the 100 px offset, opened and focused', () => {
@@ -127,8 +130,12 @@ describe('TermsPage', () => {
     expect(within(block).getByRole('link', { name: COMPANY_LEGAL.email }).getAttribute('href')).toBe(
       `mailto:${COMPANY_LEGAL.email}`,
     );
-    expect(within(block).getByRole('link', { name: COMPANY_LEGAL.telefono }).getAttribute('href')).toBe('tel:+34910123456');
-    expect(within(block).getByRole('link', { name: 'Ir a la página de contacto' }).getAttribute('href')).toBe('/contacto');
+    expect(within(block).getByRole('link', { name: COMPANY_LEGAL.telefono }).getAttribute('href')).toBe(
+      'tel:+34910123456',
+    );
+    expect(within(block).getByRole('link', { name: 'Ir a la página de contacto' }).getAttribute('href')).toBe(
+      '/contacto',
+    );
   });
 });
 
@@ -149,7 +156,14 @@ describe('PrivacyPolicyPage', () => {
     const rows = within(table)
       .getAllByRole('rowheader')
       .map((th) => th.textContent);
-    expect(rows).toEqual(['Responsable', 'Finalidad', 'Legitimación', 'Destinatarios', 'Derechos', 'Información adicional']);
+    expect(rows).toEqual([
+      'Responsable',
+      'Finalidad',
+      'Legitimación',
+      'Destinatarios',
+      'Derechos',
+      'Información adicional',
+    ]);
     expect(within(table).getByRole('link', { name: 'la segunda capa de esta política' }).getAttribute('href')).toBe(
       '#segunda-capa',
     );
@@ -164,7 +178,8 @@ describe('PrivacyPolicyPage', () => {
 
   it('covers every purpose, retention, rights, the AEPD, consent records and the one session cookie', () => {
     renderPrivacy();
-    const text = screen.getByRole('region', { name: 'Información adicional sobre protección de datos' }).textContent ?? '';
+    const text =
+      screen.getByRole('region', { name: 'Información adicional sobre protección de datos' }).textContent ?? '';
     for (const purpose of [
       'Cuenta de cliente',
       'Presupuestos y mudanzas',

@@ -94,7 +94,13 @@ export function AnalyticsPanel({ period, series, failed, onPeriod }: AnalyticsPa
                 />
                 <Legend wrapperStyle={LEGEND} itemSorter={bySeries} />
                 <Bar dataKey="creadas" name="Creadas" stackId="estado" fill={COLORS.creadas} animationDuration={600} />
-                <Bar dataKey="completadas" name="Completadas" stackId="estado" fill={COLORS.completadas} animationDuration={600} />
+                <Bar
+                  dataKey="completadas"
+                  name="Completadas"
+                  stackId="estado"
+                  fill={COLORS.completadas}
+                  animationDuration={600}
+                />
                 <Bar
                   dataKey="canceladas"
                   name="Canceladas"

@@ -586,7 +586,17 @@ function StepContact({ form, set }: { form: WizardForm; set: Setter }) {
   );
 }
 
-function MoneyInput({ label, value, onChange, max }: { label: string; value: string; onChange: (v: string) => void; max?: number }) {
+function MoneyInput({
+  label,
+  value,
+  onChange,
+  max,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  max?: number;
+}) {
   return (
     <TextInput
       label={label}
@@ -629,7 +639,11 @@ function StepPrice({ form, set }: { form: WizardForm; set: Setter }) {
     <div className="mgr-step">
       <div className="mgr-grid">
         <MoneyInput label="Precio base (€)" value={form.basePrice} onChange={(v) => set('basePrice', v)} />
-        <MoneyInput label="Coste por distancia (€)" value={form.distanceCost} onChange={(v) => set('distanceCost', v)} />
+        <MoneyInput
+          label="Coste por distancia (€)"
+          value={form.distanceCost}
+          onChange={(v) => set('distanceCost', v)}
+        />
         <MoneyInput label="Coste de servicios (€)" value={form.servicesCost} onChange={(v) => set('servicesCost', v)} />
         <MoneyInput label="Coste por urgencia (€)" value={form.urgencyCost} onChange={(v) => set('urgencyCost', v)} />
       </div>
@@ -660,8 +674,8 @@ function StepPrice({ form, set }: { form: WizardForm; set: Setter }) {
         />
       </div>
       <p className="mgr-hint">
-        Precio orientativo con IVA incluido cuando está activado. El anticipo solicitado es lo que se pide al
-        cliente para reservar; el estado del pago cambia con cada cobro.
+        Precio orientativo con IVA incluido cuando está activado. El anticipo solicitado es lo que se pide al cliente
+        para reservar; el estado del pago cambia con cada cobro.
       </p>
     </div>
   );

@@ -51,7 +51,13 @@ function seedMoves(): StaffMove[] {
       worker: 'Javier Moreno',
       workerId: 'w1',
       photos: [
-        { id: 'f1', url: '/api/fotos/2/f1', descripcion: 'Salón antes', tipo: 'carga', fecha_subida: '2026-03-09T10:00:00Z' },
+        {
+          id: 'f1',
+          url: '/api/fotos/2/f1',
+          descripcion: 'Salón antes',
+          tipo: 'carga',
+          fecha_subida: '2026-03-09T10:00:00Z',
+        },
       ],
     }),
     priced({ id: 3, estado: 'finalizada', cliente_nombre: 'Lucía Ortega', fecha_programada: '2099-03-03' }),
@@ -427,7 +433,13 @@ describe('ManagerDashboardPage', () => {
         const body = JSON.parse(String(init?.body));
         return jsonResponse({
           success: true,
-          mudanza: priced({ id: 1, origen: body.origen, estado: body.estado, version: 2, fecha_programada: '2099-03-01' }),
+          mudanza: priced({
+            id: 1,
+            origen: body.origen,
+            estado: body.estado,
+            version: 2,
+            fecha_programada: '2099-03-01',
+          }),
         });
       },
     });
@@ -527,9 +539,11 @@ describe('ManagerDashboardPage', () => {
     expect(alert.textContent).toContain(conflict);
     expect(showAlert).not.toHaveBeenCalled();
     fireEvent.click(within(alert).getByRole('button', { name: 'Recargar mudanza' }));
-    await waitFor(() => expect((dialog.getByLabelText('Dirección de origen') as HTMLInputElement).value).toBe(
-      'Cambiada por otra persona',
-    ));
+    await waitFor(() =>
+      expect((dialog.getByLabelText('Dirección de origen') as HTMLInputElement).value).toBe(
+        'Cambiada por otra persona',
+      ),
+    );
     expect(dialog.queryByRole('alert')).toBeNull();
     expect(within(row(1)).getByText('Cambiada por otra persona')).toBeTruthy();
 
@@ -637,8 +651,20 @@ describe('ManagerDashboardPage', () => {
     });
 
     act(() => {
-      ws.receive({ type: 'change', position: 10, kind: 'move', id: '3', data: priced({ id: 3, estado: 'cancelada', version: 5, fecha_programada: '2099-03-03' }) });
-      ws.receive({ type: 'change', position: 11, kind: 'move', id: '6', data: priced({ id: 6, cliente_nombre: 'Nuevo Cliente', fecha_programada: '2099-03-06' }) });
+      ws.receive({
+        type: 'change',
+        position: 10,
+        kind: 'move',
+        id: '3',
+        data: priced({ id: 3, estado: 'cancelada', version: 5, fecha_programada: '2099-03-03' }),
+      });
+      ws.receive({
+        type: 'change',
+        position: 11,
+        kind: 'move',
+        id: '6',
+        data: priced({ id: 6, cliente_nombre: 'Nuevo Cliente', fecha_programada: '2099-03-06' }),
+      });
     });
     expect(within(row(3)).getByText('Cancelada')).toBeTruthy();
     expect(within(row(6)).getByText('Nuevo Cliente')).toBeTruthy();
@@ -668,10 +694,10 @@ describe('ManagerDashboardPage', () => {
       'GET /api/analiticas?periodo=dia': () => jsonResponse({ success: false }, 500),
     });
     render(
-    <MemoryRouter>
-      <ManagerDashboardPage />
-    </MemoryRouter>,
-  );
+      <MemoryRouter>
+        <ManagerDashboardPage />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('No hay mudanzas.')).toBeTruthy();
     expect(await screen.findByText('No se pudieron cargar las analíticas.')).toBeTruthy();
     await waitFor(() => expect(stat('Mudanzas totales')).toBe('—'));

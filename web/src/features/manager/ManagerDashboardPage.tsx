@@ -4,7 +4,17 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { StaffHero, StatCards, type StatCard } from '../../components/StaffDashboard';
 import { useLiveFeed } from '../../lib/useLiveFeed';
 import { CreateMoveWizard } from './CreateMoveWizard';
-import { BoxIcon, ChartIcon, EuroIcon, HeadsetIcon, LockIcon, PlusIcon, StarIcon, UserPlusIcon, UsersIcon } from '../../components/icons';
+import {
+  BoxIcon,
+  ChartIcon,
+  EuroIcon,
+  HeadsetIcon,
+  LockIcon,
+  PlusIcon,
+  StarIcon,
+  UserPlusIcon,
+  UsersIcon,
+} from '../../components/icons';
 import { FormsInbox } from '../../components/FormsInbox';
 import { formatCount, formatSatisfaction } from './managerMoves';
 import { MoveEditModal } from './MoveEditModal';
@@ -21,10 +31,7 @@ import './ManagerModals.css';
 // The charts library is most of the page's weight: loaded apart, so other pages never fetch it.
 const AnalyticsPanel = lazy(() => import('./AnalyticsPanel').then((m) => ({ default: m.AnalyticsPanel })));
 
-type OpenModal =
-  | { kind: 'ver' | 'editar'; moveId: number }
-  | { kind: 'crear'; quote?: QuoteInboxEntry }
-  | null;
+type OpenModal = { kind: 'ver' | 'editar'; moveId: number } | { kind: 'crear'; quote?: QuoteInboxEntry } | null;
 
 export function ManagerDashboardPage() {
   useDocumentTitle('Panel de gerencia');

@@ -39,7 +39,14 @@ interface MoveEditModalProps {
   onStatusDraft: (estado: MoveStatus | null) => void;
 }
 
-const FIELD_ORDER: EditField[] = ['cliente_nombre', 'origen', 'destino', 'fecha_programada', 'precio', 'pago_adelantado'];
+const FIELD_ORDER: EditField[] = [
+  'cliente_nombre',
+  'origen',
+  'destino',
+  'fecha_programada',
+  'precio',
+  'pago_adelantado',
+];
 
 const PRICE_LINES = [
   ['distanceCost', 'Coste por distancia (€)'],
@@ -72,7 +79,8 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
   };
   const price = editPrice(form);
 
-  const updateServices = (patch: Partial<MoveServices>) => setForm((f) => ({ ...f, services: { ...f.services, ...patch } }));
+  const updateServices = (patch: Partial<MoveServices>) =>
+    setForm((f) => ({ ...f, services: { ...f.services, ...patch } }));
 
   const setStatus = (estado: MoveStatus) => {
     update('estado', estado);
@@ -315,7 +323,11 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
             ))}
           </div>
           <label className="mgr-check">
-            <input type="checkbox" checked={form.ivaEnabled} onChange={(e) => updatePrice('ivaEnabled', e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={form.ivaEnabled}
+              onChange={(e) => updatePrice('ivaEnabled', e.target.checked)}
+            />
             Añadir IVA ({IVA_PERCENT} %)
           </label>
           <dl className="mgr-totals" aria-label="Cálculo del precio">
@@ -468,7 +480,10 @@ export function ServiceToggles({
             type="checkbox"
             checked={services.dismount}
             onChange={(e) =>
-              onChange({ dismount: e.target.checked, dismount_quantity: e.target.checked ? Math.max(1, services.dismount_quantity) : 0 })
+              onChange({
+                dismount: e.target.checked,
+                dismount_quantity: e.target.checked ? Math.max(1, services.dismount_quantity) : 0,
+              })
             }
           />
           Desmontaje de muebles

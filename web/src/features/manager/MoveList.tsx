@@ -16,9 +16,15 @@ export function matchesSearch(move: StaffMove, query: string): boolean {
   const q = normalizeSearch(query);
   if (q === '') return true;
   const haystack = normalizeSearch(
-    [move.id, move.cliente_nombre, move.cliente_email, move.cliente_telefono, move.origen, move.destino, move.worker].join(
-      ' ',
-    ),
+    [
+      move.id,
+      move.cliente_nombre,
+      move.cliente_email,
+      move.cliente_telefono,
+      move.origen,
+      move.destino,
+      move.worker,
+    ].join(' '),
   );
   return q.split(/\s+/).every((word) => haystack.includes(word.replace(/^#/, '')));
 }

@@ -63,7 +63,12 @@ function Photo({ photo }: { photo: api.MovePhoto }) {
         <span className="mgr-photo__error">Error al cargar imagen</span>
       ) : (
         <a href={photo.url} target="_blank" rel="noreferrer">
-          <img src={photo.url} alt={photo.descripcion || 'Foto de la mudanza'} loading="lazy" onError={() => setFailed(true)} />
+          <img
+            src={photo.url}
+            alt={photo.descripcion || 'Foto de la mudanza'}
+            loading="lazy"
+            onError={() => setFailed(true)}
+          />
         </a>
       )}
       <figcaption>
@@ -83,7 +88,12 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
   const precio = move.precio;
 
   return (
-    <Modal title={`Mudanza #${move.id}`} intro={move.cliente_nombre} onClose={onClose} className="mgr-modal mgr-modal--wide">
+    <Modal
+      title={`Mudanza #${move.id}`}
+      intro={move.cliente_nombre}
+      onClose={onClose}
+      className="mgr-modal mgr-modal--wide"
+    >
       <div className="mgr-view">
         <div className="mgr-view__badges">
           <StatusBadge estado={move.estado} />
@@ -95,7 +105,11 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
           <dl className="mgr-fields">
             <Field label="Nombre">{move.cliente_nombre}</Field>
             <Field label="Teléfono">
-              {move.cliente_telefono ? <a href={`tel:${move.cliente_telefono.replace(/\s+/g, '')}`}>{move.cliente_telefono}</a> : '—'}
+              {move.cliente_telefono ? (
+                <a href={`tel:${move.cliente_telefono.replace(/\s+/g, '')}`}>{move.cliente_telefono}</a>
+              ) : (
+                '—'
+              )}
             </Field>
             <Field label="Email">
               {move.cliente_email ? <a href={`mailto:${move.cliente_email}`}>{move.cliente_email}</a> : '—'}
@@ -121,9 +135,7 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
           <h3 className="mgr-view__title">Fechas</h3>
           <dl className="mgr-fields">
             <Field label="Fecha programada">{formatDate(move.fecha_programada)}</Field>
-            <Field label="Fecha alternativa">
-              {move.fecha_alternativa ? formatDate(move.fecha_alternativa) : '—'}
-            </Field>
+            <Field label="Fecha alternativa">{move.fecha_alternativa ? formatDate(move.fecha_alternativa) : '—'}</Field>
             <Field label="Horario">{labelOf(TIME_PREFERENCES, move.time)}</Field>
             <Field label="Fechas flexibles">{move.flexible ? 'Sí' : 'No'}</Field>
             <Field label="Urgencia">{move.urgencia === 'urgente' ? 'Urgente' : 'Normal'}</Field>
@@ -203,9 +215,7 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
               {move.estado === 'cancelada' && move.gastos_cancelacion != null && (
                 <Field label="Gastos de cancelación">{formatEuros(move.gastos_cancelacion)}</Field>
               )}
-              <Field label="Pendiente de pago">
-                {formatEuros(move.pago_pendiente ?? precio.total_cents / 100)}
-              </Field>
+              <Field label="Pendiente de pago">{formatEuros(move.pago_pendiente ?? precio.total_cents / 100)}</Field>
               <Field label="Estado del pago">
                 <span data-testid="mgr-estado-pago">{PAYMENT_STATUS_LABELS[move.estado_pago ?? 'pending']}</span>
               </Field>
@@ -325,7 +335,11 @@ function AssignWorker({ move, onAssigned }: { move: StaffMove; onAssigned: (move
           }}
         >
           <option value="">
-            {workers === null ? (loadFailed ? 'No se pudo cargar la lista' : 'Cargando trabajadores...') : 'Selecciona un trabajador'}
+            {workers === null
+              ? loadFailed
+                ? 'No se pudo cargar la lista'
+                : 'Cargando trabajadores...'
+              : 'Selecciona un trabajador'}
           </option>
           {(workers ?? []).map((w) => (
             <option key={w.id} value={w.id} disabled={busyElsewhere(w)}>

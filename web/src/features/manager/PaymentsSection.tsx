@@ -18,7 +18,6 @@ const REASONS: Record<string, string> = {
   caducada: 'tarjeta caducada',
 };
 
-
 /** The move's payment key, its card payments and failed attempts, and refunds (managers). */
 export function PaymentsSection({ move, onChanged }: { move: StaffMove; onChanged: (move: StaffMove) => void }) {
   const [keyError, setKeyError] = useState<string | null>(null);
@@ -45,9 +44,17 @@ export function PaymentsSection({ move, onChanged }: { move: StaffMove; onChange
       <h3 className="mgr-view__title">Pagos</h3>
       <div className="mgr-payments__key">
         <span>
-          Clave de pago: <strong className="mgr-payments__code" data-testid="mgr-clave-pago">{move.clave_pago ?? 'sin clave'}</strong>
+          Clave de pago:{' '}
+          <strong className="mgr-payments__code" data-testid="mgr-clave-pago">
+            {move.clave_pago ?? 'sin clave'}
+          </strong>
         </span>
-        <button type="button" className="button button--outline mgr-payments__button" disabled={issuing} onClick={issueKey}>
+        <button
+          type="button"
+          className="button button--outline mgr-payments__button"
+          disabled={issuing}
+          onClick={issueKey}
+        >
           {move.clave_pago ? 'Generar nueva clave' : 'Generar clave'}
         </button>
       </div>
@@ -75,7 +82,11 @@ export function PaymentsSection({ move, onChanged }: { move: StaffMove; onChange
                 {p.reembolsado > 0 ? ` · devuelto ${formatEuros(p.reembolsado)}` : ''}
               </span>
               {p.estado !== 'fallido' && p.importe - p.reembolsado > 0 && (
-                <button type="button" className="button button--outline mgr-payments__button" onClick={() => setRefunding(p)}>
+                <button
+                  type="button"
+                  className="button button--outline mgr-payments__button"
+                  onClick={() => setRefunding(p)}
+                >
                   Reembolsar
                 </button>
               )}
@@ -161,7 +172,13 @@ function RefundForm({
         <label className="form__label" htmlFor="refund-reason">
           Motivo
         </label>
-        <input id="refund-reason" className="input" maxLength={TEXT_LIMITS.instructions} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <input
+          id="refund-reason"
+          className="input"
+          maxLength={TEXT_LIMITS.instructions}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </div>
       {error && (
         <p className="form__error" role="alert">

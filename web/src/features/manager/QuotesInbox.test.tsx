@@ -48,7 +48,10 @@ async function renderPage(quotes: QuoteInboxEntry[], extra: Handlers = {}) {
 }
 
 const inbox = () => within(screen.getByRole('region', { name: 'Solicitudes de presupuesto' }));
-const cards = () => inbox().queryAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+const cards = () =>
+  inbox()
+    .queryAllByRole('listitem')
+    .map((li) => li.getAttribute('aria-label'));
 const card = (name: string) => within(inbox().getByRole('listitem', { name: `Solicitud de ${name}` }));
 const calls = (fetchMock: ReturnType<typeof mockFetch>, key: string) =>
   fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);

@@ -73,7 +73,12 @@ describe('the update request', () => {
 
   // Issue 17, item 1: the form once sent a bare total, which dropped the VAT and the lines.
   it('sends the lines and the VAT choice with the total they make, never a bare total', () => {
-    const form = { ...editFormFrom(priced), origen: '  Calle Nueva 1, Madrid ', estado: 'confirmada' as const, basePrice: '200' };
+    const form = {
+      ...editFormFrom(priced),
+      origen: '  Calle Nueva 1, Madrid ',
+      estado: 'confirmada' as const,
+      basePrice: '200',
+    };
     expect(buildUpdateRequest(priced, form)).toEqual({
       id: 12,
       version: 7,

@@ -4,7 +4,10 @@ import { centsToEuros, parseEuros, priceOfFields, priceRequest, type PriceBreakd
 import { clampQuantity } from './wizard';
 
 /** The update request's fields as the form holds them: the price as its lines, never a bare total. */
-export interface EditForm extends Omit<UpdateMoveRequest, 'id' | 'version' | 'precio_total' | 'precio' | 'pago_adelantado'> {
+export interface EditForm extends Omit<
+  UpdateMoveRequest,
+  'id' | 'version' | 'precio_total' | 'precio' | 'pago_adelantado'
+> {
   /** Euros, as typed. */
   basePrice: string;
   distanceCost: string;
@@ -37,10 +40,9 @@ export const updateFailure = (message: string) => `Error al actualizar la mudanz
 const amountText = (cents: number) => String(centsToEuros(cents));
 
 /** The move's price as its lines; a move known only by its total shows that total as its base, without VAT. */
-function priceFields(move: StaffMove): Pick<
-  EditForm,
-  'basePrice' | 'distanceCost' | 'servicesCost' | 'urgencyCost' | 'ivaEnabled' | 'advancePayment'
-> {
+function priceFields(
+  move: StaffMove,
+): Pick<EditForm, 'basePrice' | 'distanceCost' | 'servicesCost' | 'urgencyCost' | 'ivaEnabled' | 'advancePayment'> {
   const p = move.precio;
   if (p) {
     return {

@@ -16,7 +16,13 @@ export const MANAGER_FILTERS: readonly { key: ManagerFilter; label: string }[] =
 ];
 
 /** §4: managers may set any of the five statuses. */
-export const MANAGER_STATUSES: readonly MoveStatus[] = ['pendiente', 'confirmada', 'en curso', 'finalizada', 'cancelada'];
+export const MANAGER_STATUSES: readonly MoveStatus[] = [
+  'pendiente',
+  'confirmada',
+  'en curso',
+  'finalizada',
+  'cancelada',
+];
 
 export function filterManagerMoves(moves: readonly StaffMove[], filter: ManagerFilter): StaffMove[] {
   return filter === 'all' ? [...moves] : moves.filter((m) => m.estado === filter);
@@ -72,7 +78,6 @@ export function periodTitle(inicio: string, period: AnalyticsPeriod): string {
 export function formatSatisfaction(value: number | null): string {
   return value === null || !Number.isFinite(value) ? 'Sin datos' : `${formatNumber(value, { decimals: 1 })} %`;
 }
-
 
 export function formatCount(value: number): string {
   return formatNumber(value, { decimals: 0, grouped: true });

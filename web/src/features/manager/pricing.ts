@@ -98,4 +98,3 @@ export function parseEuros(text: string | number): number | null {
 export function centsToEuros(cents: number): number {
   return Math.round(cents) / 100;
 }
-

@@ -89,7 +89,12 @@ describe('objects', () => {
 
   it('lists the services asked for, best packaging included', () => {
     const services = { ...makeQuote({ id: 'a' }).moveDetails.services, bestPackaging: true, fragile: true };
-    expect(quoteServicesList(services)).toEqual(['Desmontaje ×2', 'Embalaje profesional', 'Limpieza', 'Objetos frágiles']);
+    expect(quoteServicesList(services)).toEqual([
+      'Desmontaje ×2',
+      'Embalaje profesional',
+      'Limpieza',
+      'Objetos frágiles',
+    ]);
   });
 });
 
@@ -99,7 +104,14 @@ describe('the calculator values in the staff wizard', () => {
     const base = makeQuote({ id: 'q3' });
     const side = { ...base.moveDetails.origin, propertyType: 'apartment_3_room', access: 'pedestrian_zone' };
     const form = quoteToWizardForm(
-      makeQuote({ id: 'q3', moveDetails: { ...base.moveDetails, origin: side, destination: { ...side, propertyType: 'house_5_rooms', access: 'little' } } }),
+      makeQuote({
+        id: 'q3',
+        moveDetails: {
+          ...base.moveDetails,
+          origin: side,
+          destination: { ...side, propertyType: 'house_5_rooms', access: 'little' },
+        },
+      }),
       objectNames(null),
     );
     expect([form.originPropertyType, form.originAccess]).toEqual(['apartment_3_rooms', 'pedestrian_zone']);
@@ -126,7 +138,12 @@ describe('quoteToWizardForm', () => {
         ...base.moveDetails,
         origin: { ...base.moveDetails.origin, propertyType: 'studio', access: 'cant_park', floor: 'fifth' },
         services: { ...base.moveDetails.services, bestPackaging: true, packaging: true, packagingQuantity: 14 },
-        schedule: { preferredDate: '2099-03-10', alternativeDate: '2099-03-12', flexibleDates: true, timePreference: 'evening' },
+        schedule: {
+          preferredDate: '2099-03-10',
+          alternativeDate: '2099-03-12',
+          flexibleDates: true,
+          timePreference: 'evening',
+        },
         offerPack: 'premium',
       },
     });
@@ -156,10 +173,7 @@ describe('quoteToWizardForm', () => {
       cleaning: true,
       fragile: false,
       longStairs: false,
-      instructions: [
-        'Portero automático 3ºB',
-        'Del presupuesto web: embalaje profesional de todo.',
-      ].join('\n'),
+      instructions: ['Portero automático 3ºB', 'Del presupuesto web: embalaje profesional de todo.'].join('\n'),
       preferredDate: '2099-03-10',
       alternativeDate: '2099-03-12',
       flexibleDates: true,

@@ -7,7 +7,14 @@
 // they told us is lost.
 import type { CatalogueObject, MovedObject, QuoteInboxEntry, QuoteStatus } from '../../lib/api';
 import { COMMON_OBJECTS } from './catalog';
-import { accessLabel, ACCESS_TYPES, canonical, PROPERTY_TYPES, propertyTypeLabel, type Option } from '../../lib/options';
+import {
+  accessLabel,
+  ACCESS_TYPES,
+  canonical,
+  PROPERTY_TYPES,
+  propertyTypeLabel,
+  type Option,
+} from '../../lib/options';
 import { computePrice } from './pricing';
 import { clampQuantity, hasFloors, initialWizardForm, showsElevator, type WizardForm } from './wizard';
 

@@ -125,10 +125,7 @@ export function cancelStatsRefresh() {
 }
 
 /** The moves as the page shows them: with the edit form's unsaved status applied (§4). */
-export function withStatusDraft(
-  moves: readonly StaffMove[],
-  draft: ManagerState['statusDraft'],
-): readonly StaffMove[] {
+export function withStatusDraft(moves: readonly StaffMove[], draft: ManagerState['statusDraft']): readonly StaffMove[] {
   if (draft === null) return moves;
   return moves.map((m) => (m.id === draft.id && m.estado !== draft.estado ? { ...m, estado: draft.estado } : m));
 }

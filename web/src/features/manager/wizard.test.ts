@@ -76,7 +76,9 @@ describe('§5 wizard validation', () => {
     expect(validateStep(6, filled({ preferredDate: '' }))).toBe('La fecha preferida es requerida');
     expect(validateStep(6, filled())).toBeNull();
     const today = '2099-05-04';
-    expect(validateStep(6, filled({ preferredDate: '2099-05-03' }), today)).toBe('La fecha no puede ser anterior a hoy');
+    expect(validateStep(6, filled({ preferredDate: '2099-05-03' }), today)).toBe(
+      'La fecha no puede ser anterior a hoy',
+    );
     expect(validateStep(6, filled({ preferredDate: today }), today)).toBeNull();
     expect(validateStep(6, filled({ alternativeDate: '2099-05-01' }), today)).toBe(
       'La fecha alternativa no puede ser anterior a la preferida',

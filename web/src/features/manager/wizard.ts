@@ -225,9 +225,7 @@ export function validateStep(step: number, form: WizardForm, today: string = loc
     case 1:
       return form.clientEmail.trim() === '' ? WIZARD_ERRORS.clientEmail : null;
     case 2:
-      return form.originAddress.trim() === '' || form.destinationAddress.trim() === ''
-        ? WIZARD_ERRORS.addresses
-        : null;
+      return form.originAddress.trim() === '' || form.destinationAddress.trim() === '' ? WIZARD_ERRORS.addresses : null;
     case 4:
       return form.selectedObjects.some((o) => o.quantity > 0) ? null : WIZARD_ERRORS.objects;
     case 6:

@@ -90,7 +90,8 @@ describe('/recuperar: asking for a reset link', () => {
 
   it('shows the 404 message with try again and a link to support', async () => {
     mockFetch({
-      'POST /api/forgot-password': () => jsonResponse({ success: false, error: 'No encontramos una cuenta con ese email.' }, 404),
+      'POST /api/forgot-password': () =>
+        jsonResponse({ success: false, error: 'No encontramos una cuenta con ese email.' }, 404),
     });
     renderAt('/recuperar');
     requestWith('nadie@ejemplo.es');
@@ -109,14 +110,19 @@ describe('/recuperar: asking for a reset link', () => {
       'POST /api/forgot-password': () => {
         call += 1;
         if (call === 1) {
-          return jsonResponse({ success: false, error: 'Demasiados intentos. Espera antes de intentar de nuevo.' }, 429);
+          return jsonResponse(
+            { success: false, error: 'Demasiados intentos. Espera antes de intentar de nuevo.' },
+            429,
+          );
         }
         throw new TypeError('Failed to fetch');
       },
     });
     renderAt('/recuperar');
     requestWith('ana@ejemplo.es');
-    expect((await screen.findByRole('alert')).textContent).toBe('Demasiados intentos. Espera antes de intentar de nuevo.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Demasiados intentos. Espera antes de intentar de nuevo.',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
     requestWith('ana@ejemplo.es');
@@ -236,7 +242,8 @@ describe('/recuperar?token=…: choosing the new password', () => {
 
   it('refuses a used or expired link with the server message and offers a new one', async () => {
     mockFetch({
-      [CHECK]: () => jsonResponse({ success: false, error: 'El enlace no es válido o ha caducado. Solicita uno nuevo.' }, 400),
+      [CHECK]: () =>
+        jsonResponse({ success: false, error: 'El enlace no es válido o ha caducado. Solicita uno nuevo.' }, 400),
     });
     const router = renderAt(`/recuperar?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Enlace no válido' })).toBeTruthy();

@@ -95,7 +95,11 @@ export function ResetPasswordView({ token, onRequestNew }: ResetPasswordViewProp
         </p>
         <div className="recovery__actions">
           {view.canRetry && (
-            <button type="button" className="button button--primary button--block" onClick={() => setAttempt((n) => n + 1)}>
+            <button
+              type="button"
+              className="button button--primary button--block"
+              onClick={() => setAttempt((n) => n + 1)}
+            >
               Reintentar
             </button>
           )}
@@ -127,8 +131,8 @@ function ResetSuccess({ headingRef }: { headingRef: RefObject<HTMLHeadingElement
         Contraseña actualizada
       </h1>
       <p className="recovery__text">
-        Ya puedes iniciar sesión con tu nueva contraseña. Por seguridad, hemos cerrado las sesiones que
-        tenías abiertas en otros dispositivos.
+        Ya puedes iniciar sesión con tu nueva contraseña. Por seguridad, hemos cerrado las sesiones que tenías abiertas
+        en otros dispositivos.
       </p>
       <div className="recovery__actions">
         <button type="button" className="button button--primary button--block" onClick={openLoginModal}>
@@ -219,7 +223,10 @@ function ResetForm({ token, email, onDone }: ResetFormProps) {
             placeholder="Mínimo 8 caracteres"
             disabled={submitting}
             invalid={passwordError !== null}
-            describedBy={describe('reset-password-strength', passwordError !== null ? 'reset-password-error' : 'reset-password-hint')}
+            describedBy={describe(
+              'reset-password-strength',
+              passwordError !== null ? 'reset-password-error' : 'reset-password-hint',
+            )}
           />
           <StrengthMeter id="reset-password-strength" password={password} />
           {/* The error states the same rule, so it replaces the hint rather than repeating it. */}

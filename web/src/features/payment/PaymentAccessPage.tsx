@@ -54,8 +54,8 @@ export function PaymentAccessPage() {
       <div className="payment__card payment__card--narrow">
         <h1 className="payment__title">Acceso de pago</h1>
         <p className="payment__text">
-          Escribe tu nombre tal como figura en tu mudanza y la <strong>clave de pago</strong> que te enviamos por
-          correo (también está en tu área de cliente).
+          Escribe tu nombre tal como figura en tu mudanza y la <strong>clave de pago</strong> que te enviamos por correo
+          (también está en tu área de cliente).
         </p>
         <form className="form" noValidate onSubmit={submit}>
           <div className="form__field">

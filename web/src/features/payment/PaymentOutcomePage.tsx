@@ -85,8 +85,7 @@ export function PaymentOutcomePage({ outcome }: { outcome: 'ok' | 'ko' }) {
           {reason}
         </p>
         <p className="payment__text">
-          No se ha cobrado nada{card ? ` en tu ${card}` : ''}. Puedes intentarlo con otra tarjeta o hablar con tu
-          banco.
+          No se ha cobrado nada{card ? ` en tu ${card}` : ''}. Puedes intentarlo con otra tarjeta o hablar con tu banco.
         </p>
         <div className="payment__actions">
           {current ? (

@@ -3,12 +3,22 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Field, fieldProps } from '../../components/FormField';
 import { errorText, NetworkError, payByCard, redsysForm, type PaymentKind, type PaymentSession } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { BRAND_NAMES, brandOf, digitsOf, formatCardNumber, formatExpiry, TEST_CARDS, validateCard, validateField, type CardErrors, type CardFields } from '../../lib/card';
+import {
+  BRAND_NAMES,
+  brandOf,
+  digitsOf,
+  formatCardNumber,
+  formatExpiry,
+  TEST_CARDS,
+  validateCard,
+  validateField,
+  type CardErrors,
+  type CardFields,
+} from '../../lib/card';
 import { formatEuros } from '../../lib/format';
 import { PAYMENT_STATUS_LABELS } from '../../lib/options';
 import { PaymentShell } from './PaymentShell';
 import { usePaymentSession } from './usePaymentSession';
-
 
 function formatDate(iso: string): string {
   const [y, m, d] = iso.split('-');
@@ -217,7 +227,13 @@ function PaymentForm({ sessionId, session }: { sessionId: string; session: Payme
           <legend className="form__label">¿Qué quieres pagar?</legend>
           {session.opciones.map((o) => (
             <label key={o.tipo} className={`payment__option${kind === o.tipo ? ' payment__option--chosen' : ''}`}>
-              <input type="radio" name="tipo" value={o.tipo} checked={kind === o.tipo} onChange={() => setKind(o.tipo)} />
+              <input
+                type="radio"
+                name="tipo"
+                value={o.tipo}
+                checked={kind === o.tipo}
+                onChange={() => setKind(o.tipo)}
+              />
               <span>{o.etiqueta}</span>
               <strong>{formatEuros(o.importe)}</strong>
             </label>
@@ -235,7 +251,12 @@ function PaymentForm({ sessionId, session }: { sessionId: string; session: Payme
                 {formError}
               </p>
             )}
-            <button type="button" className="button button--primary button--block" disabled={sending} onClick={payAtBank}>
+            <button
+              type="button"
+              className="button button--primary button--block"
+              disabled={sending}
+              onClick={payAtBank}
+            >
               {sending ? 'Redirigiendo…' : `Pagar con tarjeta ${option ? formatEuros(option.importe) : ''}`}
             </button>
             {redsys && (

@@ -124,7 +124,9 @@ describe('/pago', () => {
       { tipo: 'pendiente', titular: 'Lucía Gómez', numero: '4242424242424242', caducidad: '12/39', cvc: '123' },
     ]);
     expect(await screen.findByRole('heading', { name: '¡Pago completado!' })).toBeTruthy();
-    expect(nbsp(screen.getByText(/Hemos recibido tu pago/).textContent)).toContain('100,00 € con tu Visa terminada en 4242');
+    expect(nbsp(screen.getByText(/Hemos recibido tu pago/).textContent)).toContain(
+      '100,00 € con tu Visa terminada en 4242',
+    );
   });
 
   it('sends a refused card to /pago-fallido with its reason', async () => {
@@ -132,7 +134,12 @@ describe('/pago', () => {
       'GET /api/pagos/s1': () => jsonResponse({ success: true, pago: session }),
       'POST /api/pagos/s1/tarjeta': () =>
         jsonResponse(
-          { success: false, resultado: 'denegado', motivo: 'denegada', error: 'La tarjeta ha sido rechazada por el banco emisor.' },
+          {
+            success: false,
+            resultado: 'denegado',
+            motivo: 'denegada',
+            error: 'La tarjeta ha sido rechazada por el banco emisor.',
+          },
           402,
         ),
     });
@@ -152,7 +159,13 @@ describe('/pago', () => {
   it('sends an unknown or expired session back to the access page', async () => {
     mockFetch({
       'GET /api/pagos/zz': () =>
-        jsonResponse({ success: false, error: 'El enlace de pago no es válido o ha caducado. Vuelve a acceder con tu clave de pago.' }, 404),
+        jsonResponse(
+          {
+            success: false,
+            error: 'El enlace de pago no es válido o ha caducado. Vuelve a acceder con tu clave de pago.',
+          },
+          404,
+        ),
     });
     renderAt('/pago?id=zz');
     expect((await screen.findByRole('alert')).textContent).toContain('ha caducado');
@@ -162,7 +175,10 @@ describe('/pago', () => {
   it('says there is nothing to pay when nothing is due', async () => {
     mockFetch({
       'GET /api/pagos/s1': () =>
-        jsonResponse({ success: true, pago: { ...session, pagado: 454.96, pendiente: 0, estado_pago: 'paid', opciones: [] } }),
+        jsonResponse({
+          success: true,
+          pago: { ...session, pagado: 454.96, pendiente: 0, estado_pago: 'paid', opciones: [] },
+        }),
     });
     renderAt('/pago?id=s1');
     expect(await screen.findByRole('heading', { name: 'No hay nada pendiente de pago' })).toBeTruthy();

@@ -7,8 +7,7 @@ export type SessionState =
   | { kind: 'gone'; message: string }
   | { kind: 'error'; message: string };
 
-export const SESSION_GONE =
-  'El enlace de pago no es válido o ha caducado. Vuelve a acceder con tu clave de pago.';
+export const SESSION_GONE = 'El enlace de pago no es válido o ha caducado. Vuelve a acceder con tu clave de pago.';
 
 /** The payment session of `/pago?id=`: what the move is and what can be paid now. */
 export function usePaymentSession(id: string | null) {
@@ -28,7 +27,8 @@ export function usePaymentSession(id: string | null) {
     } catch (cause) {
       setState({
         kind: 'error',
-        message: cause instanceof NetworkError ? 'Error de conexión. Inténtalo de nuevo.' : 'No se pudo cargar el pago.',
+        message:
+          cause instanceof NetworkError ? 'Error de conexión. Inténtalo de nuevo.' : 'No se pudo cargar el pago.',
       });
     }
   }, [id]);

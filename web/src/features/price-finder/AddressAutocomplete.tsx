@@ -17,7 +17,14 @@ interface AddressAutocompleteProps {
  * An address field with suggestions (§7: asked for 1.5 s after typing stops), as an ARIA 1.2
  * combobox: arrows move through the list, Enter picks, Escape closes, the mouse works too.
  */
-export function AddressAutocomplete({ id, label, value, onChange, placeholder, describedBy }: AddressAutocompleteProps) {
+export function AddressAutocomplete({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+  describedBy,
+}: AddressAutocompleteProps) {
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -110,7 +117,13 @@ export function AddressAutocomplete({ id, label, value, onChange, placeholder, d
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
       />
-      <ul id={listId} role="listbox" aria-label={`Sugerencias: ${label}`} className="pf-autocomplete__list" hidden={!expanded}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={`Sugerencias: ${label}`}
+        className="pf-autocomplete__list"
+        hidden={!expanded}
+      >
         {suggestions.map((suggestion, index) => (
           <li
             key={suggestion}

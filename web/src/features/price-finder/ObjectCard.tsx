@@ -23,9 +23,7 @@ export function ObjectCard({ object, compact = false }: { object: CatalogueObjec
       <span className="pf-object__text">
         <span className="pf-object__name">{object.nombre}</span>
         <span className="pf-object__meta">
-          {[object.dimensiones, object.peso ? `${formatNumber(object.peso)} kg` : null]
-            .filter(Boolean)
-            .join(' · ')}
+          {[object.dimensiones, object.peso ? `${formatNumber(object.peso)} kg` : null].filter(Boolean).join(' · ')}
         </span>
       </span>
       <QuantityStepper

@@ -42,11 +42,19 @@ function CategoryTabs() {
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = CATEGORIES.length - 1;
     const target =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (target === null) return;
     event.preventDefault();
     setCategory(CATEGORIES[target]!.value);
@@ -113,7 +121,9 @@ function SelectedObjects() {
   return (
     <div className="pf-selected">
       <p className="pf-selected__count" aria-live="polite">
-        {units === 0 ? 'Ningún objeto seleccionado' : `${units} ${units === 1 ? 'objeto seleccionado' : 'objetos seleccionados'}`}
+        {units === 0
+          ? 'Ningún objeto seleccionado'
+          : `${units} ${units === 1 ? 'objeto seleccionado' : 'objetos seleccionados'}`}
       </p>
       {objects.length > 0 && (
         <ul className="pf-chips" aria-label="Objetos seleccionados">

@@ -4,7 +4,17 @@ import * as api from '../../lib/api';
 import { WARNINGS } from './calculator';
 import { ROUTE_ERROR } from './AddressesSlide';
 import { ROUTE_OK } from './testCatalogue';
-import { backButton, DESTINATION, elapse, nextButton, ORIGIN, prefillTo, renderPage, settle, slideHeading } from './testing';
+import {
+  backButton,
+  DESTINATION,
+  elapse,
+  nextButton,
+  ORIGIN,
+  prefillTo,
+  renderPage,
+  settle,
+  slideHeading,
+} from './testing';
 import { usePriceFinderStore } from './usePriceFinderStore';
 
 vi.mock('../../lib/api', async (importOriginal) => ({
@@ -41,14 +51,11 @@ describe('the page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Buscador de precios' })).toBeTruthy();
     expect(screen.getByText('Paso 1 de 6')).toBeTruthy();
     const progress = screen.getByRole('navigation', { name: 'Progreso del buscador' });
-    expect(within(progress).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '1Direcciones',
-      '2Viviendas',
-      '3Objetos',
-      '4Servicios',
-      '5Fechas',
-      '6Resumen',
-    ]);
+    expect(
+      within(progress)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1Direcciones', '2Viviendas', '3Objetos', '4Servicios', '5Fechas', '6Resumen']);
     expect(progress.querySelector('[aria-current="step"]')?.textContent).toContain('Direcciones');
     expect(backButton()).toBeNull();
     expect(nextButton().disabled).toBe(true);
@@ -89,10 +96,11 @@ describe('slide 1: addresses and route', () => {
 
     const list = screen.getByRole('listbox', { name: 'Sugerencias: Dirección de origen' });
     expect(originField().getAttribute('aria-expanded')).toBe('true');
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Calle Mayor, Madrid',
-      'Calle Mayor, Alcalá de Henares',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Calle Mayor, Madrid', 'Calle Mayor, Alcalá de Henares']);
     fireEvent.keyDown(originField(), { key: 'ArrowDown' });
     fireEvent.keyDown(originField(), { key: 'ArrowDown' });
     expect(originField().getAttribute('aria-activedescendant')).toBe('pf-origen-sugerencias-1');
@@ -153,9 +161,11 @@ describe('slide 1: addresses and route', () => {
     expect(status.getAttribute('aria-live')).toBe('polite');
     expect(within(status).getByText('31,4 km')).toBeTruthy();
     expect(within(status).getByText('38 min')).toBeTruthy();
-    expect(within(status).getByRole('img', { name: `Mapa de la ruta de ${ORIGIN} a ${DESTINATION}` }).getAttribute('src')).toBe(
-      ROUTE_OK.image,
-    );
+    expect(
+      within(status)
+        .getByRole('img', { name: `Mapa de la ruta de ${ORIGIN} a ${DESTINATION}` })
+        .getAttribute('src'),
+    ).toBe(ROUTE_OK.image);
     expect(nextButton().disabled).toBe(false);
     expect(screen.queryByText(WARNINGS.distancePending)).toBeNull();
 

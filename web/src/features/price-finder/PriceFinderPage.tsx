@@ -46,7 +46,11 @@ function Progress({ step }: { step: Step }) {
         {STEPS.map((s) => {
           const state = s.step < step ? 'done' : s.step === step ? 'current' : 'todo';
           return (
-            <li key={s.step} className={`pf-progress__item is-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+            <li
+              key={s.step}
+              className={`pf-progress__item is-${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
               <span className="pf-progress__dot" aria-hidden="true">
                 {state === 'done' ? '✓' : s.step}
               </span>
@@ -136,7 +140,9 @@ export function PriceFinderPage() {
       <div className="container pf__layout">
         <header className="pf__header">
           <h1 className="pf__title">Buscador de precios</h1>
-          <p className="pf__subtitle">Calcula en seis pasos el precio orientativo de tu mudanza, con todo desglosado.</p>
+          <p className="pf__subtitle">
+            Calcula en seis pasos el precio orientativo de tu mudanza, con todo desglosado.
+          </p>
         </header>
 
         {sent ? (

@@ -107,8 +107,8 @@ export function PriceSection() {
             <p className="pf-price__explain-title">Qué significa este precio</p>
             <ul>
               <li>
-                Incluye todo lo que ves en el desglose: el transporte, el equipo, las plantas y el acceso, los
-                servicios que has elegido y el IVA (21 %).
+                Incluye todo lo que ves en el desglose: el transporte, el equipo, las plantas y el acceso, los servicios
+                que has elegido y el IVA (21 %).
               </li>
               <li>
                 Es un precio orientativo: te mostramos el 80 % del total calculado ({formatEuros(price.quote.total)}).
@@ -124,7 +124,6 @@ export function PriceSection() {
               </li>
             </ul>
           </div>
-
         </>
       )}
     </section>

@@ -67,11 +67,7 @@ function PropertyFieldset({ side, title }: { side: Side; title: string }) {
       )}
       {showsElevator(property.propertyType, property.floor) && (
         <label className="pf-check">
-          <input
-            type="checkbox"
-            checked={property.elevator}
-            onChange={(e) => setElevator(side, e.target.checked)}
-          />
+          <input type="checkbox" checked={property.elevator} onChange={(e) => setElevator(side, e.target.checked)} />
           <span>Hay ascensor</span>
         </label>
       )}

@@ -5,7 +5,13 @@ import { localToday } from '../../lib/staffMoves';
 import { TIME_SLOTS } from './calculator';
 import { usePriceFinderStore } from './usePriceFinderStore';
 
-const PF_RADIOS: RadioGroupClasses = { fieldset: 'pf-fieldset pf-fieldset--plain', legend: 'form__label', options: 'pf-radios', option: 'pf-radio', checked: 'is-selected' };
+const PF_RADIOS: RadioGroupClasses = {
+  fieldset: 'pf-fieldset pf-fieldset--plain',
+  legend: 'form__label',
+  options: 'pf-radios',
+  option: 'pf-radio',
+  checked: 'is-selected',
+};
 
 /** Slide 5: dates (minimum today, §5) and preferences (time slot, how to be contacted). */
 export function ScheduleSlide() {

@@ -29,7 +29,11 @@ export const SERVICES: readonly {
     text: 'Lo embalamos todo por ti, con material profesional, antes de la mudanza.',
   },
   { key: 'cleaning', label: 'Limpieza', text: 'Dejamos limpia la vivienda de origen cuando quede vacía.' },
-  { key: 'fragile', label: 'Objetos frágiles', text: 'Cuidado y embalaje especial para cristal, vajilla, cuadros o espejos.' },
+  {
+    key: 'fragile',
+    label: 'Objetos frágiles',
+    text: 'Cuidado y embalaje especial para cristal, vajilla, cuadros o espejos.',
+  },
   { key: 'longStairs', label: 'Escaleras largas', text: 'Hay que subir o bajar 4 o más plantas por la escalera.' },
 ];
 

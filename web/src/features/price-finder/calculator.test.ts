@@ -61,7 +61,13 @@ describe('the calculator defaults (§3)', () => {
     expect(calc.schedule.timePreference).toBe('flexible');
     expect(calc.contactPreference).toBe('phone');
     expect(calc.offerPack).toBeNull();
-    expect(calc.origin).toEqual({ address: '', propertyType: 'apartment_1_room', access: 'normal', floor: 'ground', elevator: false });
+    expect(calc.origin).toEqual({
+      address: '',
+      propertyType: 'apartment_1_room',
+      access: 'normal',
+      floor: 'ground',
+      elevator: false,
+    });
     expect(calc.services).toMatchObject({ dismountQuantity: 1, packagingQuantity: 1, bestPackaging: false });
   });
 });
@@ -97,13 +103,15 @@ describe('step rules (§4, §5)', () => {
     const calc = complete();
     expect(stepWarning(1, { ...calc, origin: { ...calc.origin, address: 'Sol' } }, TODAY)).toBe(WARNINGS.addresses);
     expect(stepWarning(1, { ...calc, route: { status: 'idle' } }, TODAY)).toBe(WARNINGS.distancePending);
-    expect(stepWarning(1, { ...calc, route: { status: 'loading', origin: ORIGIN, destination: DESTINATION } }, TODAY)).toBe(
+    expect(
+      stepWarning(1, { ...calc, route: { status: 'loading', origin: ORIGIN, destination: DESTINATION } }, TODAY),
+    ).toBe(WARNINGS.distancePending);
+    expect(
+      stepWarning(1, { ...calc, route: { status: 'error', origin: ORIGIN, destination: DESTINATION } }, TODAY),
+    ).toBe(WARNINGS.distanceFailed);
+    expect(stepWarning(1, { ...calc, route: readyRoute('Otra calle 1', DESTINATION) }, TODAY)).toBe(
       WARNINGS.distancePending,
     );
-    expect(stepWarning(1, { ...calc, route: { status: 'error', origin: ORIGIN, destination: DESTINATION } }, TODAY)).toBe(
-      WARNINGS.distanceFailed,
-    );
-    expect(stepWarning(1, { ...calc, route: readyRoute('Otra calle 1', DESTINATION) }, TODAY)).toBe(WARNINGS.distancePending);
     expect(stepWarning(1, calc, TODAY)).toBeNull();
   });
 
@@ -199,8 +207,20 @@ describe('object search (§5: case and accents ignored)', () => {
 describe('the price request (§3)', () => {
   it('carries both sides with elevator as 1/0, objects as id and quantity, and the route figures', () => {
     const calc = complete({
-      origin: { address: `  ${ORIGIN} `, propertyType: 'apartment_3_room', access: 'cant_park', floor: 'fourth', elevator: true },
-      destination: { address: DESTINATION, propertyType: 'house_2_rooms', access: 'normal', floor: 'ground', elevator: false },
+      origin: {
+        address: `  ${ORIGIN} `,
+        propertyType: 'apartment_3_room',
+        access: 'cant_park',
+        floor: 'fourth',
+        elevator: true,
+      },
+      destination: {
+        address: DESTINATION,
+        propertyType: 'house_2_rooms',
+        access: 'normal',
+        floor: 'ground',
+        elevator: false,
+      },
       objects: [
         { id: SOFA.id, nombre: SOFA.nombre, categoria: SOFA.categoria, quantity: 2 },
         { id: BOX.id, nombre: BOX.nombre, categoria: BOX.categoria, quantity: 10 },
@@ -212,7 +232,13 @@ describe('the price request (§3)', () => {
     calc.route = readyRoute(`  ${ORIGIN} `);
     expect(buildPriceRequest(calc)).toEqual({
       origin: { address: ORIGIN, propertyType: 'apartment_3_room', access: 'cant_park', floor: 'fourth', elevator: 1 },
-      destination: { address: DESTINATION, propertyType: 'house_2_rooms', access: 'normal', floor: 'ground', elevator: 0 },
+      destination: {
+        address: DESTINATION,
+        propertyType: 'house_2_rooms',
+        access: 'normal',
+        floor: 'ground',
+        elevator: 0,
+      },
       objects: [
         { id: SOFA.id, quantity: 2 },
         { id: BOX.id, quantity: 10 },
@@ -227,7 +253,12 @@ describe('the price request (§3)', () => {
         fragile: false,
         longStairs: false,
       },
-      schedule: { preferredDate: '2026-06-01', alternativeDate: null, flexibleDates: false, timePreference: 'flexible' },
+      schedule: {
+        preferredDate: '2026-06-01',
+        alternativeDate: null,
+        flexibleDates: false,
+        timePreference: 'flexible',
+      },
       distance: 31.4,
       duration: 38,
       instructions: 'Portero automático',
@@ -237,11 +268,22 @@ describe('the price request (§3)', () => {
 
   it('keeps service quantities within 1-10 and sends an alternative date when there is one', () => {
     const calc = complete({
-      services: { ...initialCalculator().services, dismount: true, dismountQuantity: 14, packaging: true, packagingQuantity: 0 },
+      services: {
+        ...initialCalculator().services,
+        dismount: true,
+        dismountQuantity: 14,
+        packaging: true,
+        packagingQuantity: 0,
+      },
     });
     calc.schedule = { ...calc.schedule, alternativeDate: '2026-06-03', flexibleDates: true, timePreference: 'morning' };
     const body = buildPriceRequest(calc);
-    expect(body.services).toMatchObject({ dismount: true, dismountQuantity: 10, packaging: true, packagingQuantity: 1 });
+    expect(body.services).toMatchObject({
+      dismount: true,
+      dismountQuantity: 10,
+      packaging: true,
+      packagingQuantity: 1,
+    });
     expect(body.schedule).toEqual({
       preferredDate: '2026-06-01',
       alternativeDate: '2026-06-03',
@@ -269,10 +311,21 @@ describe('the quote request (§3)', () => {
     });
     const body = buildQuoteRequest(
       calc,
-      { name: '  Lucía Fernández ', email: ' Lucia@Ejemplo.es ', phone: '612 345 678', consent: true, marketing: false },
+      {
+        name: '  Lucía Fernández ',
+        email: ' Lucia@Ejemplo.es ',
+        phone: '612 345 678',
+        consent: true,
+        marketing: false,
+      },
       187.2,
     );
-    expect(body.contact).toEqual({ name: 'Lucía Fernández', email: 'lucia@ejemplo.es', phone: '612345678', preferredContact: 'whatsapp' });
+    expect(body.contact).toEqual({
+      name: 'Lucía Fernández',
+      email: 'lucia@ejemplo.es',
+      phone: '612345678',
+      preferredContact: 'whatsapp',
+    });
     expect(body.moveDetails.origin).toEqual({
       address: ORIGIN,
       propertyType: 'apartment_2_room',

@@ -13,13 +13,7 @@ import type {
   TimeSlot,
 } from '../../lib/api';
 import { normalizeSearch } from '../../lib/text';
-import {
-  clampQuantity,
-  hasFloors,
-  showsElevator,
-  type FloorAndElevator,
-  type Option,
-} from '../../lib/moveOptions';
+import { clampQuantity, hasFloors, showsElevator, type FloorAndElevator, type Option } from '../../lib/moveOptions';
 import { localToday } from '../../lib/staffMoves';
 
 export type Step = 1 | 2 | 3 | 4 | 5 | 6;
@@ -209,9 +203,7 @@ const IDLE_ROUTE: RouteState = { status: 'idle' };
 export function currentRoute(calc: Pick<Calculator, 'origin' | 'destination' | 'route'>): RouteState {
   const { route } = calc;
   if (route.status === 'idle') return route;
-  return route.origin === calc.origin.address && route.destination === calc.destination.address
-    ? route
-    : IDLE_ROUTE;
+  return route.origin === calc.origin.address && route.destination === calc.destination.address ? route : IDLE_ROUTE;
 }
 
 /** Whether the page should ask for the route of the current addresses (it has not, or not yet). */
@@ -400,8 +392,7 @@ export const QUOTE_MESSAGES = {
   phone: 'Por favor, introduzca un número de teléfono válido.',
   consent: 'Para enviarte el presupuesto necesitamos tu permiso para contactarte.',
   priceError: 'Error al calcular el precio. Inténtalo de nuevo.',
-  priceFallback:
-    'No te preocupes: envíanos tus datos y te prepararemos un presupuesto personalizado sin compromiso.',
+  priceFallback: 'No te preocupes: envíanos tus datos y te prepararemos un presupuesto personalizado sin compromiso.',
   sent: '¡Solicitud enviada! Te contactaremos pronto.',
   sendError: 'Error al enviar la solicitud. Inténtalo de nuevo.',
 } as const;

@@ -29,7 +29,11 @@ beforeEach(() => {
   );
   vi.mocked(api.fetchCatalogue).mockResolvedValue([SOFA, ARMCHAIR, BOX, BED]);
   vi.mocked(api.calculatePrice).mockResolvedValue({ ok: true, status: 200, body: PRICE_OK });
-  vi.mocked(api.submitQuoteRequest).mockResolvedValue({ ok: true, status: 200, body: { success: true, quote_id: 'Q-7' } });
+  vi.mocked(api.submitQuoteRequest).mockResolvedValue({
+    ok: true,
+    status: 200,
+    body: { success: true, quote_id: 'Q-7' },
+  });
 });
 
 afterEach(() => {
@@ -48,7 +52,18 @@ describe('slide 2: properties', () => {
     const floor = () => within(origin).queryByLabelText('Planta') as HTMLSelectElement | null;
     const elevator = () => within(origin).queryByRole('checkbox', { name: 'Hay ascensor' }) as HTMLInputElement | null;
     expect(Array.from(floor()!.options).map((o) => o.value)).toEqual([
-      'ground', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'higher',
+      'ground',
+      'first',
+      'second',
+      'third',
+      'fourth',
+      'fifth',
+      'sixth',
+      'seventh',
+      'eighth',
+      'ninth',
+      'tenth',
+      'higher',
     ]);
     expect(elevator()).toBeNull();
 
@@ -290,7 +305,11 @@ describe('slide 5: dates and preferences', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Mañana (8:00-12:00)' }));
     fireEvent.click(screen.getByRole('radio', { name: 'WhatsApp' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Mis fechas son flexibles' }));
-    expect(store().schedule).toMatchObject({ preferredDate: '2099-06-01', timePreference: 'morning', flexibleDates: true });
+    expect(store().schedule).toMatchObject({
+      preferredDate: '2099-06-01',
+      timePreference: 'morning',
+      flexibleDates: true,
+    });
     expect(store().contactPreference).toBe('whatsapp');
     expect(nextButton().disabled).toBe(false);
   });
@@ -422,12 +441,19 @@ describe('slide 6: summary, price and quote', () => {
     });
     await settle();
     const body = vi.mocked(api.submitQuoteRequest).mock.calls[0]![0];
-    expect(body.contact).toEqual({ name: 'Lucía Fernández', email: 'lucia@ejemplo.es', phone: '612345678', preferredContact: 'email' });
+    expect(body.contact).toEqual({
+      name: 'Lucía Fernández',
+      email: 'lucia@ejemplo.es',
+      phone: '612345678',
+      preferredContact: 'email',
+    });
     expect(body.moveDetails.estimatedPrice).toBe(230.77);
     expect(body.moveDetails.origin.elevator).toBe(false);
 
     expect(screen.getByRole('heading', { name: '¡Solicitud enviada! Te contactaremos pronto.' })).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByRole('heading', { name: '¡Solicitud enviada! Te contactaremos pronto.' }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { name: '¡Solicitud enviada! Te contactaremos pronto.' }),
+    );
     expect(screen.getByText(/Te responderemos en menos de 24 horas por email/)).toBeTruthy();
     expect(screen.getByText('Q-7')).toBeTruthy();
 

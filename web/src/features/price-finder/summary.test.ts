@@ -4,9 +4,17 @@ import { describeProperty, describeSchedule, describeServices, packName } from '
 
 describe('summary texts', () => {
   it('describe a property with its floor and elevator only where they apply', () => {
-    const side = { address: 'x', propertyType: 'apartment_2_room', access: 'pedestrian_zone', floor: 'third', elevator: true };
+    const side = {
+      address: 'x',
+      propertyType: 'apartment_2_room',
+      access: 'pedestrian_zone',
+      floor: 'third',
+      elevator: true,
+    };
     expect(describeProperty(side)).toBe('Piso de 2 habitaciones · planta 3.º con ascensor · acceso zona peatonal');
-    expect(describeProperty({ ...side, elevator: false })).toBe('Piso de 2 habitaciones · planta 3.º sin ascensor · acceso zona peatonal');
+    expect(describeProperty({ ...side, elevator: false })).toBe(
+      'Piso de 2 habitaciones · planta 3.º sin ascensor · acceso zona peatonal',
+    );
     expect(describeProperty({ ...side, floor: 'ground', elevator: false, access: 'normal' })).toBe(
       'Piso de 2 habitaciones · planta baja · acceso normal',
     );
@@ -18,7 +26,15 @@ describe('summary texts', () => {
   it('list the services chosen with their quantities', () => {
     const calc = initialCalculator();
     expect(describeServices(calc)).toEqual([]);
-    const services = { ...calc.services, dismount: true, dismountQuantity: 3, packaging: true, packagingQuantity: 1, longStairs: true, bestPackaging: true };
+    const services = {
+      ...calc.services,
+      dismount: true,
+      dismountQuantity: 3,
+      packaging: true,
+      packagingQuantity: 1,
+      longStairs: true,
+      bestPackaging: true,
+    };
     expect(describeServices({ services })).toEqual([
       'Desmontaje y montaje (3 muebles)',
       'Embalaje (1 objeto)',

@@ -1,14 +1,23 @@
 // The summary slide's texts (§2 slide 6): each part of the calculator in words. Pure.
 import { formatLongDateWithWeekday } from '../../lib/format';
 import { CONTACT_PREFERENCES, FLOORS, hasFloors, labelOf, showsElevator } from '../../lib/moveOptions';
-import { ACCESS_TYPES, OFFER_PACKS, PROPERTY_TYPES, TIME_SLOTS, type Calculator, type CalculatorSide } from './calculator';
+import {
+  ACCESS_TYPES,
+  OFFER_PACKS,
+  PROPERTY_TYPES,
+  TIME_SLOTS,
+  type Calculator,
+  type CalculatorSide,
+} from './calculator';
 
 /** 'Piso de 2 habitaciones · planta 3.º con ascensor · acceso normal'. */
 export function describeProperty(side: CalculatorSide): string {
   const parts = [labelOf(PROPERTY_TYPES, side.propertyType)];
   if (hasFloors(side.propertyType)) {
     const floor = side.floor === 'ground' ? 'planta baja' : `planta ${labelOf(FLOORS, side.floor)}`;
-    parts.push(showsElevator(side.propertyType, side.floor) ? `${floor} ${side.elevator ? 'con' : 'sin'} ascensor` : floor);
+    parts.push(
+      showsElevator(side.propertyType, side.floor) ? `${floor} ${side.elevator ? 'con' : 'sin'} ascensor` : floor,
+    );
   }
   parts.push(`acceso ${labelOf(ACCESS_TYPES, side.access).toLowerCase()}`);
   return parts.join(' · ');
@@ -18,7 +27,8 @@ export function describeProperty(side: CalculatorSide): string {
 export function describeServices(calc: Pick<Calculator, 'services'>): string[] {
   const s = calc.services;
   const list: string[] = [];
-  if (s.dismount) list.push(`Desmontaje y montaje (${s.dismountQuantity} ${s.dismountQuantity === 1 ? 'mueble' : 'muebles'})`);
+  if (s.dismount)
+    list.push(`Desmontaje y montaje (${s.dismountQuantity} ${s.dismountQuantity === 1 ? 'mueble' : 'muebles'})`);
   if (s.packaging) list.push(`Embalaje (${s.packagingQuantity} ${s.packagingQuantity === 1 ? 'objeto' : 'objetos'})`);
   if (s.bestPackaging) list.push('Embalaje profesional');
   if (s.cleaning) list.push('Limpieza');

@@ -2,7 +2,9 @@
 import type { CatalogueObject, PriceResponse, RouteStats } from '../../lib/api';
 
 const svg = (label: string) =>
-  btoa(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><title>${label}</title><rect width="10" height="10"/></svg>`);
+  btoa(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><title>${label}</title><rect width="10" height="10"/></svg>`,
+  );
 
 export const SOFA: CatalogueObject = {
   id: 'sofa-3-plazas',

@@ -35,7 +35,11 @@ describe('usePriceFinderStore', () => {
     store().reset();
     vi.mocked(api.fetchRouteStats).mockResolvedValue({ ok: true, status: 200, body: ROUTE_OK });
     vi.mocked(api.calculatePrice).mockResolvedValue({ ok: true, status: 200, body: PRICE_OK });
-    vi.mocked(api.submitQuoteRequest).mockResolvedValue({ ok: true, status: 200, body: { success: true, quote_id: 'Q-42' } });
+    vi.mocked(api.submitQuoteRequest).mockResolvedValue({
+      ok: true,
+      status: 200,
+      body: { success: true, quote_id: 'Q-42' },
+    });
   });
 
   describe('the route', () => {
@@ -211,7 +215,12 @@ describe('usePriceFinderStore', () => {
       const body = vi.mocked(api.submitQuoteRequest).mock.calls[0]![0];
       expect(body.moveDetails.estimatedPrice).toBe(230.77);
       expect(body.moveDetails.origin.elevator).toBe(false);
-      expect(body.contact).toEqual({ name: 'Lucía', email: 'lucia@ejemplo.es', phone: '612345678', preferredContact: 'phone' });
+      expect(body.contact).toEqual({
+        name: 'Lucía',
+        email: 'lucia@ejemplo.es',
+        phone: '612345678',
+        preferredContact: 'phone',
+      });
       expect(store().quote).toEqual({ status: 'sent', quoteId: 'Q-42' });
     });
 

@@ -97,8 +97,7 @@ function initialState() {
 }
 
 function calculatorOf(state: PriceFinderState): Calculator {
-  const { origin, destination, route, objects, offerPack, services, instructions, schedule, contactPreference } =
-    state;
+  const { origin, destination, route, objects, offerPack, services, instructions, schedule, contactPreference } = state;
   return { origin, destination, route, objects, offerPack, services, instructions, schedule, contactPreference };
 }
 

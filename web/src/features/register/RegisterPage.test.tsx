@@ -19,7 +19,8 @@ const field = (label: string) => screen.getByLabelText(label, { exact: true }) a
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const next = () => fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
 const registerButton = () => screen.getByRole('button', { name: 'Crear cuenta' }) as HTMLButtonElement;
-const currentStep = () => screen.getByRole('navigation', { name: 'Progreso del registro' }).querySelector('[aria-current="step"]')?.textContent;
+const currentStep = () =>
+  screen.getByRole('navigation', { name: 'Progreso del registro' }).querySelector('[aria-current="step"]')?.textContent;
 
 function fillToStep3() {
   type('Nombre completo', 'Lucía Fernández');
@@ -51,11 +52,11 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Crear cuenta' })).toBeTruthy();
     expect(screen.getByText('Paso 1 de 3')).toBeTruthy();
     const progress = screen.getByRole('navigation', { name: 'Progreso del registro' });
-    expect(within(progress).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '1Datos personales',
-      '2Contacto',
-      '3Seguridad',
-    ]);
+    expect(
+      within(progress)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1Datos personales', '2Contacto', '3Seguridad']);
     expect(currentStep()).toContain('Datos personales');
     expect(screen.getByRole('link', { name: 'Ahora no, volver al inicio' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Condiciones de uso' }).getAttribute('href')).toBe('/condiciones-uso');
@@ -164,9 +165,9 @@ describe('RegisterPage', () => {
     fillSecurity();
     const consent = screen.getByRole('checkbox', { name: /condiciones de uso/ }) as HTMLInputElement;
     expect(consent.checked).toBe(false);
-    expect(within(consent.parentElement!).getByRole('link', { name: 'política de privacidad' }).getAttribute('href')).toBe(
-      '/politica-privacidad',
-    );
+    expect(
+      within(consent.parentElement!).getByRole('link', { name: 'política de privacidad' }).getAttribute('href'),
+    ).toBe('/politica-privacidad');
     fireEvent.click(registerButton());
     expect(screen.getByRole('alert').textContent).toContain('Por favor completa todos los campos correctamente');
     expect(screen.getByText('Debes aceptar las condiciones de uso y la política de privacidad')).toBeTruthy();
@@ -176,8 +177,7 @@ describe('RegisterPage', () => {
   it('registers, logs the user in, keeps the details for confirmation and opens /confirmar-email', async () => {
     const user = makeUser({ role: 'cliente', id: 'c-1', email: 'lucia@ejemplo.es', isUserEmailConfirmed: false });
     const fetchMock = mockFetch({
-      'POST /api/register': () =>
-        jsonResponse({ success: true, user, expira_en: 300, reenviar_en: 60 }, 201),
+      'POST /api/register': () => jsonResponse({ success: true, user, expira_en: 300, reenviar_en: 60 }, 201),
     });
     const router = renderAt();
     fillToStep3();
@@ -255,7 +255,8 @@ describe('RegisterPage', () => {
 
   it("prefers the server's message on a 400", async () => {
     mockFetch({
-      'POST /api/register': () => jsonResponse({ success: false, error: 'La dirección debe tener al menos 10 caracteres' }, 400),
+      'POST /api/register': () =>
+        jsonResponse({ success: false, error: 'La dirección debe tener al menos 10 caracteres' }, 400),
     });
     renderAt();
     fillToStep3();

@@ -195,11 +195,7 @@ function RegisterWizard({ onRegistered }: { onRegistered: () => void }) {
 
       <form className="form register__form" noValidate onSubmit={handleSubmit} aria-busy={submitting}>
         <div className="register__viewport">
-          <fieldset
-            key={step}
-            className={`register__panel register__panel--${direction}`}
-            disabled={submitting}
-          >
+          <fieldset key={step} className={`register__panel register__panel--${direction}`} disabled={submitting}>
             <legend className="register__legend">{STEPS[step - 1]!.title}</legend>
 
             {step === 1 && (
@@ -389,10 +385,7 @@ function RegisteredView({ user }: { user: User }) {
             Confirmar mi email
           </Link>
         )}
-        <Link
-          to={area}
-          className={`button ${user.isUserEmailConfirmed ? 'button--primary' : 'button--ghost'}`}
-        >
+        <Link to={area} className={`button ${user.isUserEmailConfirmed ? 'button--primary' : 'button--ghost'}`}>
           {user.role === 'cliente' ? 'Ir a mi área de cliente' : 'Ir a mi panel'}
         </Link>
       </div>

@@ -33,7 +33,10 @@ describe('registerResponseError (§8 Register)', () => {
 
   it("other JSON answers show the server's error field, else the generic server error", () => {
     expect(
-      registerResponseError({ status: 429, body: { success: false, error: 'Demasiados intentos. Espera antes de intentar de nuevo.' } }),
+      registerResponseError({
+        status: 429,
+        body: { success: false, error: 'Demasiados intentos. Espera antes de intentar de nuevo.' },
+      }),
     ).toBe('Demasiados intentos. Espera antes de intentar de nuevo.');
     expect(registerResponseError({ status: 500, body: { success: false } })).toBe(
       'Error del servidor. Intenta nuevamente.',

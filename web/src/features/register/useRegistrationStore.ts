@@ -64,7 +64,8 @@ export const useRegistrationStore = create<RegistrationState>()(
     (set) => ({
       ...EMPTY,
       setRegistration: (data, timers, now = Date.now()) => set({ ...data, ...timersFrom(timers, now) }),
-      setCodeTimers: (email, timers, now = Date.now()) => set((state) => forEmail(state, email, timersFrom(timers, now))),
+      setCodeTimers: (email, timers, now = Date.now()) =>
+        set((state) => forEmail(state, email, timersFrom(timers, now))),
       setResendAvailableAt: (email, at) => set((state) => forEmail(state, email, { resendAvailableAt: at })),
       expireCode: (email, now = Date.now()) => set((state) => forEmail(state, email, { codeExpiresAt: now })),
       clear: () => set({ ...EMPTY }),

@@ -82,7 +82,12 @@ describe('register wizard steps', () => {
 
   it('sends trimmed values and a single-spaced name', () => {
     expect(
-      toRegisterRequest({ ...VALID, fullName: '  María   García ', email: ' maria@ejemplo.es ', address: ' Calle de Alcalá 100 ' }),
+      toRegisterRequest({
+        ...VALID,
+        fullName: '  María   García ',
+        email: ' maria@ejemplo.es ',
+        address: ' Calle de Alcalá 100 ',
+      }),
     ).toEqual({
       fullName: 'María García',
       email: 'maria@ejemplo.es',

@@ -63,7 +63,9 @@ export function fieldError(field: RegisterField, form: RegisterForm): string | n
     case 'password':
       return validatePassword(form.password);
     case 'confirmPassword':
-      return form.confirmPassword === '' ? MESSAGES.passwordMismatch : validatePasswordMatch(form.password, form.confirmPassword);
+      return form.confirmPassword === ''
+        ? MESSAGES.passwordMismatch
+        : validatePasswordMatch(form.password, form.confirmPassword);
     case 'acceptTerms':
       return form.acceptTerms ? null : TERMS_REQUIRED;
   }

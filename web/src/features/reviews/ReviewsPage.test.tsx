@@ -100,7 +100,8 @@ describe('ReviewsPage list', () => {
     fireEvent.click(screen.getByRole('button', { name: /^4 estrellas/ }));
     expect(screen.getByRole('button', { name: /^4 estrellas/ }).getAttribute('aria-pressed')).toBe('true');
     expect(cards()).toHaveLength(2);
-    for (const card of cards()) expect(within(card).getByRole('img').getAttribute('aria-label')).toBe('4 de 5 estrellas');
+    for (const card of cards())
+      expect(within(card).getByRole('img').getAttribute('aria-label')).toBe('4 de 5 estrellas');
     expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: /^5 estrellas/ }));

@@ -28,7 +28,14 @@ function ShieldIcon() {
         strokeWidth="2"
         strokeLinejoin="round"
       />
-      <path d="M8.5 12l2.5 2.5 4.5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M8.5 12l2.5 2.5 4.5-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -171,8 +178,7 @@ export function ReviewsPage() {
                   aria-pressed={filter === value}
                   onClick={() => chooseFilter(value)}
                 >
-                  {label}{' '}
-                  <span className="reviews-filter__count">{filterReviews(TESTIMONIALS, value).length}</span>
+                  {label} <span className="reviews-filter__count">{filterReviews(TESTIMONIALS, value).length}</span>
                 </button>
               ))}
             </div>

@@ -27,7 +27,6 @@ export function countUpValue(target: number, tick: number, decimals = 0): number
   return Math.round((target * clamped * factor) / COUNT_UP_TICKS) / factor;
 }
 
-
 export const formatInteger = (n: number) => formatNumber(n, { decimals: 0 });
 export const formatDecimal = (n: number) => formatNumber(n, { decimals: 1, fixed: true });
 export const formatPercent = (n: number) => formatFraction(n / 100, 0);

@@ -47,7 +47,10 @@ export function useCountUpTick(start: boolean): number {
   useEffect(() => {
     if (!start || done) return;
     // One interval from start to the last tick (its cleanup runs when `done` flips).
-    const timer = window.setInterval(() => setTick((current) => Math.min(current + 1, COUNT_UP_TICKS)), COUNT_UP_TICK_MS);
+    const timer = window.setInterval(
+      () => setTick((current) => Math.min(current + 1, COUNT_UP_TICKS)),
+      COUNT_UP_TICK_MS,
+    );
     return () => window.clearInterval(timer);
   }, [start, done]);
   return tick;

@@ -95,7 +95,9 @@ describe('/trabaja-con-nosotros', () => {
     const experience = field(dialog, 'Experiencia') as HTMLSelectElement;
     expect(Array.from(experience.options).map((o) => o.value)).toEqual(['', '0-1', '2-5', '6-10', '10+']);
     expect((field(dialog, 'CV') as HTMLInputElement).accept).toBe('.pdf,.doc,.docx');
-    expect((dialog.getByRole('checkbox', { name: /valorar esta candidatura/ }) as HTMLInputElement).checked).toBe(false);
+    expect((dialog.getByRole('checkbox', { name: /valorar esta candidatura/ }) as HTMLInputElement).checked).toBe(
+      false,
+    );
     expect((dialog.getByRole('checkbox', { name: /ofertas de empleo/ }) as HTMLInputElement).checked).toBe(false);
     expect(dialog.getByRole('region', { name: 'Información básica sobre protección de datos' })).toBeTruthy();
   });
@@ -114,7 +116,9 @@ describe('/trabaja-con-nosotros', () => {
     submit(dialog);
     expect(dialog.getByRole('alert').textContent).toBe('Por favor completa todos los campos correctamente');
     expect(dialog.getByText('Adjunta tu currículum (PDF, DOC o DOCX)')).toBeTruthy();
-    expect(dialog.getByText('Debes aceptar que usemos tus datos para valorar tu candidatura y responderte')).toBeTruthy();
+    expect(
+      dialog.getByText('Debes aceptar que usemos tus datos para valorar tu candidatura y responderte'),
+    ).toBeTruthy();
     expect(dialog.getByText('Selecciona tus años de experiencia')).toBeTruthy();
     expect(document.activeElement).toBe(field(dialog, 'Nombre completo'));
     expect(fetchMock).not.toHaveBeenCalled();
@@ -204,7 +208,9 @@ describe('/trabaja-con-nosotros', () => {
     fillValid(dialog);
     submit(dialog);
     await settle();
-    fireEvent.click(within(screen.getByRole('dialog', { name: '¡Candidatura enviada!' })).getByRole('button', { name: 'Cerrar' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: '¡Candidatura enviada!' })).getByRole('button', { name: 'Cerrar' }),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     const next = openDialog();
     expect((field(next, 'Nombre completo') as HTMLInputElement).value).toBe('');
@@ -225,10 +231,25 @@ describe('/trabaja-con-nosotros', () => {
 
   it.each([
     [413, {}, 'El currículum supera el tamaño máximo de 5 MB', 'CV'],
-    [429, { success: false, error: 'Demasiadas candidaturas desde tu conexión. Espera una hora.' }, 'Demasiadas candidaturas desde tu conexión. Espera una hora.', null],
+    [
+      429,
+      { success: false, error: 'Demasiadas candidaturas desde tu conexión. Espera una hora.' },
+      'Demasiadas candidaturas desde tu conexión. Espera una hora.',
+      null,
+    ],
     [429, {}, 'Has enviado demasiadas candidaturas seguidas. Espera un poco e inténtalo de nuevo.', null],
-    [400, { success: false, error: 'El archivo no es un PDF, DOC ni DOCX válido', field: 'cv' }, 'El archivo no es un PDF, DOC ni DOCX válido', 'CV'],
-    [400, { success: false, error: 'El teléfono no es válido', field: 'phone' }, 'El teléfono no es válido', 'Teléfono'],
+    [
+      400,
+      { success: false, error: 'El archivo no es un PDF, DOC ni DOCX válido', field: 'cv' },
+      'El archivo no es un PDF, DOC ni DOCX válido',
+      'CV',
+    ],
+    [
+      400,
+      { success: false, error: 'El teléfono no es válido', field: 'phone' },
+      'El teléfono no es válido',
+      'Teléfono',
+    ],
     [500, {}, 'Error al enviar la candidatura. Por favor, inténtalo de nuevo.', null],
   ] as const)('answers %i with a Spanish message inline (%#)', async (status, body, message, fieldLabel) => {
     mockFetch({ 'POST /api/trabaja-con-nosotros': () => jsonResponse(body, status) });

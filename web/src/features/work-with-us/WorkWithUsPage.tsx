@@ -144,8 +144,7 @@ export function WorkWithUsPage() {
                   className="button button--outline wwu-position__apply"
                   onClick={() => openFor(p.value)}
                 >
-                  Presentarme{' '}
-                  <span className="sr-only">al puesto de {p.label}</span>
+                  Presentarme <span className="sr-only">al puesto de {p.label}</span>
                 </button>
               </li>
             ))}

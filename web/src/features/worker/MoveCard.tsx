@@ -22,7 +22,10 @@ export function MoveCard({ move, today, mine, onChangeStatus, onUploadPhoto, onV
   const photos = move.photos.length;
 
   return (
-    <article className={`move-card move-card--${STATUS_TONES[move.estado] ?? 'neutral'}`} aria-label={`Mudanza ${move.id}`}>
+    <article
+      className={`move-card move-card--${STATUS_TONES[move.estado] ?? 'neutral'}`}
+      aria-label={`Mudanza ${move.id}`}
+    >
       <header className="move-card__header">
         <span className="move-card__number">#{move.id}</span>
         <div className="move-card__badges">

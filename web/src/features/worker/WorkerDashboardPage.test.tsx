@@ -173,7 +173,13 @@ describe('WorkerDashboardPage', () => {
     // A fresh connection reloads once, in case something changed before it opened.
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
 
-    const finished = makeMove({ id: 2, estado: 'finalizada', fecha_programada: today, cliente_nombre: 'Pablo Gil', version: 3 });
+    const finished = makeMove({
+      id: 2,
+      estado: 'finalizada',
+      fecha_programada: today,
+      cliente_nombre: 'Pablo Gil',
+      version: 3,
+    });
     act(() => ws.receive({ type: 'change', position: 9_000_000_000_005, kind: 'move', id: '2', data: finished }));
     expect(within(card(2)).getByText('Completada')).toBeTruthy();
     expect(stat('En Progreso')).toBe('0');

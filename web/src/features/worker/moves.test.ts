@@ -89,9 +89,15 @@ describe('worker stats', () => {
 
 describe('merging moves', () => {
   it('replaces a move by id, adds new ones in date order, and never lets an older version win', () => {
-    const list = [makeMove({ id: 1, fecha_programada: '2026-03-01' }), makeMove({ id: 2, fecha_programada: '2026-03-05' })];
+    const list = [
+      makeMove({ id: 1, fecha_programada: '2026-03-01' }),
+      makeMove({ id: 2, fecha_programada: '2026-03-05' }),
+    ];
 
-    const changed = upsertMove(list, makeMove({ id: 2, fecha_programada: '2026-03-05', estado: 'en curso', version: 2 }));
+    const changed = upsertMove(
+      list,
+      makeMove({ id: 2, fecha_programada: '2026-03-05', estado: 'en curso', version: 2 }),
+    );
     expect(changed.map((m) => [m.id, m.estado])).toEqual([
       [1, 'pendiente'],
       [2, 'en curso'],
@@ -100,7 +106,10 @@ describe('merging moves', () => {
     const added = upsertMove(changed, makeMove({ id: 9, fecha_programada: '2026-03-03' }));
     expect(added.map((m) => m.id)).toEqual([1, 9, 2]);
 
-    const stale = upsertMove(added, makeMove({ id: 2, fecha_programada: '2026-03-05', estado: 'pendiente', version: 1 }));
+    const stale = upsertMove(
+      added,
+      makeMove({ id: 2, fecha_programada: '2026-03-05', estado: 'pendiente', version: 1 }),
+    );
     expect(stale.find((m) => m.id === 2)?.estado).toBe('en curso');
 
     const moved = upsertMove(added, makeMove({ id: 1, fecha_programada: '2026-04-01', version: 3 }));

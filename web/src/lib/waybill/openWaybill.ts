@@ -1,12 +1,5 @@
 // §2 'Delivery note / waybill': opens in a new window with print and close buttons.
-import {
-  errorText,
-  fetchWaybill,
-  issueWaybill,
-  NetworkError,
-  type WaybillResponse,
-  type ApiResponse,
-} from '../api';
+import { errorText, fetchWaybill, issueWaybill, NetworkError, type WaybillResponse, type ApiResponse } from '../api';
 import { showAlert } from '../browser';
 import { CLOSE_BUTTON_ID, PRINT_BUTTON_ID, renderWaybillHtml, renderWaybillLoadingHtml } from './waybillHtml';
 

@@ -22,7 +22,13 @@ export function makeWaybill(overrides: Partial<Waybill> = {}): Waybill {
     },
     servicios: ['Desmontaje ×2', 'Limpieza'],
     objetos: [
-      { cantidad: 1, nombre: 'Sofá de 3 plazas', categoria: 'sofas', dimensiones: '220 x 90 x 85 cm', volumen_m3: 1.68 },
+      {
+        cantidad: 1,
+        nombre: 'Sofá de 3 plazas',
+        categoria: 'sofas',
+        dimensiones: '220 x 90 x 85 cm',
+        volumen_m3: 1.68,
+      },
       { cantidad: 3, nombre: 'Caja mediana', categoria: null, dimensiones: null, volumen_m3: null },
     ],
     resumen_objetos: { total_objetos: 4, volumen_total_m3: null },

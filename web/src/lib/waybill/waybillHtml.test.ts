@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { CLOSE_BUTTON_ID, escapeHtml, PRINT_BUTTON_ID, renderWaybillHtml } from './waybillHtml';
 import { makeWaybill } from './testWaybill';
 
-const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+const nbsp = (s: string | null | undefined) =>
+  (s ?? '')
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function parse(html: string): Document {
   return new DOMParser().parseFromString(html, 'text/html');
@@ -32,7 +36,10 @@ describe('renderWaybillHtml', () => {
     expect(body).toContain('lunes, 9 de marzo de 2026');
     expect(body).toContain('En Progreso');
     // Services as a list.
-    expect([...doc.querySelectorAll('ul.services li')].map((li) => li.textContent)).toEqual(['Desmontaje ×2', 'Limpieza']);
+    expect([...doc.querySelectorAll('ul.services li')].map((li) => li.textContent)).toEqual([
+      'Desmontaje ×2',
+      'Limpieza',
+    ]);
   });
 
   it('lists the objects, with a dash for what the catalogue does not know yet', () => {
@@ -67,7 +74,9 @@ describe('renderWaybillHtml', () => {
       'Firma del trabajador',
       'Firma del cliente',
     ]);
-    expect(nbsp(doc.querySelector('footer .warranty')?.textContent)).toMatch(/Garantía de 30 días .*desmontaje y montaje/);
+    expect(nbsp(doc.querySelector('footer .warranty')?.textContent)).toMatch(
+      /Garantía de 30 días .*desmontaje y montaje/,
+    );
   });
 
   it('has print and close buttons that do not print', () => {
@@ -83,7 +92,10 @@ describe('renderWaybillHtml', () => {
 
   it('escapes every server text', () => {
     const evil = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
-    const waybill = makeWaybill({ servicios: [evil], objetos: [{ cantidad: 1, nombre: evil, categoria: evil, dimensiones: evil, volumen_m3: null }] });
+    const waybill = makeWaybill({
+      servicios: [evil],
+      objetos: [{ cantidad: 1, nombre: evil, categoria: evil, dimensiones: evil, volumen_m3: null }],
+    });
     waybill.cliente = { ...waybill.cliente, nombre: evil };
     const doc = parse(renderWaybillHtml(waybill));
     expect(doc.querySelectorAll('script, img')).toHaveLength(0);
@@ -92,7 +104,11 @@ describe('renderWaybillHtml', () => {
   });
 
   it('says when there are no services or objects', () => {
-    const doc = parse(renderWaybillHtml(makeWaybill({ servicios: [], objetos: [], resumen_objetos: { total_objetos: 0, volumen_total_m3: 0 } })));
+    const doc = parse(
+      renderWaybillHtml(
+        makeWaybill({ servicios: [], objetos: [], resumen_objetos: { total_objetos: 0, volumen_total_m3: 0 } }),
+      ),
+    );
     const body = nbsp(doc.body.textContent);
     expect(body).toContain('Sin servicios adicionales');
     expect(body).toContain('Sin objetos');

@@ -142,7 +142,10 @@ ${body}
 
 /** What the new window shows while the waybill is on its way. */
 export function renderWaybillLoadingHtml(): string {
-  return page('Albarán | Mudanzas', '<p class="muted" role="status" style="padding:2rem;text-align:center">Generando albarán...</p>');
+  return page(
+    'Albarán | Mudanzas',
+    '<p class="muted" role="status" style="padding:2rem;text-align:center">Generando albarán...</p>',
+  );
 }
 
 /** The whole waybill as an HTML document, with print and close buttons that do not print. */

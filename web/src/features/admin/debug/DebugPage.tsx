@@ -128,7 +128,11 @@ export function DebugPage() {
           <div className="dbg-grid">
             <Card
               title="Base de datos"
-              health={<Health ok={status.base_de_datos.ok}>{status.base_de_datos.ok ? 'Base de datos OK' : 'Sin respuesta'}</Health>}
+              health={
+                <Health ok={status.base_de_datos.ok}>
+                  {status.base_de_datos.ok ? 'Base de datos OK' : 'Sin respuesta'}
+                </Health>
+              }
             >
               {status.base_de_datos.error && <p className="adm-error">{status.base_de_datos.error}</p>}
               <Facts
@@ -146,7 +150,11 @@ export function DebugPage() {
 
             <Card
               title="Feed en directo"
-              health={<Health ok>{`${status.feed_en_directo.conexiones} ${status.feed_en_directo.conexiones === 1 ? 'conexión' : 'conexiones'}`}</Health>}
+              health={
+                <Health
+                  ok
+                >{`${status.feed_en_directo.conexiones} ${status.feed_en_directo.conexiones === 1 ? 'conexión' : 'conexiones'}`}</Health>
+              }
             >
               <Facts
                 rows={[
@@ -154,7 +162,10 @@ export function DebugPage() {
                   ['Enviado hasta la posición', formatNumber(status.feed_en_directo.enviado_hasta)],
                   ['Conexiones que se quedaron atrás', formatNumber(status.feed_en_directo.retrasos)],
                   ['Proyectado hasta', formatNumber(status.registro.proyectado_hasta)],
-                  ['Última posición del registro', status.registro.cabeza === null ? '—' : formatNumber(status.registro.cabeza)],
+                  [
+                    'Última posición del registro',
+                    status.registro.cabeza === null ? '—' : formatNumber(status.registro.cabeza),
+                  ],
                 ]}
               />
             </Card>
@@ -171,7 +182,9 @@ export function DebugPage() {
                 )
               }
             >
-              {!projections && <p className="adm-error">{'error' in status.proyecciones ? status.proyecciones.error : ''}</p>}
+              {!projections && (
+                <p className="adm-error">{'error' in status.proyecciones ? status.proyecciones.error : ''}</p>
+              )}
               {projections && (
                 <ul className="dbg-projections">
                   {projections.map((p) => (
@@ -192,7 +205,11 @@ export function DebugPage() {
 
             <Card
               title="Correo"
-              health={mail ? <Health ok={mail.con_error === 0}>{mail.con_error === 0 ? 'Sin errores' : 'Con errores'}</Health> : undefined}
+              health={
+                mail ? (
+                  <Health ok={mail.con_error === 0}>{mail.con_error === 0 ? 'Sin errores' : 'Con errores'}</Health>
+                ) : undefined
+              }
             >
               {mail ? (
                 <Facts

@@ -97,12 +97,17 @@ describe('MoveDetailsPage', () => {
     expect(within(route).getByText('4.º')).toBeTruthy();
     // The house has no floor nor elevator line (§4).
     expect(within(route).getAllByText('Planta')).toHaveLength(1);
-    expect(within(screen.getByRole('region', { name: 'Fecha y horario' })).getByText('Mañana (8:00-12:00)')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Fecha y horario' })).getByText('Mañana (8:00-12:00)'),
+    ).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Objetos' })).getByText('×12')).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Servicios' })).getByText('Desmontaje y montaje de muebles (2)')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Servicios' })).getByText('Desmontaje y montaje de muebles (2)'),
+    ).toBeTruthy();
 
     const price = screen.getByRole('region', { name: 'Precio' });
-    const line = (label: string) => plain(within(price).getByText(label).closest('div')?.querySelector('dd')?.textContent);
+    const line = (label: string) =>
+      plain(within(price).getByText(label).closest('div')?.querySelector('dd')?.textContent);
     expect(line('Precio base')).toBe('250,00 €');
     expect(line('IVA (21 %)')).toBe('78,96 €');
     expect(line('Total')).toBe('454,96 €');
@@ -124,9 +129,15 @@ describe('MoveDetailsPage', () => {
   it('offers a pending move the way to complete its details and to confirm it', async () => {
     renderAt('/detalles-mudanza?id=12', { [GET]: () => jsonResponse(bookingAnswer()) });
     const next = await screen.findByRole('region', { name: 'Tu mudanza está pendiente de confirmar' });
-    expect(within(next).getByRole('link', { name: 'Completar datos' }).getAttribute('href')).toBe('/formulario-mudanza?id=12');
-    expect(within(next).getByRole('link', { name: 'Confirmar reserva' }).getAttribute('href')).toBe('/confirmar-mudanza?id=12');
-    expect(screen.getByRole('link', { name: 'Volver a mis mudanzas' }).getAttribute('href')).toBe(`/cliente/${CLIENT_ID}`);
+    expect(within(next).getByRole('link', { name: 'Completar datos' }).getAttribute('href')).toBe(
+      '/formulario-mudanza?id=12',
+    );
+    expect(within(next).getByRole('link', { name: 'Confirmar reserva' }).getAttribute('href')).toBe(
+      '/confirmar-mudanza?id=12',
+    );
+    expect(screen.getByRole('link', { name: 'Volver a mis mudanzas' }).getAttribute('href')).toBe(
+      `/cliente/${CLIENT_ID}`,
+    );
   });
 
   it('says a move it cannot find is not among the client’s, without asking the server for a bad id', async () => {
@@ -238,7 +249,10 @@ describe('MoveFormPage', () => {
       [GET]: () => jsonResponse(bookingAnswer()),
       [POST]: () =>
         jsonResponse(
-          { success: false, error: 'Solo se pueden completar los datos de una mudanza pendiente; esta mudanza está «Confirmada».' },
+          {
+            success: false,
+            error: 'Solo se pueden completar los datos de una mudanza pendiente; esta mudanza está «Confirmada».',
+          },
           409,
         ),
     });
@@ -262,7 +276,8 @@ describe('ConfirmMovePage', () => {
   it('shows the price, the §9 conditions and what cancelling would cost', async () => {
     renderAt('/confirmar-mudanza?id=12', { [GET]: () => jsonResponse(bookingAnswer()) });
     const conditions = await screen.findByRole('region', { name: 'Condiciones de reserva' });
-    for (const c of TEST_CONDITIONS.apartados) expect(within(conditions).getByText(c.texto, { exact: false })).toBeTruthy();
+    for (const c of TEST_CONDITIONS.apartados)
+      expect(within(conditions).getByText(c.texto, { exact: false })).toBeTruthy();
     const rows = within(within(conditions).getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((r) => plain(r.textContent))).toEqual([
       'Más de 48 horas antesGratis',
@@ -299,8 +314,14 @@ describe('ConfirmMovePage', () => {
     const done = await screen.findByRole('heading', { name: '¡Reserva confirmada!' });
     expect(document.activeElement).toBe(done);
     const post = fetchMock.mock.calls.findIndex(([, init]) => init?.method === 'POST');
-    expect(bodyOf(fetchMock, post)).toEqual({ acepto_condiciones: true, condiciones_version: '2026-11', total: 454.96 });
-    expect(screen.getByRole('link', { name: 'Ver detalles de la mudanza' }).getAttribute('href')).toBe('/detalles-mudanza?id=12');
+    expect(bodyOf(fetchMock, post)).toEqual({
+      acepto_condiciones: true,
+      condiciones_version: '2026-11',
+      total: 454.96,
+    });
+    expect(screen.getByRole('link', { name: 'Ver detalles de la mudanza' }).getAttribute('href')).toBe(
+      '/detalles-mudanza?id=12',
+    );
   });
 
   it('shows a changed price, reloads it and asks for the tick again', async () => {
@@ -309,7 +330,10 @@ describe('ConfirmMovePage', () => {
       [GET]: () => jsonResponse(answer),
       [POST]: () => {
         answer = bookingAnswer(makeBookingMove({ precio: { ...makeBookingMove().precio, total: 500 } }));
-        return jsonResponse({ success: false, error: 'El precio de la mudanza ha cambiado. Revísalo y vuelve a confirmar.' }, 409);
+        return jsonResponse(
+          { success: false, error: 'El precio de la mudanza ha cambiado. Revísalo y vuelve a confirmar.' },
+          409,
+        );
       },
     });
     fireEvent.click(await screen.findByRole('checkbox'));
@@ -317,7 +341,9 @@ describe('ConfirmMovePage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'El precio de la mudanza ha cambiado. Revísalo y vuelve a confirmar.',
     );
-    expect(await screen.findByLabelText('He leído y acepto el precio de 500,00 € y las condiciones de reserva.')).toBeTruthy();
+    expect(
+      await screen.findByLabelText('He leído y acepto el precio de 500,00 € y las condiciones de reserva.'),
+    ).toBeTruthy();
     expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
   });
 

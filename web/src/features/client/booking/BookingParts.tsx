@@ -39,8 +39,7 @@ export function BookingHero({ eyebrow, title, move, children }: BookingHeroProps
           Volver a mis mudanzas
         </Link>
         <h1 className="client-hero__heading">
-          <span className="client-hero__eyebrow">{eyebrow}</span>{' '}
-          <span className="client-hero__title">{title}</span>
+          <span className="client-hero__eyebrow">{eyebrow}</span> <span className="client-hero__title">{title}</span>
         </h1>
         {move && (
           <p className="booking-hero__meta">
@@ -55,7 +54,13 @@ export function BookingHero({ eyebrow, title, move, children }: BookingHeroProps
 }
 
 /** What a booking page shows before its move is ready: loading, not found, or a failure. */
-export function BookingLoadState({ load, onRetry }: { load: Exclude<BookingLoad, { kind: 'ready' }>; onRetry: () => void }) {
+export function BookingLoadState({
+  load,
+  onRetry,
+}: {
+  load: Exclude<BookingLoad, { kind: 'ready' }>;
+  onRetry: () => void;
+}) {
   const dashboard = useDashboardPath();
   if (load.kind === 'loading') {
     return (
@@ -86,7 +91,17 @@ export function BookingLoadState({ load, onRetry }: { load: Exclude<BookingLoad,
 }
 
 /** A white card with a heading, as on the dashboard's profile tab. */
-export function BookingCard({ title, id, children, className }: { title: string; id: string; children: ReactNode; className?: string }) {
+export function BookingCard({
+  title,
+  id,
+  children,
+  className,
+}: {
+  title: string;
+  id: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`client-card booking-card${className ? ` ${className}` : ''}`} aria-labelledby={id}>
       <h2 id={id} className="client-card__title">
@@ -108,7 +123,15 @@ export function Fact({ label, children, wide }: { label: string; children: React
 }
 
 /** One address of the move: its property type, floor, elevator and access (§3, §4). */
-export function PropertyFacts({ title, address, property }: { title: string; address: string; property: PropertyDetails }) {
+export function PropertyFacts({
+  title,
+  address,
+  property,
+}: {
+  title: string;
+  address: string;
+  property: PropertyDetails;
+}) {
   const floors = hasFloors(property.property_type);
   return (
     <div className="booking-place">
@@ -125,7 +148,13 @@ export function PropertyFacts({ title, address, property }: { title: string; add
 }
 
 /** §9: the itemised price, so nobody meets a surprise charge. */
-export function PriceBreakdown({ price, paymentStatus }: { price: BookingPrice; paymentStatus?: BookingMove['estado_pago'] }) {
+export function PriceBreakdown({
+  price,
+  paymentStatus,
+}: {
+  price: BookingPrice;
+  paymentStatus?: BookingMove['estado_pago'];
+}) {
   const lines: [string, number][] = [
     ['Precio base', price.base],
     ['Distancia', price.distancia],
@@ -188,7 +217,10 @@ export function StatusTimeline({ history }: { history: readonly BookingHistoryEn
   return (
     <ol className="booking-timeline">
       {history.map((entry, index) => (
-        <li key={`${entry.fecha}-${index}`} className={`booking-timeline__item booking-timeline__item--${entry.status}`}>
+        <li
+          key={`${entry.fecha}-${index}`}
+          className={`booking-timeline__item booking-timeline__item--${entry.status}`}
+        >
           <span className="booking-timeline__dot" aria-hidden="true" />
           <div>
             <p className="booking-timeline__status">{statusLabel(entry.status)}</p>

@@ -134,8 +134,8 @@ function ConfirmForm({ move, conditions, onBooked, onStale }: ConfirmFormProps) 
       </h2>
       {days >= 0 && days < RECOMMENDED_DAYS && (
         <p className="booking-note">
-          Tu mudanza es {days === 0 ? 'hoy' : days === 1 ? 'mañana' : `dentro de ${days} días`}. Recomendamos reservar con 4
-          a 6 semanas de antelación; confirmarla cuanto antes nos ayuda a organizar el equipo.
+          Tu mudanza es {days === 0 ? 'hoy' : days === 1 ? 'mañana' : `dentro de ${days} días`}. Recomendamos reservar
+          con 4 a 6 semanas de antelación; confirmarla cuanto antes nos ayuda a organizar el equipo.
         </p>
       )}
       <p className="booking-confirm__total">

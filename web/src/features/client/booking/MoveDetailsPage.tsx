@@ -5,8 +5,25 @@ import type { BookingMove } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { formatMoveDate } from '../clientMoves';
 import { formatEuros } from '../../../lib/format';
-import { CONTACT_CHANNELS, confirmPath, formatInstant, formatKg, formPath, optionLabel, serviceLines, TIME_SLOTS } from './booking';
-import { BookingCard, BookingHero, BookingLoadState, Fact, PriceBreakdown, PropertyFacts, StatusTimeline } from './BookingParts';
+import {
+  CONTACT_CHANNELS,
+  confirmPath,
+  formatInstant,
+  formatKg,
+  formPath,
+  optionLabel,
+  serviceLines,
+  TIME_SLOTS,
+} from './booking';
+import {
+  BookingCard,
+  BookingHero,
+  BookingLoadState,
+  Fact,
+  PriceBreakdown,
+  PropertyFacts,
+  StatusTimeline,
+} from './BookingParts';
 import { useBookingMove } from './useBookingMove';
 import './BookingPages.css';
 
@@ -116,7 +133,9 @@ function Details({ move }: { move: BookingMove }) {
                   </li>
                 ))}
               </ul>
-              <p className="client-hint">{totalObjects === 1 ? '1 objeto en total' : `${totalObjects} objetos en total`}</p>
+              <p className="client-hint">
+                {totalObjects === 1 ? '1 objeto en total' : `${totalObjects} objetos en total`}
+              </p>
             </>
           )}
         </BookingCard>

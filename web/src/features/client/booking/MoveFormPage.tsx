@@ -46,7 +46,13 @@ interface FieldProps {
   children: (describedBy: string | undefined) => ReactNode;
 }
 
-const BOOKING_RADIOS: RadioGroupClasses = { fieldset: 'booking-choices', legend: 'form__label', options: 'booking-choices__options', option: 'booking-choice', checked: 'is-checked' };
+const BOOKING_RADIOS: RadioGroupClasses = {
+  fieldset: 'booking-choices',
+  legend: 'form__label',
+  options: 'booking-choices__options',
+  option: 'booking-choice',
+  checked: 'is-checked',
+};
 
 /** A labelled control with its hint and its error, tied together for screen readers. */
 function Field({ id, label, error, hint, wide, children }: FieldProps) {
@@ -262,7 +268,9 @@ function MoveForm({ move }: { move: BookingMove }) {
           <PropertyFacts title="Origen" address={move.origen} property={move.property_details.origin} />
           <PropertyFacts title="Destino" address={move.destino} property={move.property_details.destination} />
         </div>
-        <p className="client-hint" data-testid="precio-fijo">{PRICED_DETAILS_HINT}</p>
+        <p className="client-hint" data-testid="precio-fijo">
+          {PRICED_DETAILS_HINT}
+        </p>
       </section>
 
       <section className="client-card booking-card" aria-labelledby={`${id}-notes`}>
@@ -310,8 +318,8 @@ function Closed({ move }: { move: BookingMove }) {
       <div>
         <p className="client-notice__title">Esta mudanza ya no admite cambios desde la web</p>
         <p className="client-notice__text">
-          Su estado es «{statusLabel(move.status)}». Si necesitas cambiar algún dato, contacta con nosotros: el cambio de
-          fecha es gratuito avisando con al menos 48 horas de antelación.
+          Su estado es «{statusLabel(move.status)}». Si necesitas cambiar algún dato, contacta con nosotros: el cambio
+          de fecha es gratuito avisando con al menos 48 horas de antelación.
         </p>
         <div className="booking-actions">
           <Link to={detailsPath(move.id)} className="button button--primary">

@@ -80,7 +80,12 @@ describe('toDetailsRequest', () => {
   });
 
   it('starts from the move, falling back to sensible choices for values the form does not offer', () => {
-    const f = formFrom(makeBookingMove({ hora_preferida: 'noche' as never, contacto: { nombre: '', telefono: '', email: '', preferencia: 'fax' } }));
+    const f = formFrom(
+      makeBookingMove({
+        hora_preferida: 'noche' as never,
+        contacto: { nombre: '', telefono: '', email: '', preferencia: 'fax' },
+      }),
+    );
     expect(f.timePreference).toBe('flexible');
     expect(f.contactPreference).toBe('phone');
   });

@@ -61,12 +61,7 @@ export interface BookingForm {
   instructions: string;
 }
 
-export type BookingField =
-  | 'contactName'
-  | 'contactPhone'
-  | 'contactEmail'
-  | 'alternativeDate'
-  | 'instructions';
+export type BookingField = 'contactName' | 'contactPhone' | 'contactEmail' | 'alternativeDate' | 'instructions';
 
 export type BookingErrors = Partial<Record<BookingField, string>>;
 
@@ -132,9 +127,11 @@ export function validateBookingForm(form: BookingForm, move: BookingMove, today 
   else if (email !== '' && !isValidEmail(email)) errors.contactEmail = MESSAGES.email;
   if (form.alternativeDate !== '') {
     if (form.alternativeDate < today) errors.alternativeDate = BOOKING_MESSAGES.alternativeBeforeToday;
-    else if (form.alternativeDate < move.fecha_programada) errors.alternativeDate = BOOKING_MESSAGES.alternativeBeforeMove;
+    else if (form.alternativeDate < move.fecha_programada)
+      errors.alternativeDate = BOOKING_MESSAGES.alternativeBeforeMove;
   }
-  if ([...form.instructions.trim()].length > INSTRUCTIONS_MAX) errors.instructions = BOOKING_MESSAGES.instructionsTooLong;
+  if ([...form.instructions.trim()].length > INSTRUCTIONS_MAX)
+    errors.instructions = BOOKING_MESSAGES.instructionsTooLong;
   return errors;
 }
 

@@ -12,7 +12,12 @@ export function makeBookingMove(overrides: Partial<BookingMove> = {}): BookingMo
     flexible: false,
     hora_preferida: 'morning',
     urgencia: 'normal',
-    contacto: { nombre: 'Marta Sánchez', telefono: '612 345 678', email: 'cliente@mudanzas.test', preferencia: 'phone' },
+    contacto: {
+      nombre: 'Marta Sánchez',
+      telefono: '612 345 678',
+      email: 'cliente@mudanzas.test',
+      preferencia: 'phone',
+    },
     property_details: {
       origin: { property_type: 'apartment_2_rooms', access: 'normal', floor: 'fourth', elevator: true },
       destination: { property_type: 'house_2_rooms', access: 'normal', floor: 'ground', elevator: false },
@@ -61,7 +66,10 @@ export const TEST_CONDITIONS: BookingConditions = {
   version: '2026-11',
   apartados: [
     { titulo: 'Antelación', texto: 'Recomendamos reservar la mudanza con 4 a 6 semanas de antelación.' },
-    { titulo: 'Cambio de fecha', texto: 'Puedes cambiar la fecha sin coste si nos avisas con al menos 48 horas de antelación.' },
+    {
+      titulo: 'Cambio de fecha',
+      texto: 'Puedes cambiar la fecha sin coste si nos avisas con al menos 48 horas de antelación.',
+    },
     { titulo: 'Cancelación', texto: 'Cancelar con más de 48 horas de antelación es gratuito.' },
     { titulo: 'Reclamaciones', texto: 'Las reclamaciones se presentan en los 7 días siguientes a la mudanza.' },
   ],

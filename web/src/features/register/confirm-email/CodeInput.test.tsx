@@ -3,7 +3,13 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTO_VERIFY_MS, AUTO_VERIFY_PASTE_MS, CodeInput, EMPTY_CODE } from './CodeInput';
 
-function Harness({ onComplete, initial = EMPTY_CODE }: { onComplete: (code: string) => void; initial?: readonly string[] }) {
+function Harness({
+  onComplete,
+  initial = EMPTY_CODE,
+}: {
+  onComplete: (code: string) => void;
+  initial?: readonly string[];
+}) {
   const [digits, setDigits] = useState<readonly string[]>(initial);
   return (
     <>

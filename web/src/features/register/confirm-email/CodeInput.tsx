@@ -1,11 +1,4 @@
-import {
-  useEffect,
-  useImperativeHandle,
-  useRef,
-  type ClipboardEvent,
-  type KeyboardEvent,
-  type Ref,
-} from 'react';
+import { useEffect, useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 
 export const CODE_LENGTH = 6;
 /** §9: verification fires by itself this long after the sixth digit is typed… */
@@ -82,28 +75,41 @@ export function CodeInput({ digits, onChange, onComplete, disabled, invalid, des
   const handleChange = (index: number, raw: string) => {
     const chars = raw.replace(/\D/g, '');
     if (chars === '') {
-      if (raw === '') commit(digits.map((d, i) => (i === index ? '' : d)), AUTO_VERIFY_MS);
+      if (raw === '')
+        commit(
+          digits.map((d, i) => (i === index ? '' : d)),
+          AUTO_VERIFY_MS,
+        );
       return;
     }
     if (chars.length > 1) {
       // A box that held a digit receives the old and the new one; keep the new.
       if (chars.length === 2 && digits[index] !== '' && chars.includes(digits[index]!)) {
         const typed = chars[0] === digits[index] ? chars[1]! : chars[0]!;
-        commit(digits.map((d, i) => (i === index ? typed : d)), AUTO_VERIFY_MS);
+        commit(
+          digits.map((d, i) => (i === index ? typed : d)),
+          AUTO_VERIFY_MS,
+        );
         focus(index + 1);
         return;
       }
       spread(index, chars);
       return;
     }
-    commit(digits.map((d, i) => (i === index ? chars : d)), AUTO_VERIFY_MS);
+    commit(
+      digits.map((d, i) => (i === index ? chars : d)),
+      AUTO_VERIFY_MS,
+    );
     if (index < CODE_LENGTH - 1) focus(index + 1);
   };
 
   const handleKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Backspace' && digits[index] === '' && index > 0) {
       event.preventDefault();
-      commit(digits.map((d, i) => (i === index - 1 ? '' : d)), AUTO_VERIFY_MS);
+      commit(
+        digits.map((d, i) => (i === index - 1 ? '' : d)),
+        AUTO_VERIFY_MS,
+      );
       focus(index - 1);
     } else if (event.key === 'ArrowLeft' && index > 0) {
       event.preventDefault();

@@ -65,7 +65,12 @@ describe('ConfirmEmailPage', () => {
     const router = renderPage();
     expect(router.state.location.pathname).toBe('/confirmar-email');
     expect(screen.getByRole('status').textContent).toBe('Verificando autenticación...');
-    act(() => useAuthStore.setState({ checking: false, user: makeUser({ role: 'cliente', email: 'p@x.es', isUserEmailConfirmed: false }) }));
+    act(() =>
+      useAuthStore.setState({
+        checking: false,
+        user: makeUser({ role: 'cliente', email: 'p@x.es', isUserEmailConfirmed: false }),
+      }),
+    );
     expect(screen.getByRole('button', { name: /p@x\.es/ })).toBeTruthy();
   });
 
@@ -82,7 +87,10 @@ describe('ConfirmEmailPage', () => {
   });
 
   it("uses the logged-in user's email when it is unconfirmed and nothing is held", () => {
-    useAuthStore.setState({ checking: false, user: makeUser({ role: 'cliente', email: 'ana@ejemplo.es', isUserEmailConfirmed: false }) });
+    useAuthStore.setState({
+      checking: false,
+      user: makeUser({ role: 'cliente', email: 'ana@ejemplo.es', isUserEmailConfirmed: false }),
+    });
     renderPage();
     expect(screen.getByRole('button', { name: 'Copiar ana@ejemplo.es' })).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toBe('5:00');
@@ -180,7 +188,10 @@ describe('ConfirmEmailPage', () => {
     holdRegistration();
     mockFetch({
       'POST /api/confirm-email': () =>
-        jsonResponse({ success: false, confirmed: false, error: 'Código inválido. Por favor, verifica e intenta de nuevo.' }, 400),
+        jsonResponse(
+          { success: false, confirmed: false, error: 'Código inválido. Por favor, verifica e intenta de nuevo.' },
+          400,
+        ),
     });
     renderPage();
     typeCode('111111');
@@ -205,7 +216,8 @@ describe('ConfirmEmailPage', () => {
   it('an expired code stops the countdown and enables resend', async () => {
     holdRegistration(200, 0);
     mockFetch({
-      'POST /api/confirm-email': () => jsonResponse({ success: false, confirmed: false, error: CONFIRM_MESSAGES.expired }, 400),
+      'POST /api/confirm-email': () =>
+        jsonResponse({ success: false, confirmed: false, error: CONFIRM_MESSAGES.expired }, 400),
     });
     renderPage();
     typeCode('111111');
@@ -258,7 +270,10 @@ describe('ConfirmEmailPage', () => {
   });
 
   it('a refused resend shows the server message and honours reenviar_en of a 429', async () => {
-    useAuthStore.setState({ checking: false, user: makeUser({ role: 'cliente', email: EMAIL, isUserEmailConfirmed: false }) });
+    useAuthStore.setState({
+      checking: false,
+      user: makeUser({ role: 'cliente', email: EMAIL, isUserEmailConfirmed: false }),
+    });
     mockFetch({
       'POST /api/resend-code': () =>
         jsonResponse({ success: false, error: 'Espera antes de pedir otro código', reenviar_en: 42 }, 429),

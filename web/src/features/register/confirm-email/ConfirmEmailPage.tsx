@@ -223,8 +223,7 @@ function ConfirmForm({ email, onConfirmed }: { email: string; onConfirmed: () =>
             </p>
           ) : (
             <p className="confirm-email__timer">
-              El código caduca en{' '}
-              <strong role="timer">{formatCountdown(remaining)}</strong>
+              El código caduca en <strong role="timer">{formatCountdown(remaining)}</strong>
             </p>
           )}
         </div>
@@ -266,7 +265,8 @@ function ConfirmedView() {
       <CheckCircleIcon className="confirm-email__done-icon" width={56} height={56} />
       <h1 className="confirm-email__title">¡Email confirmado!</h1>
       <p className="confirm-email__intro" role="status">
-        Tu cuenta ya está activa. Te llevamos al inicio en unos segundos…</p>
+        Tu cuenta ya está activa. Te llevamos al inicio en unos segundos…
+      </p>
       <Link to="/" className="button button--primary" replace>
         Ir al inicio ahora
       </Link>
@@ -279,7 +279,9 @@ function AlreadyConfirmedView({ user }: { user: User }) {
     <div className="confirm-email__card confirm-email__done">
       <CheckCircleIcon className="confirm-email__done-icon" width={56} height={56} />
       <h1 className="confirm-email__title">Tu email ya está confirmado</h1>
-      <p className="confirm-email__intro">La dirección {user.email} ya está verificada. No tienes que hacer nada más.</p>
+      <p className="confirm-email__intro">
+        La dirección {user.email} ya está verificada. No tienes que hacer nada más.
+      </p>
       <Link to={homePathFor(user)} className="button button--primary">
         {user.role === 'cliente' ? 'Ir a mi área de cliente' : 'Ir a mi panel'}
       </Link>
