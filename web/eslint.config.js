@@ -56,7 +56,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
-    files: ['*.{js,ts}', 'e2e/**/*.mjs'],
+    files: ['*.{js,ts}', 'e2e/**/*.mjs', 'scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
   {
