@@ -395,34 +395,14 @@ fn decide(
             Ok(vec![Event::QuoteRequested(requested)])
         }
         QuoteCommand::Discard => {
-            if !may_manage(role) {
-                return Err(DomainError::Forbidden);
-            }
-            match state.status {
-                None => Err(DomainError::NotFound),
-                Some(QuoteStatus::Convertida) => {
-                    Err(DomainError::Conflict(ALREADY_CONVERTED.into()))
-                }
-                Some(QuoteStatus::Descartada) => Err(DomainError::Conflict(DISCARDED.into())),
-                Some(QuoteStatus::Nueva) => Ok(vec![Event::QuoteDiscarded(QuoteDiscarded {})]),
-            }
+            still_new(state, role)?;
+            Ok(vec![Event::QuoteDiscarded(QuoteDiscarded {})])
         }
         // The quote is checked before the move: a quote already dealt with stops the wizard
         // whatever its fields say.
         QuoteCommand::Convert { move_id } => {
-            if !may_manage(role) {
-                return Err(DomainError::Forbidden);
-            }
-            match state.status {
-                None => Err(DomainError::NotFound),
-                Some(QuoteStatus::Convertida) => {
-                    Err(DomainError::Conflict(ALREADY_CONVERTED.into()))
-                }
-                Some(QuoteStatus::Descartada) => Err(DomainError::Conflict(DISCARDED.into())),
-                Some(QuoteStatus::Nueva) => {
-                    Ok(vec![Event::QuoteConverted(QuoteConverted { move_id })])
-                }
-            }
+            still_new(state, role)?;
+            Ok(vec![Event::QuoteConverted(QuoteConverted { move_id })])
         }
         QuoteCommand::EraseContact { motivo } => {
             if !matches!(role, Some(Role::Cliente | Role::Admin)) {
@@ -437,6 +417,19 @@ fn decide(
                 })]),
             }
         }
+    }
+}
+
+/// A quote a manager may still deal with (discard or convert): one that exists and is still new.
+fn still_new(state: &QuoteState, role: Option<Role>) -> Result<(), DomainError> {
+    if !may_manage(role) {
+        return Err(DomainError::Forbidden);
+    }
+    match state.status {
+        None => Err(DomainError::NotFound),
+        Some(QuoteStatus::Convertida) => Err(DomainError::Conflict(ALREADY_CONVERTED.into())),
+        Some(QuoteStatus::Descartada) => Err(DomainError::Conflict(DISCARDED.into())),
+        Some(QuoteStatus::Nueva) => Ok(()),
     }
 }
 
