@@ -17,18 +17,28 @@ export function fieldProps(id: string, error: string | undefined, { hint = false
   } as const;
 }
 
+/** Class names a form gives its field's parts in place of the shared ones, so it keeps its look. */
+export interface FieldClasses {
+  /** Added to the wrapper, e.g. to span a grid. */
+  field?: string;
+  hint?: string;
+  error?: string;
+}
+
 interface FieldProps {
   id: string;
-  label: string;
+  /** Text, or text with a part only screen readers hear. */
+  label: ReactNode;
   required?: boolean;
   error?: string;
   hint?: string;
+  classes?: FieldClasses;
   children: ReactNode;
 }
 
-export function Field({ id, label, required = false, error, hint, children }: FieldProps) {
+export function Field({ id, label, required = false, error, hint, classes = {}, children }: FieldProps) {
   return (
-    <div className="form__field">
+    <div className={classes.field ? `form__field ${classes.field}` : 'form__field'}>
       <label className="form__label" htmlFor={id}>
         {label}
         {required && (
@@ -40,16 +50,39 @@ export function Field({ id, label, required = false, error, hint, children }: Fi
       </label>
       {children}
       {hint && (
-        <p id={`${id}-hint`} className="form-field__hint">
+        <p id={`${id}-hint`} className={classes.hint ?? 'form-field__hint'}>
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="form-field__error">
+        <p id={`${id}-error`} className={classes.error ?? 'form-field__error'}>
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+interface SelectProps<T extends string> {
+  id: string;
+  label: ReactNode;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+}
+
+/** A labelled drop-down of one choice out of a list. */
+export function Select<T extends string>({ id, label, value, options, onChange }: SelectProps<T>) {
+  return (
+    <Field id={id} label={label}>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 

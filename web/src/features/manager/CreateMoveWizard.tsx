@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { RadioGroup, type RadioGroupClasses } from '../../components/FormField';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { RadioGroup, Select, type RadioGroupClasses } from '../../components/FormField';
 import { Modal } from '../../components/Modal';
 import * as api from '../../lib/api';
 import type { MovedObject, MoveServices, StaffMove } from '../../lib/api';
@@ -283,39 +283,6 @@ function StepAddresses({ form, set }: { form: WizardForm; set: Setter }) {
   );
 }
 
-type Option<T extends string> = { value: T; label: string };
-
-/** A select of one property side; the side is read out after the label ("Acceso (origen)"). */
-function SelectField({
-  label,
-  side,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  side: string;
-  options: readonly Option<string>[];
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <label className="form__field">
-      <span className="form__label">
-        {label}
-        <span className="sr-only"> ({side.toLowerCase()})</span>
-      </span>
-      <select className="input" value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((t) => (
-          <option key={t.value} value={t.value}>
-            {t.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 function Check({
   checked,
   onChange,
@@ -336,28 +303,36 @@ function Check({
 function PropertyFieldset({ form, change, side }: { form: WizardForm; change: Changer; side: Side }) {
   const p = propertyOf(form, side);
   const title = side === 'origin' ? 'Origen' : 'Destino';
+  const id = useId();
+  // The side is read out after each label ("Acceso (origen)"): the two fieldsets ask the same.
+  const sideLabel = (label: string) => (
+    <>
+      {label}
+      <span className="sr-only"> ({title.toLowerCase()})</span>
+    </>
+  );
   return (
     <fieldset className="mgr-fieldset">
       <legend>{title}</legend>
       <div className="mgr-grid">
-        <SelectField
-          label="Tipo de vivienda"
-          side={title}
+        <Select
+          id={`${id}-tipo`}
+          label={sideLabel('Tipo de vivienda')}
           options={PROPERTY_TYPES}
           value={p.type}
           onChange={(v) => change((f) => setPropertyType(f, side, v))}
         />
-        <SelectField
-          label="Acceso"
-          side={title}
+        <Select
+          id={`${id}-acceso`}
+          label={sideLabel('Acceso')}
           options={ACCESS_TYPES}
           value={p.access}
           onChange={(v) => change((f) => setAccess(f, side, v))}
         />
         {hasFloors(p.type) && (
-          <SelectField
-            label="Planta"
-            side={title}
+          <Select
+            id={`${id}-planta`}
+            label={sideLabel('Planta')}
             options={FLOORS}
             value={p.floor}
             onChange={(v) => change((f) => setFloor(f, side, v))}

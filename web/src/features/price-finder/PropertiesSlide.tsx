@@ -1,3 +1,4 @@
+import { Select } from '../../components/FormField';
 import { FLOORS, hasFloors, showsElevator } from '../../lib/moveOptions';
 import { ACCESS_TYPES, PROPERTY_TYPES } from './calculator';
 import { usePriceFinderStore, type Side } from './usePriceFinderStore';
@@ -6,35 +7,6 @@ const SIDES: readonly { side: Side; title: string }[] = [
   { side: 'origin', title: 'Origen' },
   { side: 'destination', title: 'Destino' },
 ];
-
-function Select({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="form__field">
-      <label className="form__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function PropertyFieldset({ side, title }: { side: Side; title: string }) {
   const property = usePriceFinderStore((s) => s[side]);

@@ -1,5 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { RadioGroup, type RadioGroupClasses } from '../../../components/FormField';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  Field,
+  fieldProps,
+  RadioGroup,
+  type FieldClasses,
+  type RadioGroupClasses,
+} from '../../../components/FormField';
 import { Link, useNavigate } from 'react-router-dom';
 import * as api from '../../../lib/api';
 import type { BookingMove, ContactPreference, TimeSlot } from '../../../lib/api';
@@ -37,15 +43,6 @@ const FIELD_ORDER: readonly BookingField[] = [
   'instructions',
 ];
 
-interface FieldProps {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  wide?: boolean;
-  children: (describedBy: string | undefined) => ReactNode;
-}
-
 const BOOKING_RADIOS: RadioGroupClasses = {
   fieldset: 'booking-choices',
   legend: 'form__label',
@@ -54,30 +51,9 @@ const BOOKING_RADIOS: RadioGroupClasses = {
   checked: 'is-checked',
 };
 
-/** A labelled control with its hint and its error, tied together for screen readers. */
-function Field({ id, label, error, hint, wide, children }: FieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`form__field${wide ? ' booking-form__wide' : ''}`}>
-      <label className="form__label" htmlFor={id}>
-        {label}
-      </label>
-      {children(describedBy)}
-      {hint && (
-        <p id={hintId} className="client-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="client-field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** The booking pages' own hint and error look (client area). */
+const BOOKING_FIELD: FieldClasses = { hint: 'client-hint', error: 'client-field-error' };
+const BOOKING_FIELD_WIDE: FieldClasses = { ...BOOKING_FIELD, field: 'booking-form__wide' };
 
 function MoveForm({ move }: { move: BookingMove }) {
   const navigate = useNavigate();
@@ -139,59 +115,50 @@ function MoveForm({ move }: { move: BookingMove }) {
         </h2>
         <p className="client-hint">La persona que estará en la mudanza y a la que llamará el equipo.</p>
         <div className="booking-form__grid">
-          <Field id={idOf('contactName')} label="Nombre y apellidos" error={errors.contactName}>
-            {(describedBy) => (
-              <input
-                id={idOf('contactName')}
-                className="input"
-                autoComplete="name"
-                maxLength={TEXT_LIMITS.name}
-                value={form.contactName}
-                disabled={saving}
-                aria-invalid={errors.contactName ? true : undefined}
-                aria-describedby={describedBy}
-                onChange={(e) => update('contactName', e.target.value)}
-              />
-            )}
+          <Field id={idOf('contactName')} label="Nombre y apellidos" error={errors.contactName} classes={BOOKING_FIELD}>
+            <input
+              {...fieldProps(idOf('contactName'), errors.contactName, { required: false })}
+              autoComplete="name"
+              maxLength={TEXT_LIMITS.name}
+              value={form.contactName}
+              disabled={saving}
+              onChange={(e) => update('contactName', e.target.value)}
+            />
           </Field>
-          <Field id={idOf('contactPhone')} label="Teléfono de contacto" error={errors.contactPhone} hint={PHONE_HINT}>
-            {(describedBy) => (
-              <input
-                id={idOf('contactPhone')}
-                className="input"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                maxLength={TEXT_LIMITS.phone}
-                value={form.contactPhone}
-                disabled={saving}
-                aria-invalid={errors.contactPhone ? true : undefined}
-                aria-describedby={describedBy}
-                onChange={(e) => update('contactPhone', formatPhone(e.target.value))}
-              />
-            )}
+          <Field
+            id={idOf('contactPhone')}
+            label="Teléfono de contacto"
+            error={errors.contactPhone}
+            hint={PHONE_HINT}
+            classes={BOOKING_FIELD}
+          >
+            <input
+              {...fieldProps(idOf('contactPhone'), errors.contactPhone, { hint: true, required: false })}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={TEXT_LIMITS.phone}
+              value={form.contactPhone}
+              disabled={saving}
+              onChange={(e) => update('contactPhone', formatPhone(e.target.value))}
+            />
           </Field>
           <Field
             id={idOf('contactEmail')}
             label="Email (opcional)"
             error={errors.contactEmail}
             hint="Necesario si prefieres que te contactemos por email."
-            wide
+            classes={BOOKING_FIELD_WIDE}
           >
-            {(describedBy) => (
-              <input
-                id={idOf('contactEmail')}
-                className="input"
-                type="email"
-                autoComplete="email"
-                maxLength={TEXT_LIMITS.email}
-                value={form.contactEmail}
-                disabled={saving}
-                aria-invalid={errors.contactEmail ? true : undefined}
-                aria-describedby={describedBy}
-                onChange={(e) => update('contactEmail', e.target.value)}
-              />
-            )}
+            <input
+              {...fieldProps(idOf('contactEmail'), errors.contactEmail, { hint: true, required: false })}
+              type="email"
+              autoComplete="email"
+              maxLength={TEXT_LIMITS.email}
+              value={form.contactEmail}
+              disabled={saving}
+              onChange={(e) => update('contactEmail', e.target.value)}
+            />
           </Field>
         </div>
         <RadioGroup<ContactPreference>
@@ -224,20 +191,16 @@ function MoveForm({ move }: { move: BookingMove }) {
             label="Fecha alternativa (opcional)"
             error={errors.alternativeDate}
             hint="Por si la fecha elegida no fuera posible."
+            classes={BOOKING_FIELD}
           >
-            {(describedBy) => (
-              <input
-                id={idOf('alternativeDate')}
-                className="input"
-                type="date"
-                min={minAlternativeDate(move)}
-                value={form.alternativeDate}
-                disabled={saving}
-                aria-invalid={errors.alternativeDate ? true : undefined}
-                aria-describedby={describedBy}
-                onChange={(e) => update('alternativeDate', e.target.value)}
-              />
-            )}
+            <input
+              {...fieldProps(idOf('alternativeDate'), errors.alternativeDate, { hint: true, required: false })}
+              type="date"
+              min={minAlternativeDate(move)}
+              value={form.alternativeDate}
+              disabled={saving}
+              onChange={(e) => update('alternativeDate', e.target.value)}
+            />
           </Field>
         </div>
         <label className="booking-check">
@@ -282,19 +245,16 @@ function MoveForm({ move }: { move: BookingMove }) {
           label="Indicaciones para el equipo (opcional)"
           error={errors.instructions}
           hint={`${instructionsLength} de ${INSTRUCTIONS_MAX} caracteres. Por ejemplo: portero automático, zona de carga, objetos delicados.`}
+          classes={BOOKING_FIELD}
         >
-          {(describedBy) => (
-            <textarea
-              id={idOf('instructions')}
-              className="input booking-form__textarea"
-              rows={4}
-              value={form.instructions}
-              disabled={saving}
-              aria-invalid={errors.instructions ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(e) => update('instructions', e.target.value)}
-            />
-          )}
+          <textarea
+            {...fieldProps(idOf('instructions'), errors.instructions, { hint: true, required: false })}
+            className="input booking-form__textarea"
+            rows={4}
+            value={form.instructions}
+            disabled={saving}
+            onChange={(e) => update('instructions', e.target.value)}
+          />
         </Field>
       </section>
 
