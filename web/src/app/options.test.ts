@@ -3,13 +3,10 @@
 // access types, property types and floors from lib/options, which is the server's definition
 // (command/opciones.json; `the_web_reads_the_same_definition` holds the two files equal).
 import { describe, expect, it } from 'vitest';
-import * as booking from '../features/client/booking/booking';
 import * as invoice from '../lib/documentText';
 import * as wizard from '../features/manager/wizard';
 import { calculatorAccessLabel, calculatorPropertyLabel } from '../features/manager/quotes';
-import * as calculator from '../features/price-finder/calculator';
 import * as worker from '../features/worker/moves';
-import * as moveOptions from '../lib/moveOptions';
 import opciones from '../lib/opciones.json';
 import * as options from '../lib/options';
 
@@ -26,15 +23,25 @@ describe('the one definition of the move enumerations', () => {
   });
 
   it('is the very list the price finder, the staff wizard and the booking form offer', () => {
-    expect(calculator.TIME_SLOTS).toBe(options.TIME_SLOTS);
-    expect(wizard.TIME_PREFERENCES).toBe(options.TIME_SLOTS);
-    expect(booking.TIME_SLOTS).toBe(options.TIME_SLOTS);
-    expect(calculator.ACCESS_TYPES).toBe(options.ACCESS_TYPES);
-    expect(wizard.ACCESS_TYPES).toBe(options.ACCESS_TYPES);
-    expect(calculator.PROPERTY_TYPES).toBe(options.PROPERTY_TYPES);
-    expect(wizard.PROPERTY_TYPES).toBe(options.PROPERTY_TYPES);
-    expect(wizard.FLOORS).toBe(options.FLOORS);
-    expect(moveOptions.FLOORS).toBe(options.FLOORS);
+    // Each list is imported from lib/options wherever it is used: no screen defines, copies or
+    // re-exports one of its own (a re-export is where a renamed or drifted copy would hide).
+    const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../lib/options.ts', '!../**/*.test.{ts,tsx}'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    const users: string[] = [];
+    for (const name of ['TIME_SLOTS', 'ACCESS_TYPES', 'PROPERTY_TYPES', 'FLOORS']) {
+      const fromOptions = new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from '(\\.\\./|\\./)+(lib/)?options';`);
+      for (const [path, text] of Object.entries(sources)) {
+        if (!new RegExp(`\\b${name}\\b`).test(text)) continue;
+        users.push(`${path} ${name}`);
+        expect(fromOptions.test(text), `${path} uses ${name} not imported from lib/options`).toBe(true);
+      }
+    }
+    for (const form of ['price-finder/summary.ts', 'manager/CreateMoveWizard.tsx', 'client/booking/MoveFormPage.tsx']) {
+      expect(users.some((u) => u.includes(form))).toBe(true);
+    }
   });
 
   it('gives every screen and document the same label for every value', () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { MoveStatus } from '../lib/api';
-import { STATUS_LABELS, STATUS_TONES } from '../lib/staffMoves';
+import { STATUS_TONES } from '../lib/staffMoves';
+import { MOVE_STATUS_LABELS } from '../lib/options';
 
 /** What a badge says by its colour; every status and payment badge uses one of these. */
 export type BadgeTone = 'warning' | 'neutral' | 'info' | 'success' | 'error' | 'urgent' | 'muted';
@@ -27,7 +28,7 @@ export function Badge({ tone, look = 'mgr', children }: BadgeProps) {
 export function StatusBadge({ estado, look }: { estado: MoveStatus; look?: BadgeLook }) {
   return (
     <Badge tone={STATUS_TONES[estado] ?? 'neutral'} look={look}>
-      {STATUS_LABELS[estado] ?? estado}
+      {MOVE_STATUS_LABELS[estado] ?? estado}
     </Badge>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clampQuantity, hasFloors, showsElevator, withElevator, withFloor, withPropertyType } from './moveOptions';
+import { clampQuantity, showsElevator, withElevator, withFloor, withPropertyType } from './moveOptions';
+import { hasFloors } from './options';
 
 const side = { propertyType: 'apartment_2_room', floor: 'third', elevator: true, address: 'Calle Mayor 2' };
 

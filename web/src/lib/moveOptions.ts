@@ -4,11 +4,6 @@
 import type { ContactPreference } from './api';
 import { canonical, hasFloors, type Option } from './options';
 
-export type { Option };
-
-/** §3 floors: ground, first to tenth, higher (the one list, lib/options). */
-export { FLOORS, hasFloors } from './options';
-
 /** A value's label in a list (the spec's other spellings read as the listed value), else the value. */
 export function labelOf(list: readonly Option[], value: string): string {
   const key = canonical(value);

@@ -3,9 +3,6 @@
 import type { MoveServices, MoveStatus, StaffMove } from './api';
 import { formatDateTime as formatLocaleDateTime } from './format';
 
-/** §4 display names of the staff values (lib/options). */
-export { MOVE_STATUS_LABELS as STATUS_LABELS } from './options';
-
 export type StatusTone = 'warning' | 'neutral' | 'info' | 'success' | 'error';
 
 /** §4 colours: completed green, pending warning, in progress info, cancelled error. */

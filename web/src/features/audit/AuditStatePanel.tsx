@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import type { AuditMoveState, AuditStateResponse } from '../../lib/api';
 import { accessLabel, floorLabel, propertyTypeLabel, timeSlotLabel } from '../../lib/documentText';
 import { CONTACT_PREFERENCES, labelOf } from '../../lib/moveOptions';
-import { formatDate, servicesList, STATUS_LABELS } from '../../lib/staffMoves';
+import { formatDate, servicesList } from '../../lib/staffMoves';
 import { formatEuros } from '../../lib/format';
 import { formatInstant, valueText } from './audit';
+import { MOVE_STATUS_LABELS } from '../../lib/options';
 
 const PAYMENT: Record<string, string> = { pending: 'Pendiente', partial: 'Parcial', paid: 'Pagado' };
 
@@ -36,7 +37,7 @@ export function AuditStatePanel({ answer }: { answer: AuditStateResponse }) {
       </p>
       <dl className="audit-state__grid">
         <Row label="Estado">
-          <strong className="audit-state__status">{STATUS_LABELS[m.estado] ?? m.estado}</strong>
+          <strong className="audit-state__status">{MOVE_STATUS_LABELS[m.estado] ?? m.estado}</strong>
         </Row>
         <Row label="Cliente">
           {valueText(m.cliente_nombre)} · {valueText(m.cliente_email)} · {valueText(m.cliente_telefono)}

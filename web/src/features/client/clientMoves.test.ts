@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   CLIENT_FILTERS,
-  CLIENT_STATUS_LABELS,
   CLIENT_STATUS_TONES,
   filterClientMoves,
   formatMoveDate,
@@ -15,6 +14,7 @@ import {
 } from './clientMoves';
 import { formatEuros } from '../../lib/format';
 import { makeClientMove, makeImages } from './testMoves';
+import { CLIENT_STATUS_LABELS } from '../../lib/options';
 
 const moves = [
   makeClientMove({ id: 1, status: 'pending', date: '2026-05-01' }),

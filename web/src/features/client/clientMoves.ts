@@ -4,9 +4,6 @@ import type { ClientMove, ClientMoveImage, ClientMoveStatus } from '../../lib/ap
 import { formatLongDateWithWeekday } from '../../lib/format';
 import { CLIENT_STATUS_LABELS } from '../../lib/options';
 
-/** §4 display names of the customer values (lib/options). */
-export { CLIENT_STATUS_LABELS };
-
 export type ClientStatusTone = 'warning' | 'neutral' | 'info' | 'success' | 'error';
 
 /** §4 colours: completed green, pending warning, in progress info, cancelled error; confirmed neutral. */

@@ -11,19 +11,13 @@ import { MinusIcon, PlusIcon } from '../../components/icons';
 import { normalizeSearch } from '../../lib/text';
 import { ServiceToggles } from './MoveEditModal';
 import { formatCents } from '../../lib/format';
-import { IVA_PERCENT, PAYMENT_STATUS_LABELS, pendingCents } from './pricing';
+import { IVA_PERCENT, pendingCents } from './pricing';
 import {
-  ACCESS_TYPES,
   buildCreateRequest,
-  CONTACT_PREFERENCES,
   firstInvalidStep,
   newIdempotencyKey,
-  FLOORS,
-  hasFloors,
   initialWizardForm,
-  labelOf,
   objectQuantity,
-  PROPERTY_TYPES,
   propertyTypeLabel,
   propertyOf,
   setAccess,
@@ -31,9 +25,7 @@ import {
   setFloor,
   setObjectQuantity,
   setPropertyType,
-  showsElevator,
   STEP_COUNT,
-  TIME_PREFERENCES,
   validateStep,
   WIZARD_STEPS,
   wizardPrice,
@@ -41,11 +33,20 @@ import {
   type WizardForm,
 } from './wizard';
 import { TEXT_LIMITS } from '../../lib/textLimits';
+import {
+  PAYMENT_STATUS_SHORT_LABELS,
+  ACCESS_TYPES,
+  FLOORS,
+  hasFloors,
+  PROPERTY_TYPES,
+  TIME_SLOTS,
+} from '../../lib/options';
+import { CONTACT_PREFERENCES, labelOf, showsElevator } from '../../lib/moveOptions';
 
 export const CREATE_SUCCESS = 'Mudanza creada exitosamente';
 // The advance is the deposit the client is asked for, not money received: a new move has been
 // paid nothing, and its status follows the payments that arrive (see the move's view).
-const NEW_MOVE_PAYMENT_STATUS = PAYMENT_STATUS_LABELS.pending;
+const NEW_MOVE_PAYMENT_STATUS = PAYMENT_STATUS_SHORT_LABELS.pending;
 const NOTHING_PAID = 0;
 export const CREATE_FAILURE = 'Ha ocurrido un error. Inténtalo de nuevo.';
 
@@ -507,7 +508,7 @@ function StepDates({ form, set }: { form: WizardForm; set: Setter }) {
         classes={MGR_RADIOS}
         legend="Horario preferido"
         name="mgr-time"
-        options={TIME_PREFERENCES}
+        options={TIME_SLOTS}
         value={form.timePreference}
         onChange={(v) => set('timePreference', v)}
       />
@@ -714,7 +715,7 @@ function StepSummary({ form }: { form: WizardForm }) {
         <p>
           {formatDate(form.preferredDate)}
           {form.alternativeDate && ` (alternativa ${formatDate(form.alternativeDate)})`}
-          {form.flexibleDates && ' · flexibles'} · {labelOf(TIME_PREFERENCES, form.timePreference)}
+          {form.flexibleDates && ' · flexibles'} · {labelOf(TIME_SLOTS, form.timePreference)}
           {form.urgency === 'urgente' && ' · Urgente'}
         </p>
       </SummaryBlock>

@@ -4,7 +4,6 @@ import * as api from '../../lib/api';
 import type { MoveServices, MoveStatus, StaffMove } from '../../lib/api';
 import { errorText } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
-import { STATUS_LABELS } from '../../lib/staffMoves';
 import { COMMON_OBJECTS } from './catalog';
 import {
   buildUpdateRequest,
@@ -20,8 +19,9 @@ import {
 import { MANAGER_STATUSES } from './managerMoves';
 import { formatCents } from '../../lib/format';
 import { IVA_PERCENT } from './pricing';
-import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from './wizard';
 import { TEXT_LIMITS } from '../../lib/textLimits';
+import { MOVE_STATUS_LABELS } from '../../lib/options';
+import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from '../../lib/moveOptions';
 
 export const CONFLICT_MESSAGE =
   'La mudanza ha sido modificada por otra persona mientras la editabas. Recarga e inténtalo de nuevo.';
@@ -268,7 +268,7 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
               <select className="input" value={form.estado} onChange={(e) => setStatus(e.target.value as MoveStatus)}>
                 {MANAGER_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {STATUS_LABELS[s]}
+                    {MOVE_STATUS_LABELS[s]}
                   </option>
                 ))}
               </select>

@@ -7,7 +7,8 @@ import { FilterButtons } from '../../components/StaffDashboard';
 import { countByStatus, filterManagerMoves, MANAGER_FILTERS, type ManagerFilter } from './managerMoves';
 import { formatEuros } from '../../lib/format';
 import { StatusBadge, UrgentBadge } from '../../components/Badge';
-import { labelOf, TIME_PREFERENCES } from './wizard';
+import { labelOf } from '../../lib/moveOptions';
+import { TIME_SLOTS } from '../../lib/options';
 
 export const PAGE_SIZE = 20;
 
@@ -146,7 +147,7 @@ function MoveRow({ move, onView, onEdit }: { move: StaffMove; onView: () => void
       </div>
       <div className="mgr-move__when">
         <span>{formatDate(move.fecha_programada)}</span>
-        <span className="mgr-move__muted">{labelOf(TIME_PREFERENCES, move.time)}</span>
+        <span className="mgr-move__muted">{labelOf(TIME_SLOTS, move.time)}</span>
       </div>
       <div className="mgr-move__worker">
         <span className="mgr-move__label">Trabajador</span>

@@ -7,19 +7,12 @@ import * as api from '../../lib/api';
 import type { StaffMove, StaffWorker } from '../../lib/api';
 import { errorText } from '../../lib/api';
 import { formatDate, formatDateTime, servicesList } from '../../lib/staffMoves';
-import { PAYMENT_STATUS_LABELS } from './pricing';
 import { formatCents, formatEuros, formatNumber } from '../../lib/format';
 import { PaymentsSection } from './PaymentsSection';
 import { StatusBadge, UrgentBadge } from '../../components/Badge';
-import {
-  ACCESS_TYPES,
-  CONTACT_PREFERENCES,
-  FLOORS,
-  hasFloors,
-  labelOf,
-  propertyTypeLabel,
-  TIME_PREFERENCES,
-} from './wizard';
+import { propertyTypeLabel } from './wizard';
+import { PAYMENT_STATUS_SHORT_LABELS, ACCESS_TYPES, FLOORS, hasFloors, TIME_SLOTS } from '../../lib/options';
+import { CONTACT_PREFERENCES, labelOf } from '../../lib/moveOptions';
 
 export const ASSIGN_FALLBACK_ERROR = 'No se pudo asignar el trabajador. Inténtalo de nuevo.';
 
@@ -136,7 +129,7 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
           <dl className="mgr-fields">
             <Field label="Fecha programada">{formatDate(move.fecha_programada)}</Field>
             <Field label="Fecha alternativa">{move.fecha_alternativa ? formatDate(move.fecha_alternativa) : '—'}</Field>
-            <Field label="Horario">{labelOf(TIME_PREFERENCES, move.time)}</Field>
+            <Field label="Horario">{labelOf(TIME_SLOTS, move.time)}</Field>
             <Field label="Fechas flexibles">{move.flexible ? 'Sí' : 'No'}</Field>
             <Field label="Urgencia">{move.urgencia === 'urgente' ? 'Urgente' : 'Normal'}</Field>
           </dl>
@@ -217,7 +210,7 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
               )}
               <Field label="Pendiente de pago">{formatEuros(move.pago_pendiente ?? precio.total_cents / 100)}</Field>
               <Field label="Estado del pago">
-                <span data-testid="mgr-estado-pago">{PAYMENT_STATUS_LABELS[move.estado_pago ?? 'pending']}</span>
+                <span data-testid="mgr-estado-pago">{PAYMENT_STATUS_SHORT_LABELS[move.estado_pago ?? 'pending']}</span>
               </Field>
             </dl>
           ) : (

@@ -20,9 +20,9 @@ import {
   type QuoteFilter,
 } from './quotes';
 import { useQuotesStore } from './useQuotesStore';
-import { FLOORS, hasFloors, labelOf } from './wizard';
 import './QuotesInbox.css';
-import { timeSlotLabel } from '../../lib/options';
+import { timeSlotLabel, FLOORS, hasFloors } from '../../lib/options';
+import { labelOf } from '../../lib/moveOptions';
 
 const STATUS_TONES: Record<QuoteStatus, BadgeTone> = { nueva: 'info', convertida: 'success', descartada: 'muted' };
 

@@ -1,7 +1,7 @@
 // The manager's edit form for a move (§2 edit modal, §5 'Move edit required', §7 actualizar-mudanza).
 import type { StaffMove, UpdateMoveRequest } from '../../lib/api';
 import { centsToEuros, parseEuros, priceOfFields, priceRequest, type PriceBreakdown } from './pricing';
-import { clampQuantity } from './wizard';
+import { clampQuantity } from '../../lib/moveOptions';
 
 /** The update request's fields as the form holds them: the price as its lines, never a bare total. */
 export interface EditForm extends Omit<

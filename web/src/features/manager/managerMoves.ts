@@ -1,18 +1,18 @@
 // What the manager dashboard shows of moves: the status filters (§4: all plus the five
 // statuses), the display texts, and the analytics labels.
 import type { AnalyticsPeriod, MoveStatus, StaffMove } from '../../lib/api';
-import { STATUS_LABELS } from '../../lib/staffMoves';
 import { formatNumber } from '../../lib/format';
+import { MOVE_STATUS_LABELS } from '../../lib/options';
 
 export type ManagerFilter = 'all' | MoveStatus;
 
 export const MANAGER_FILTERS: readonly { key: ManagerFilter; label: string }[] = [
   { key: 'all', label: 'Todas' },
-  { key: 'pendiente', label: STATUS_LABELS.pendiente },
-  { key: 'confirmada', label: STATUS_LABELS.confirmada },
-  { key: 'en curso', label: STATUS_LABELS['en curso'] },
-  { key: 'finalizada', label: STATUS_LABELS.finalizada },
-  { key: 'cancelada', label: STATUS_LABELS.cancelada },
+  { key: 'pendiente', label: MOVE_STATUS_LABELS.pendiente },
+  { key: 'confirmada', label: MOVE_STATUS_LABELS.confirmada },
+  { key: 'en curso', label: MOVE_STATUS_LABELS['en curso'] },
+  { key: 'finalizada', label: MOVE_STATUS_LABELS.finalizada },
+  { key: 'cancelada', label: MOVE_STATUS_LABELS.cancelada },
 ];
 
 /** §4: managers may set any of the five statuses. */

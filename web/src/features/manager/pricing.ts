@@ -5,9 +5,6 @@
 
 export const IVA_PERCENT = 21;
 
-export type { PaymentStatus } from '../../lib/options';
-export { PAYMENT_STATUS_SHORT_LABELS as PAYMENT_STATUS_LABELS } from '../../lib/options';
-
 export interface PriceInput {
   baseCents: number;
   distanceCents: number;

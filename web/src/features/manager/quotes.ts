@@ -14,9 +14,11 @@ import {
   PROPERTY_TYPES,
   propertyTypeLabel,
   type Option,
+  hasFloors,
 } from '../../lib/options';
 import { computePrice } from './pricing';
-import { clampQuantity, hasFloors, initialWizardForm, showsElevator, type WizardForm } from './wizard';
+import { initialWizardForm, type WizardForm } from './wizard';
+import { clampQuantity, showsElevator } from '../../lib/moveOptions';
 
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   nueva: 'Nueva',

@@ -7,10 +7,10 @@ import {
   setFloor,
   setObjectQuantity,
   setPropertyType,
-  showsElevator,
   validateStep,
   type WizardForm,
 } from './wizard';
+import { showsElevator } from '../../lib/moveOptions';
 
 const sofa = { id: 'sofa-3-plazas', nombre: 'Sofá de 3 plazas', peso: 55 };
 const box = { id: 'caja-mediana', nombre: 'Caja mediana', peso: 8 };

@@ -11,16 +11,13 @@ import type {
 } from '../../lib/api';
 import {
   clampQuantity,
-  CONTACT_PREFERENCES,
-  hasFloors,
-  labelOf,
   showsElevator,
   withElevator,
   withFloor,
   withPropertyType,
   type FloorAndElevator,
 } from '../../lib/moveOptions';
-import { propertyTypeLabel as optionPropertyTypeLabel } from '../../lib/options';
+import { propertyTypeLabel as optionPropertyTypeLabel, hasFloors } from '../../lib/options';
 import { localToday } from '../../lib/staffMoves';
 import { parseEuros, priceOfFields, priceRequest, type PriceBreakdown } from './pricing';
 
@@ -37,14 +34,6 @@ export const WIZARD_STEPS = [
 ] as const;
 
 export const STEP_COUNT = WIZARD_STEPS.length;
-
-// §3 enumerations, with their Spanish labels: the one list each (lib/options), as the price finder's.
-
-export { ACCESS_TYPES, FLOORS, PROPERTY_TYPES } from '../../lib/options';
-export { TIME_SLOTS as TIME_PREFERENCES } from '../../lib/options';
-
-export { clampQuantity, CONTACT_PREFERENCES, hasFloors, labelOf, showsElevator };
-export { MAX_QUANTITY, MIN_QUANTITY } from '../../lib/moveOptions';
 
 /** A property type's label (either spelling of §3), else the value. */
 export function propertyTypeLabel(value: string): string {

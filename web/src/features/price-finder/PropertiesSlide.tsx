@@ -1,7 +1,7 @@
 import { Select } from '../../components/FormField';
-import { FLOORS, hasFloors, showsElevator } from '../../lib/moveOptions';
-import { ACCESS_TYPES, PROPERTY_TYPES } from './calculator';
+import { showsElevator } from '../../lib/moveOptions';
 import { usePriceFinderStore, type Side } from './usePriceFinderStore';
+import { FLOORS, hasFloors, ACCESS_TYPES, PROPERTY_TYPES } from '../../lib/options';
 
 const SIDES: readonly { side: Side; title: string }[] = [
   { side: 'origin', title: 'Origen' },

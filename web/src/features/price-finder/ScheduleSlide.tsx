@@ -2,8 +2,8 @@ import type { ContactPreference, TimeSlot } from '../../lib/api';
 import { RadioGroup, type RadioGroupClasses } from '../../components/FormField';
 import { CONTACT_PREFERENCES } from '../../lib/moveOptions';
 import { localToday } from '../../lib/staffMoves';
-import { TIME_SLOTS } from './calculator';
 import { usePriceFinderStore } from './usePriceFinderStore';
+import { TIME_SLOTS } from '../../lib/options';
 
 const PF_RADIOS: RadioGroupClasses = {
   fieldset: 'pf-fieldset pf-fieldset--plain',

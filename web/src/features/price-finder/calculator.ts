@@ -13,8 +13,9 @@ import type {
   TimeSlot,
 } from '../../lib/api';
 import { normalizeSearch } from '../../lib/text';
-import { clampQuantity, hasFloors, showsElevator, type FloorAndElevator, type Option } from '../../lib/moveOptions';
+import { clampQuantity, showsElevator, type FloorAndElevator } from '../../lib/moveOptions';
 import { localToday } from '../../lib/staffMoves';
+import { hasFloors, type Option } from '../../lib/options';
 
 export type Step = 1 | 2 | 3 | 4 | 5 | 6;
 
@@ -36,10 +37,6 @@ export const SEARCH_DELAY_MS = 300;
 
 /** §9: addresses must exceed 5 characters. */
 export const MIN_ADDRESS_LENGTH = 6;
-
-// §3 enumerations of the calculator, with their Spanish labels.
-
-export { ACCESS_TYPES, PROPERTY_TYPES, TIME_SLOTS } from '../../lib/options';
 
 export const CATEGORIES: readonly Option<ObjectCategory>[] = [
   { value: 'sofas', label: 'Sofás' },

@@ -1,14 +1,8 @@
 // The summary slide's texts (§2 slide 6): each part of the calculator in words. Pure.
 import { formatLongDateWithWeekday } from '../../lib/format';
-import { CONTACT_PREFERENCES, FLOORS, hasFloors, labelOf, showsElevator } from '../../lib/moveOptions';
-import {
-  ACCESS_TYPES,
-  OFFER_PACKS,
-  PROPERTY_TYPES,
-  TIME_SLOTS,
-  type Calculator,
-  type CalculatorSide,
-} from './calculator';
+import { CONTACT_PREFERENCES, labelOf, showsElevator } from '../../lib/moveOptions';
+import { OFFER_PACKS, type Calculator, type CalculatorSide } from './calculator';
+import { FLOORS, hasFloors, ACCESS_TYPES, PROPERTY_TYPES, TIME_SLOTS } from '../../lib/options';
 
 /** 'Piso de 2 habitaciones · planta 3.º con ascensor · acceso normal'. */
 export function describeProperty(side: CalculatorSide): string {

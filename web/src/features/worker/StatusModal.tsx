@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Modal } from '../../components/Modal';
 import type { MoveStatus, StaffMove } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
-import { STATUS_LABELS, STATUS_TONES } from '../../lib/staffMoves';
+import { STATUS_TONES } from '../../lib/staffMoves';
 import { WORKER_STATUSES } from './moves';
+import { MOVE_STATUS_LABELS } from '../../lib/options';
 
 export const STATUS_ERROR = 'Error al actualizar el estado. Por favor, inténtalo de nuevo.';
 
@@ -52,7 +53,7 @@ export function StatusModal({ move, onSave, onClose }: StatusModalProps) {
                 onChange={() => setSelected(estado)}
               />
               <span className="status-option__dot" aria-hidden="true" />
-              <span className="status-option__label">{STATUS_LABELS[estado]}</span>
+              <span className="status-option__label">{MOVE_STATUS_LABELS[estado]}</span>
               {estado === move.estado && <span className="status-option__current">Actual</span>}
             </label>
           ))}

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeMove } from '../../test/fixtures';
-import {
-  formatDate,
-  isStaffMove,
-  localToday,
-  mergeMoves,
-  servicesList,
-  STATUS_LABELS,
-  upsertMove,
-} from '../../lib/staffMoves';
+import { formatDate, isStaffMove, localToday, mergeMoves, servicesList, upsertMove } from '../../lib/staffMoves';
 import {
   filterMoves,
   isAssignedTo,
@@ -18,6 +10,7 @@ import {
   WORKER_STATUSES,
   workerStats,
 } from './moves';
+import { MOVE_STATUS_LABELS } from '../../lib/options';
 
 const TODAY = '2026-03-09';
 
@@ -33,7 +26,7 @@ const moves = [
 
 describe('worker statuses and filters (§4)', () => {
   it('names the five staff statuses as the spec shows them', () => {
-    expect(STATUS_LABELS).toEqual({
+    expect(MOVE_STATUS_LABELS).toEqual({
       pendiente: 'Pendiente',
       confirmada: 'Confirmada',
       'en curso': 'En Progreso',

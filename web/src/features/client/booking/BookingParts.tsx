@@ -8,8 +8,8 @@ import { ClientStatusBadge } from '../ClientMoveCard';
 import { formatMoveDate, statusLabel } from '../clientMoves';
 import { formatEuros } from '../../../lib/format';
 import { labelOf } from '../../../lib/moveOptions';
-import { ACCESS_TYPES, FLOORS, propertyTypeLabel } from '../../../lib/options';
-import { BOOKING_MESSAGES, byWhom, formatInstant, hasFloors, PAYMENT_LABELS } from './booking';
+import { ACCESS_TYPES, FLOORS, propertyTypeLabel, hasFloors, PAYMENT_STATUS_LABELS } from '../../../lib/options';
+import { BOOKING_MESSAGES, byWhom, formatInstant } from './booking';
 import type { BookingLoad } from './useBookingMove';
 // The pages are built from the dashboard's hero, cards and badges.
 import '../ClientDashboardPage.css';
@@ -203,7 +203,7 @@ export function PriceBreakdown({
         <p className="booking-price__status">
           Estado del pago:{' '}
           <span className={`client-pref client-pref--${paymentStatus === 'paid' ? 'on' : 'off'}`}>
-            {PAYMENT_LABELS[paymentStatus]}
+            {PAYMENT_STATUS_LABELS[paymentStatus]}
           </span>
         </p>
       )}

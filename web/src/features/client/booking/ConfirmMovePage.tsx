@@ -6,9 +6,10 @@ import type { BookingConditions, BookingMove } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { formatMoveDate, statusLabel } from '../clientMoves';
 import { formatEuros } from '../../../lib/format';
-import { BOOKING_MESSAGES, daysUntil, detailsPath, formatInstant, formPath, optionLabel, TIME_SLOTS } from './booking';
+import { BOOKING_MESSAGES, daysUntil, detailsPath, formatInstant, formPath, optionLabel } from './booking';
 import { BookingCard, BookingHero, BookingLoadState, Fact, PriceBreakdown, useDashboardPath } from './BookingParts';
 import { useBookingMove } from './useBookingMove';
+import { TIME_SLOTS } from '../../../lib/options';
 import './BookingPages.css';
 
 /** §9: booking is recommended 4 to 6 weeks ahead. */

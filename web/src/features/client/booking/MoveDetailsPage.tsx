@@ -5,16 +5,7 @@ import type { BookingMove } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { formatMoveDate } from '../clientMoves';
 import { formatEuros } from '../../../lib/format';
-import {
-  CONTACT_CHANNELS,
-  confirmPath,
-  formatInstant,
-  formatKg,
-  formPath,
-  optionLabel,
-  serviceLines,
-  TIME_SLOTS,
-} from './booking';
+import { CONTACT_CHANNELS, confirmPath, formatInstant, formatKg, formPath, optionLabel, serviceLines } from './booking';
 import {
   BookingCard,
   BookingHero,
@@ -25,6 +16,7 @@ import {
   StatusTimeline,
 } from './BookingParts';
 import { useBookingMove } from './useBookingMove';
+import { TIME_SLOTS } from '../../../lib/options';
 import './BookingPages.css';
 
 /** What the form page hands over after saving: a message to show here once. */

@@ -21,7 +21,6 @@ import {
   INSTRUCTIONS_MAX,
   minAlternativeDate,
   PRICED_DETAILS_HINT,
-  TIME_SLOTS,
   toDetailsRequest,
   validateBookingForm,
   type BookingErrors,
@@ -33,6 +32,7 @@ import type { DetailsFlash } from './MoveDetailsPage';
 import { useBookingMove } from './useBookingMove';
 import './BookingPages.css';
 import { TEXT_LIMITS } from '../../../lib/textLimits';
+import { TIME_SLOTS } from '../../../lib/options';
 
 /** The order errors are focused in: the form's own order. */
 const FIELD_ORDER: readonly BookingField[] = [

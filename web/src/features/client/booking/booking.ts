@@ -26,9 +26,6 @@ export const detailsPath = (id: number) => `/detalles-mudanza?id=${id}`;
 export const formPath = (id: number) => `/formulario-mudanza?id=${id}`;
 export const confirmPath = (id: number) => `/confirmar-mudanza?id=${id}`;
 
-/** §3 time slots (the one list, lib/options). */
-export { TIME_SLOTS } from '../../../lib/options';
-
 export const CONTACT_CHANNELS: readonly { value: ContactPreference; label: string }[] = [
   { value: 'phone', label: 'Teléfono' },
   { value: 'email', label: 'Email' },
@@ -38,8 +35,6 @@ export const CONTACT_CHANNELS: readonly { value: ContactPreference; label: strin
 export function optionLabel(list: readonly { value: string; label: string }[], value: string): string {
   return list.find((item) => item.value === value)?.label ?? value;
 }
-
-export { hasFloors } from '../../../lib/options';
 
 export interface SideForm {
   access: string;
@@ -161,8 +156,6 @@ export function toDetailsRequest(form: BookingForm, move: BookingMove): BookingD
 /** Why floors, elevator and access are shown, not asked (the server's rule, command::moves). */
 export const PRICED_DETAILS_HINT =
   'La planta, el ascensor y el acceso forman parte del precio de tu mudanza: para cambiarlos, contacta con nosotros y te enviaremos el nuevo precio.';
-
-export { PAYMENT_STATUS_LABELS as PAYMENT_LABELS } from '../../../lib/options';
 
 /** '12 de marzo de 2026, 18:30': when something happened, on the user's clock. */
 const instantFormat = new Intl.DateTimeFormat('es-ES', {
