@@ -24,7 +24,8 @@ interface MoveViewModalProps {
   onAssigned: (move: StaffMove) => void;
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+/** One fact of the move, read-only: a term and its value in the modal's description list. */
+function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="mgr-field">
       <dt>{label}</dt>
@@ -35,7 +36,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function PropertyFields({ title, p }: { title: string; p: api.PropertyDetails }) {
   return (
-    <Field label={title}>
+    <Detail label={title}>
       {propertyTypeLabel(p.property_type)} · Acceso {labelOf(ACCESS_TYPES, p.access).toLowerCase()}
       {hasFloors(p.property_type) && (
         <>
@@ -44,7 +45,7 @@ function PropertyFields({ title, p }: { title: string; p: api.PropertyDetails })
           {p.floor !== 'ground' && (p.elevator ? ' · Con ascensor' : ' · Sin ascensor')}
         </>
       )}
-    </Field>
+    </Detail>
   );
 }
 
@@ -96,25 +97,25 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
         <section className="mgr-view__section" aria-label="Cliente">
           <h3 className="mgr-view__title">Cliente</h3>
           <dl className="mgr-fields">
-            <Field label="Nombre">{move.cliente_nombre}</Field>
-            <Field label="Teléfono">
+            <Detail label="Nombre">{move.cliente_nombre}</Detail>
+            <Detail label="Teléfono">
               {move.cliente_telefono ? (
                 <a href={`tel:${move.cliente_telefono.replace(/\s+/g, '')}`}>{move.cliente_telefono}</a>
               ) : (
                 '—'
               )}
-            </Field>
-            <Field label="Email">
+            </Detail>
+            <Detail label="Email">
               {move.cliente_email ? <a href={`mailto:${move.cliente_email}`}>{move.cliente_email}</a> : '—'}
-            </Field>
+            </Detail>
           </dl>
         </section>
 
         <section className="mgr-view__section" aria-label="Ruta">
           <h3 className="mgr-view__title">Ruta y viviendas</h3>
           <dl className="mgr-fields">
-            <Field label="Origen">{move.origen}</Field>
-            <Field label="Destino">{move.destino}</Field>
+            <Detail label="Origen">{move.origen}</Detail>
+            <Detail label="Destino">{move.destino}</Detail>
             {move.property_details && (
               <>
                 <PropertyFields title="Vivienda de origen" p={move.property_details.origin} />
@@ -127,11 +128,13 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
         <section className="mgr-view__section" aria-label="Fechas">
           <h3 className="mgr-view__title">Fechas</h3>
           <dl className="mgr-fields">
-            <Field label="Fecha programada">{formatDate(move.fecha_programada)}</Field>
-            <Field label="Fecha alternativa">{move.fecha_alternativa ? formatDate(move.fecha_alternativa) : '—'}</Field>
-            <Field label="Horario">{labelOf(TIME_SLOTS, move.time)}</Field>
-            <Field label="Fechas flexibles">{move.flexible ? 'Sí' : 'No'}</Field>
-            <Field label="Urgencia">{move.urgencia === 'urgente' ? 'Urgente' : 'Normal'}</Field>
+            <Detail label="Fecha programada">{formatDate(move.fecha_programada)}</Detail>
+            <Detail label="Fecha alternativa">
+              {move.fecha_alternativa ? formatDate(move.fecha_alternativa) : '—'}
+            </Detail>
+            <Detail label="Horario">{labelOf(TIME_SLOTS, move.time)}</Detail>
+            <Detail label="Fechas flexibles">{move.flexible ? 'Sí' : 'No'}</Detail>
+            <Detail label="Urgencia">{move.urgencia === 'urgente' ? 'Urgente' : 'Normal'}</Detail>
           </dl>
         </section>
 
@@ -139,10 +142,10 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
           <section className="mgr-view__section" aria-label="Contacto">
             <h3 className="mgr-view__title">Contacto</h3>
             <dl className="mgr-fields">
-              <Field label="Nombre">{move.contacto.nombre || '—'}</Field>
-              <Field label="Teléfono">{move.contacto.telefono || '—'}</Field>
-              <Field label="Email">{move.contacto.email || '—'}</Field>
-              <Field label="Preferencia">{labelOf(CONTACT_PREFERENCES, move.contacto.preferencia)}</Field>
+              <Detail label="Nombre">{move.contacto.nombre || '—'}</Detail>
+              <Detail label="Teléfono">{move.contacto.telefono || '—'}</Detail>
+              <Detail label="Email">{move.contacto.email || '—'}</Detail>
+              <Detail label="Preferencia">{labelOf(CONTACT_PREFERENCES, move.contacto.preferencia)}</Detail>
             </dl>
           </section>
         )}
@@ -192,26 +195,26 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
           <h3 className="mgr-view__title">Precio</h3>
           {precio ? (
             <dl className="mgr-fields mgr-fields--price">
-              <Field label="Precio base">{formatCents(precio.base_cents)}</Field>
-              <Field label="Distancia">{formatCents(precio.distance_cents)}</Field>
-              <Field label="Servicios">{formatCents(precio.services_cents)}</Field>
-              <Field label="Urgencia">{formatCents(precio.urgency_cents)}</Field>
-              <Field label="Subtotal">{formatCents(precio.subtotal_cents)}</Field>
-              <Field label="IVA (21 %)">{precio.iva_enabled ? formatCents(precio.tax_cents) : 'Sin IVA'}</Field>
-              <Field label="Total">
+              <Detail label="Precio base">{formatCents(precio.base_cents)}</Detail>
+              <Detail label="Distancia">{formatCents(precio.distance_cents)}</Detail>
+              <Detail label="Servicios">{formatCents(precio.services_cents)}</Detail>
+              <Detail label="Urgencia">{formatCents(precio.urgency_cents)}</Detail>
+              <Detail label="Subtotal">{formatCents(precio.subtotal_cents)}</Detail>
+              <Detail label="IVA (21 %)">{precio.iva_enabled ? formatCents(precio.tax_cents) : 'Sin IVA'}</Detail>
+              <Detail label="Total">
                 <strong>{formatCents(precio.total_cents)}</strong>
-              </Field>
-              <Field label="Anticipo solicitado">{formatCents(precio.advance_cents)}</Field>
-              <Field label="Pagado">
+              </Detail>
+              <Detail label="Anticipo solicitado">{formatCents(precio.advance_cents)}</Detail>
+              <Detail label="Pagado">
                 <span data-testid="mgr-pagado">{formatEuros(move.pagado ?? 0)}</span>
-              </Field>
+              </Detail>
               {move.estado === 'cancelada' && move.gastos_cancelacion != null && (
-                <Field label="Gastos de cancelación">{formatEuros(move.gastos_cancelacion)}</Field>
+                <Detail label="Gastos de cancelación">{formatEuros(move.gastos_cancelacion)}</Detail>
               )}
-              <Field label="Pendiente de pago">{formatEuros(move.pago_pendiente ?? precio.total_cents / 100)}</Field>
-              <Field label="Estado del pago">
+              <Detail label="Pendiente de pago">{formatEuros(move.pago_pendiente ?? precio.total_cents / 100)}</Detail>
+              <Detail label="Estado del pago">
                 <span data-testid="mgr-estado-pago">{PAYMENT_STATUS_SHORT_LABELS[move.estado_pago ?? 'pending']}</span>
-              </Field>
+              </Detail>
             </dl>
           ) : (
             <p>{typeof move.precio_total === 'number' ? formatEuros(move.precio_total) : '—'}</p>
