@@ -3,13 +3,30 @@
 Loaded with SCHEMATHESIS_HOOKS=fuzz_hooks; schemathesis runs registered checks with its own.
 """
 
+import ast
 import json
 import os
 import random
 import re
 import string
+import threading
 
 import schemathesis
+
+# CPython 3.11.7 (Debian's) can fail "SystemError: AST constructor recursion depth mismatch"
+# when two threads parse source into an AST at once, which Hypothesis does while describing its
+# strategies under schemathesis's two workers: a failure of the fuzzer, not of our server. So
+# the parses take turns (fixed in CPython 3.11.8 and 3.12.1).
+_parse = ast.parse
+_parse_turn = threading.Lock()
+
+
+def _parse_in_turn(*args, **kwargs):
+    with _parse_turn:
+        return _parse(*args, **kwargs)
+
+
+ast.parse = _parse_in_turn
 
 # What axum, serde or a framework would say if a rejection slipped past our own Spanish ones.
 ENGLISH = re.compile(
