@@ -12,32 +12,12 @@ use std::path::Path;
 
 use syn::visit::Visit;
 
-/// Dependencies that close a cycle today and leave with work under way on other branches: each
-/// is left out of the graph, and one that no longer exists fails the test, so the list only
-/// shrinks to empty. (from, to, why)
-const LEAVING: &[(&str, &str, &str)] = &[];
-
 #[test]
 fn the_modules_of_api_src_import_each_other_without_cycles() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     collect(&src, &src, &mut files);
     let graph = dependencies(&files);
-
-    let gone: Vec<String> = LEAVING
-        .iter()
-        .filter(|(from, to, _)| !graph.get(*from).is_some_and(|t| t.contains(*to)))
-        .map(|(from, to, _)| format!("{from} -> {to}"))
-        .collect();
-    assert!(
-        gone.is_empty(),
-        "no longer a dependency, remove it from LEAVING: {gone:?}"
-    );
-
-    let mut graph = graph;
-    for (from, to, _) in LEAVING {
-        graph.get_mut(*from).unwrap().remove(*to);
-    }
     let cycles = cycles(&graph);
     assert!(
         cycles.is_empty(),
