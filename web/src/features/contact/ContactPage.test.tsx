@@ -275,6 +275,6 @@ describe('/contacto', () => {
     expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Este dominio de email no acepta correo',
     );
-    expect(document.activeElement).toBe(email);
+    await waitFor(() => expect(document.activeElement).toBe(email));
   });
 });

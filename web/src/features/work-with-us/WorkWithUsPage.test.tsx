@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fixtures';
@@ -264,7 +264,8 @@ describe('/trabaja-con-nosotros', () => {
     if (fieldLabel) {
       const input = field(dialog, fieldLabel);
       expect(input.getAttribute('aria-invalid')).toBe('true');
-      expect(document.activeElement).toBe(input);
+      // Focus moves in an effect after the answer's render, which may come after the alert shows.
+      await waitFor(() => expect(document.activeElement).toBe(input));
     }
   });
 

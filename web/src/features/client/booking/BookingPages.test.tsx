@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RouteGuard } from '../../../components/RouteGuard';
@@ -312,7 +312,7 @@ describe('ConfirmMovePage', () => {
     fireEvent.click(await screen.findByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar y reservar' }));
     const done = await screen.findByRole('heading', { name: '¡Reserva confirmada!' });
-    expect(document.activeElement).toBe(done);
+    await waitFor(() => expect(document.activeElement).toBe(done));
     const post = fetchMock.mock.calls.findIndex(([, init]) => init?.method === 'POST');
     expect(bodyOf(fetchMock, post)).toEqual({
       acepto_condiciones: true,
