@@ -129,20 +129,23 @@ pub fn decide_assignment(
     ctx: &Context<'_>,
 ) -> Result<Vec<StreamEvents>, DomainError> {
     let current = assignment.current;
-    let move_events = MoveDecider::decide(current, MoveCommand::AssignWorker(worker.clone()), ctx)?;
+    let move_id = assignment.move_id;
+    let move_plan = MoveDecider::plan(
+        &move_id,
+        current,
+        current.version,
+        MoveCommand::AssignWorker(worker.clone()),
+        ctx,
+    )?;
     if current.worker == Some(worker.worker_id) {
         return Ok(Vec::new());
     }
     let fecha: NaiveDate = current.fecha.ok_or(DomainError::NotFound)?;
-    let move_id = assignment.move_id;
-    let mut plan = vec![StreamEvents {
-        stream: MoveDecider::stream(&move_id),
-        expected_version: current.version,
-        events: move_events,
-    }];
-    plan.push(day_plan(
-        (worker.worker_id, fecha),
+    let mut plan = vec![move_plan];
+    plan.push(WorkerDayDecider::plan(
+        &(worker.worker_id, fecha),
         assignment.new_day,
+        assignment.new_day.version,
         WorkerDayCommand::Book {
             worker: worker.worker_id,
             fecha,
@@ -157,7 +160,13 @@ pub fn decide_assignment(
             fecha,
             move_id,
         };
-        plan.push(day_plan((previous, fecha), old_day, release, ctx)?);
+        plan.push(WorkerDayDecider::plan(
+            &(previous, fecha),
+            old_day,
+            old_day.version,
+            release,
+            ctx,
+        )?);
     }
     plan.retain(|p| !p.events.is_empty());
     Ok(plan)
@@ -191,25 +200,11 @@ pub fn decide_reschedule(
         move_id,
     };
     let mut plan = vec![
-        day_plan((worker, to), new_day, book, ctx)?,
-        day_plan((worker, from), old_day, release, ctx)?,
+        WorkerDayDecider::plan(&(worker, to), new_day, new_day.version, book, ctx)?,
+        WorkerDayDecider::plan(&(worker, from), old_day, old_day.version, release, ctx)?,
     ];
     plan.retain(|p| !p.events.is_empty());
     Ok(plan)
-}
-
-/// One day's part of a plan, at the version it was decided on.
-fn day_plan(
-    id: (Uuid, NaiveDate),
-    day: &WorkerDay,
-    command: WorkerDayCommand,
-    ctx: &Context<'_>,
-) -> Result<StreamEvents, DomainError> {
-    Ok(StreamEvents {
-        stream: WorkerDayDecider::stream(&id),
-        expected_version: day.version,
-        events: WorkerDayDecider::decide(day, command, ctx)?,
-    })
 }
 
 #[cfg(test)]
