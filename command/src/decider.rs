@@ -40,7 +40,8 @@ impl Context<'_> {
 }
 
 /// A stream kind's decider: `decide` says which events a command leads to on a state, `evolve`
-/// how an event changes the state, and `fold` rebuilds the state from a stream's events.
+/// how an event changes the state; a stream's state is its events evolved in turn from the
+/// default.
 pub trait Decider {
     /// What names one stream of this kind.
     type Id;
@@ -56,14 +57,6 @@ pub trait Decider {
     ) -> Result<Vec<Event>, DomainError>;
 
     fn evolve(state: Self::State, event: &Event) -> Self::State;
-
-    fn fold<'e>(events: impl IntoIterator<Item = &'e Event>) -> Self::State {
-        events
-            .into_iter()
-            .fold(Self::State::default(), |state, event| {
-                Self::evolve(state, event)
-            })
-    }
 
     /// The stream `id`'s part of a decision that spans streams: what `command` decides on
     /// `state`, to be appended at `version`, the version it was decided on.
