@@ -174,12 +174,10 @@ pub fn decide_assignment(
 
 /// Moving a move with a worker to another date moves the worker's booking with it: released on
 /// the old day, booked on the new one, which must be free (or held by a cancelled move).
-#[allow(clippy::too_many_arguments)]
 pub fn decide_reschedule(
     move_id: i64,
     worker: Uuid,
-    from: NaiveDate,
-    to: NaiveDate,
+    (from, to): (NaiveDate, NaiveDate),
     old_day: &WorkerDay,
     new_day: &WorkerDay,
     holder_cancelled: bool,
@@ -245,8 +243,7 @@ mod tests {
         super::decide_reschedule(
             move_id,
             worker,
-            from,
-            to,
+            (from, to),
             old_day,
             new_day,
             holder_cancelled,

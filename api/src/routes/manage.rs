@@ -479,8 +479,7 @@ async fn apply_edit(
             plan.extend(decide_reschedule(
                 move_id,
                 worker,
-                from,
-                fecha,
+                (from, fecha),
                 &old_day,
                 &new_day,
                 holder_cancelled,
