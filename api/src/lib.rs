@@ -32,7 +32,7 @@ pub use routes::router;
 /// The application layer's steps as the benchmark takes them, one by one, to time each.
 pub mod steps {
     pub use crate::auth::user_for_token;
-    pub use crate::pipeline::{context, expected, load, metadata_for, read_your_writes};
+    pub use crate::pipeline::{append, context, context_as, load, metadata_for, read_your_writes};
     pub use crate::routes::moves::staff_doc;
 }
 

@@ -6,7 +6,7 @@
 //! transaction. Routes parse, authorise, call this and answer.
 
 use chrono::Utc;
-use command::{Context, Decider, Generate, StreamEvents};
+use command::{Context, Decider, Generate, Role, StreamEvents};
 use events_schema::{Event, ExpectedVersion, Metadata, NewEvent, StreamAppend};
 use rand::RngCore;
 use uuid::Uuid;
@@ -39,6 +39,14 @@ pub fn context(user: Option<&User>) -> Context<'static> {
     }
 }
 
+/// A decision acting as `role` (the server's own tasks, the benchmark) now.
+pub fn context_as(role: Role) -> Context<'static> {
+    Context {
+        role: Some(role),
+        ..context(None)
+    }
+}
+
 /// A stream's state for deciding, folded from its events.
 #[derive(Debug, Clone)]
 pub struct Loaded<S> {
@@ -52,13 +60,13 @@ pub struct Loaded<S> {
 /// Reads the stream of `id` and folds it.
 pub async fn load<D: Decider>(state: &AppState, id: &D::Id) -> ApiResult<Loaded<D::State>> {
     let history = state.store.read_stream(&D::stream(id)).await?;
-    let events = history
-        .iter()
-        .map(|recorded| recorded.decode())
-        .collect::<Result<Vec<Event>, _>>()?;
+    let mut folded = D::State::default();
+    for recorded in &history {
+        folded = D::evolve(folded, &recorded.decode()?);
+    }
     let last = history.last();
     Ok(Loaded {
-        state: D::fold(&events),
+        state: folded,
         version: last.map_or(0, |e| e.stream_version),
         position: last.map_or(0, |e| e.position),
     })
@@ -93,21 +101,35 @@ pub async fn execute_on<D: Decider>(
     loaded: &Loaded<D::State>,
     command: D::Command,
 ) -> ApiResult<Executed> {
-    let events = D::decide(&loaded.state, command, &context(Some(user)))?;
+    execute_with::<D>(
+        state,
+        &context(Some(user)),
+        metadata_for(user),
+        id,
+        loaded,
+        command,
+    )
+    .await
+}
+
+/// [`execute_on`] for a caller that is not a signed-in user (a payer, the payment gateway):
+/// decided in `ctx`, appended with `metadata`.
+pub async fn execute_with<D: Decider>(
+    state: &AppState,
+    ctx: &Context<'_>,
+    metadata: Metadata,
+    id: &D::Id,
+    loaded: &Loaded<D::State>,
+    command: D::Command,
+) -> ApiResult<Executed> {
+    let events = D::decide(&loaded.state, command, ctx)?;
     if events.is_empty() {
         return Ok(Executed {
             position: loaded.position,
             events,
         });
     }
-    let position = append(
-        state,
-        &D::stream(id),
-        loaded.version,
-        &events,
-        metadata_for(user),
-    )
-    .await?;
+    let position = append(state, &D::stream(id), loaded.version, &events, metadata).await?;
     read_your_writes(state, position).await;
     Ok(Executed { position, events })
 }
@@ -184,7 +206,7 @@ pub async fn with_idempotency_key<F: std::future::Future>(
 }
 
 /// The expected version of a stream decided on at `version`.
-pub fn expected(version: i64) -> ExpectedVersion {
+fn expected(version: i64) -> ExpectedVersion {
     match version {
         0 => ExpectedVersion::NoStream,
         v => ExpectedVersion::Exact(v),

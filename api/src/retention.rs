@@ -100,11 +100,9 @@ async fn erase_quote_contact(state: &AppState, id: Uuid) -> ApiResult<bool> {
     let command = QuoteCommand::EraseContact {
         motivo: ERASED_BY_RETENTION,
     };
-    // The server's own task, acting as the admin.
-    let ctx = command::Context {
-        role: Some(Role::Admin),
-        ..pipeline::context(None)
-    };
+    // The server's own task, acting as the admin; no one waits for its answer, so it does not
+    // wait for the projections either (plain `append`, not `execute_with`).
+    let ctx = pipeline::context_as(Role::Admin);
     let events = QuoteDecider::decide(&quote.state, command, &ctx)?;
     if events.is_empty() {
         return Ok(false);

@@ -115,13 +115,6 @@ const EVENTS_PER_MOVE: usize = 10;
 /// The benchmark decides its histories as a manager with no account of its own.
 const BENCH_ACTOR: Uuid = Uuid::nil();
 
-/// The bench decides as a manager, now, with the server's generator.
-fn manager() -> command::Context<'static> {
-    command::Context {
-        role: Some(Role::Empresario),
-        ..api::steps::context(None)
-    }
-}
 const STUB_WEB: &str = "mudanzas-bench-web";
 
 const SELECT_EVENTS: &str = "SELECT position, event_id, stream_id, stream_version, event_type, \
@@ -1103,7 +1096,8 @@ fn move_history(move_id: i64, today: NaiveDate) -> Result<Vec<Event>, String> {
             by: BENCH_ACTOR,
         },
     ];
-    let (_, events) = MoveDecider::decide_all(MoveState::default(), commands, &manager())
+    let as_manager = api::steps::context_as(Role::Empresario);
+    let (_, events) = MoveDecider::decide_all(MoveState::default(), commands, &as_manager)
         .ctx("deciding the demo history")?;
     if events.len() != EVENTS_PER_MOVE {
         return Err(format!(
@@ -1752,6 +1746,7 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
 
     spin.set_message(format!("live: {} status changes", plan.changes));
     let actor = Uuid::now_v7().to_string();
+    let as_manager = api::steps::context_as(Role::Empresario);
     let mut sent: Vec<(i64, Instant, String)> = Vec::with_capacity(plan.changes);
     for i in 0..plan.changes {
         let (move_id, owner) = &moves[i % moves.len()];
@@ -1773,24 +1768,19 @@ async fn live_phase(db: Databases, plan: Plan, seed_dir: PathBuf) -> Result<Live
             request_id: None,
             idempotency_key: None,
         };
-        let events: Vec<NewEvent> = MoveDecider::decide(
+        let events = MoveDecider::decide(
             &current,
             MoveCommand::ChangeStatus {
                 to,
                 by: BENCH_ACTOR,
             },
-            &manager(),
+            &as_manager,
         )
-        .ctx("deciding a status change")?
-        .into_iter()
-        .map(|e| NewEvent::new(e, metadata.clone()))
-        .collect();
-        let appended = state
-            .store
-            .append(&stream, ExpectedVersion::Exact(current.version), &events)
+        .ctx("deciding a status change")?;
+        let position = api::steps::append(&state, &stream, current.version, &events, metadata)
             .await
             .ctx("appending a status change")?;
-        sent.push((appended.last_position, Instant::now(), owner.clone()));
+        sent.push((position, Instant::now(), owner.clone()));
         tokio::time::sleep(plan.pause).await;
     }
 

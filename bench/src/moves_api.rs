@@ -24,7 +24,7 @@ use super::{
     Session, Verdicts, MANY_WRITERS,
 };
 use api::steps::{
-    context, expected, load, metadata_for, read_your_writes, staff_doc, user_for_token,
+    append, context, context_as, load, metadata_for, read_your_writes, staff_doc, user_for_token,
 };
 use api::AppState;
 
@@ -227,6 +227,7 @@ pub(super) async fn write_moves(
     let today = Utc::now().date_naive();
     let first_day = today.checked_sub_days(Days::new(30)).unwrap_or(today);
     let manager = Uuid::now_v7().to_string();
+    let as_manager = context_as(Role::Empresario);
     let mut plans: Vec<Vec<(String, Vec<NewEvent>)>> = vec![Vec::new(); MANY_WRITERS];
     for (n, &id) in ids.iter().enumerate() {
         let client = Person {
@@ -249,14 +250,10 @@ pub(super) async fn write_moves(
             idempotency_key: None,
         };
         let created = demo_move(id, client, fecha, n);
-        let manager = command::Context {
-            role: Some(Role::Empresario),
-            ..context(None)
-        };
         let events = MoveDecider::decide(
             &MoveState::default(),
             MoveCommand::Create(Box::new(created)),
-            &manager,
+            &as_manager,
         )
         .ctx("deciding a demo move")?
         .into_iter()
@@ -704,24 +701,24 @@ async fn steps_run<'a>(
                     .state;
                 let t2 = Instant::now();
                 let to = flip(current.status.unwrap_or(MoveStatus::Pendiente));
-                let metadata = metadata_for(&user);
-                let events: Vec<NewEvent> = MoveDecider::decide(
+                let events = MoveDecider::decide(
                     &current,
                     MoveCommand::ChangeStatus { to, by: user.id },
                     &context(Some(&user)),
                 )
-                .ctx("deciding a status change")?
-                .into_iter()
-                .map(|e| NewEvent::new(e, metadata.clone()))
-                .collect();
-                let appended = state
-                    .store
-                    .append(&move_stream(id), expected(current.version), &events)
-                    .await
-                    .ctx("appending a status change")?;
+                .ctx("deciding a status change")?;
+                let position = append(
+                    &state,
+                    &move_stream(id),
+                    current.version,
+                    &events,
+                    metadata_for(&user),
+                )
+                .await
+                .ctx("appending a status change")?;
                 let t3 = Instant::now();
                 if wait {
-                    read_your_writes(&state, appended.last_position).await;
+                    read_your_writes(&state, position).await;
                 }
                 let t4 = Instant::now();
                 staff_doc(&state, &user, id)

@@ -6,7 +6,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use events_schema::Event;
 use uuid::Uuid;
 
-use crate::{DomainError, Role};
+use crate::{DomainError, Role, StreamEvents};
 
 /// Makes what a decision must invent: the server's are random, a test's or the seed's fixed, so
 /// the same decision can be replayed with the same outcome.
@@ -40,7 +40,8 @@ impl Context<'_> {
 }
 
 /// A stream kind's decider: `decide` says which events a command leads to on a state, `evolve`
-/// how an event changes the state, and `fold` rebuilds the state from a stream's events.
+/// how an event changes the state; a stream's state is its events evolved in turn from the
+/// default.
 pub trait Decider {
     /// What names one stream of this kind.
     type Id;
@@ -57,12 +58,20 @@ pub trait Decider {
 
     fn evolve(state: Self::State, event: &Event) -> Self::State;
 
-    fn fold<'e>(events: impl IntoIterator<Item = &'e Event>) -> Self::State {
-        events
-            .into_iter()
-            .fold(Self::State::default(), |state, event| {
-                Self::evolve(state, event)
-            })
+    /// The stream `id`'s part of a decision that spans streams: what `command` decides on
+    /// `state`, to be appended at `version`, the version it was decided on.
+    fn plan(
+        id: &Self::Id,
+        state: &Self::State,
+        version: i64,
+        command: Self::Command,
+        ctx: &Context<'_>,
+    ) -> Result<StreamEvents, DomainError> {
+        Ok(StreamEvents {
+            stream: Self::stream(id),
+            expected_version: version,
+            events: Self::decide(state, command, ctx)?,
+        })
     }
 
     /// Decides `commands` one after another, each on the state the previous ones left; the

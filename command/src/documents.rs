@@ -118,36 +118,23 @@ pub fn decide_issue(
     if let Some(numero) = existing {
         return Ok(Issue::Existing(numero.clone()));
     }
-    let issued = DocumentSeriesDecider::decide(
-        &series,
-        SeriesCommand::Issue {
-            kind,
-            move_id,
-            contenido,
-        },
-        ctx,
-    )?;
-    let (numero, _) = series.next(kind, ctx.today().year());
-    let noted = MoveDecider::decide(
-        current,
-        MoveCommand::NoteDocument {
-            kind,
-            numero: numero.clone(),
-        },
-        ctx,
-    )?;
-    let plan = vec![
-        StreamEvents {
-            stream: MoveDecider::stream(&move_id),
-            expected_version: current.version,
-            events: noted,
-        },
-        StreamEvents {
-            stream: DocumentSeriesDecider::stream(&(kind, ctx.today().year())),
-            expected_version: series.version,
-            events: issued,
-        },
-    ];
+    let year = ctx.today().year();
+    let issue = SeriesCommand::Issue {
+        kind,
+        move_id,
+        contenido,
+    };
+    let issued = DocumentSeriesDecider::plan(&(kind, year), &series, series.version, issue, ctx)?;
+    let numero = match issued.events.as_slice() {
+        [Event::DocumentIssued(document)] => document.numero.clone(),
+        _ => unreachable!("the series decides one document per issue"),
+    };
+    let note = MoveCommand::NoteDocument {
+        kind,
+        numero: numero.clone(),
+    };
+    let noted = MoveDecider::plan(&move_id, current, current.version, note, ctx)?;
+    let plan = vec![noted, issued];
     Ok(Issue::New { numero, plan })
 }
 

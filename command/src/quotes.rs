@@ -443,24 +443,21 @@ pub fn decide_conversion(
     ctx: &Context<'_>,
 ) -> Result<Vec<StreamEvents>, DomainError> {
     let move_id = created.move_id;
-    let converted = QuoteDecider::decide(quote, QuoteCommand::Convert { move_id }, ctx)?;
-    let move_events = MoveDecider::decide(
+    let converted = QuoteDecider::plan(
+        &quote_id,
+        quote,
+        quote.version,
+        QuoteCommand::Convert { move_id },
+        ctx,
+    )?;
+    let created = MoveDecider::plan(
+        &move_id,
         &MoveState::default(),
+        0,
         MoveCommand::Create(Box::new(created)),
         ctx,
     )?;
-    Ok(vec![
-        StreamEvents {
-            stream: MoveDecider::stream(&move_id),
-            expected_version: 0,
-            events: move_events,
-        },
-        StreamEvents {
-            stream: QuoteDecider::stream(&quote_id),
-            expected_version: quote.version,
-            events: converted,
-        },
-    ])
+    Ok(vec![created, converted])
 }
 
 #[cfg(test)]

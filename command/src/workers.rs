@@ -129,20 +129,23 @@ pub fn decide_assignment(
     ctx: &Context<'_>,
 ) -> Result<Vec<StreamEvents>, DomainError> {
     let current = assignment.current;
-    let move_events = MoveDecider::decide(current, MoveCommand::AssignWorker(worker.clone()), ctx)?;
+    let move_id = assignment.move_id;
+    let move_plan = MoveDecider::plan(
+        &move_id,
+        current,
+        current.version,
+        MoveCommand::AssignWorker(worker.clone()),
+        ctx,
+    )?;
     if current.worker == Some(worker.worker_id) {
         return Ok(Vec::new());
     }
     let fecha: NaiveDate = current.fecha.ok_or(DomainError::NotFound)?;
-    let move_id = assignment.move_id;
-    let mut plan = vec![StreamEvents {
-        stream: MoveDecider::stream(&move_id),
-        expected_version: current.version,
-        events: move_events,
-    }];
-    plan.push(day_plan(
-        (worker.worker_id, fecha),
+    let mut plan = vec![move_plan];
+    plan.push(WorkerDayDecider::plan(
+        &(worker.worker_id, fecha),
         assignment.new_day,
+        assignment.new_day.version,
         WorkerDayCommand::Book {
             worker: worker.worker_id,
             fecha,
@@ -157,7 +160,13 @@ pub fn decide_assignment(
             fecha,
             move_id,
         };
-        plan.push(day_plan((previous, fecha), old_day, release, ctx)?);
+        plan.push(WorkerDayDecider::plan(
+            &(previous, fecha),
+            old_day,
+            old_day.version,
+            release,
+            ctx,
+        )?);
     }
     plan.retain(|p| !p.events.is_empty());
     Ok(plan)
@@ -165,12 +174,10 @@ pub fn decide_assignment(
 
 /// Moving a move with a worker to another date moves the worker's booking with it: released on
 /// the old day, booked on the new one, which must be free (or held by a cancelled move).
-#[allow(clippy::too_many_arguments)]
 pub fn decide_reschedule(
     move_id: i64,
     worker: Uuid,
-    from: NaiveDate,
-    to: NaiveDate,
+    (from, to): (NaiveDate, NaiveDate),
     old_day: &WorkerDay,
     new_day: &WorkerDay,
     holder_cancelled: bool,
@@ -191,25 +198,11 @@ pub fn decide_reschedule(
         move_id,
     };
     let mut plan = vec![
-        day_plan((worker, to), new_day, book, ctx)?,
-        day_plan((worker, from), old_day, release, ctx)?,
+        WorkerDayDecider::plan(&(worker, to), new_day, new_day.version, book, ctx)?,
+        WorkerDayDecider::plan(&(worker, from), old_day, old_day.version, release, ctx)?,
     ];
     plan.retain(|p| !p.events.is_empty());
     Ok(plan)
-}
-
-/// One day's part of a plan, at the version it was decided on.
-fn day_plan(
-    id: (Uuid, NaiveDate),
-    day: &WorkerDay,
-    command: WorkerDayCommand,
-    ctx: &Context<'_>,
-) -> Result<StreamEvents, DomainError> {
-    Ok(StreamEvents {
-        stream: WorkerDayDecider::stream(&id),
-        expected_version: day.version,
-        events: WorkerDayDecider::decide(day, command, ctx)?,
-    })
 }
 
 #[cfg(test)]
@@ -250,8 +243,7 @@ mod tests {
         super::decide_reschedule(
             move_id,
             worker,
-            from,
-            to,
+            (from, to),
             old_day,
             new_day,
             holder_cancelled,

@@ -8,10 +8,9 @@ use command::accounts::{self, ProfileInput};
 use command::forms;
 use command::moves::{MoveCommand, MoveDecider};
 use command::quotes::{self, QuoteCommand, QuoteDecider};
-use command::{Decider, Role, StreamEvents};
+use command::{Decider, Role};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use uuid::Uuid;
 
 use crate::auth::{
     check_password, end_sessions, hash_password_blocking, removal_cookie, set_password, user_by_id,
@@ -303,63 +302,53 @@ pub async fn delete_account(
 /// The quote requests sent from the account's (confirmed) email lose their contact details too
 /// (`quote.contact_erased`); what a converted quote became is a move, erased above.
 async fn erase_quotes(state: &AppState, user: &User, email: &str) -> ApiResult<()> {
-    for attempt in 1..=ERASE_ATTEMPTS {
-        let ids: Vec<Uuid> = sqlx::query_scalar(
-            "SELECT id FROM quotes_inbox WHERE lower(cliente_email) = lower($1) ORDER BY id",
-        )
-        .bind(email)
-        .fetch_all(&state.pool)
-        .await?;
-        let ctx = pipeline::context(Some(user));
-        let mut plan = Vec::new();
-        for id in ids {
-            let current = load::<QuoteDecider>(state, &id).await?;
-            let command = QuoteCommand::EraseContact {
-                motivo: quotes::ERASED_BECAUSE_ACCOUNT_DELETED,
-            };
-            let events = QuoteDecider::decide(&current.state, command, &ctx)?;
-            if !events.is_empty() {
-                plan.push(StreamEvents {
-                    stream: QuoteDecider::stream(&id),
-                    expected_version: current.version,
-                    events,
-                });
-            }
-        }
-        if plan.is_empty() {
-            return Ok(());
-        }
-        match append_plan(state, user, &plan).await {
-            Err(ApiError::Log(events_schema::Error::Conflict { .. }))
-                if attempt < ERASE_ATTEMPTS =>
-            {
-                continue
-            }
-            other => return other,
-        }
-    }
-    Ok(())
+    erase::<QuoteDecider>(
+        state,
+        user,
+        "SELECT id FROM quotes_inbox WHERE lower(cliente_email) = lower($1) ORDER BY id",
+        email,
+        || QuoteCommand::EraseContact {
+            motivo: quotes::ERASED_BECAUSE_ACCOUNT_DELETED,
+        },
+    )
+    .await
 }
 
 async fn erase_moves(state: &AppState, user: &User, email: &str) -> ApiResult<()> {
+    erase::<MoveDecider>(
+        state,
+        user,
+        "SELECT id FROM move_staff_view WHERE lower(cliente_email) = lower($1) ORDER BY id",
+        email,
+        || MoveCommand::EraseClient,
+    )
+    .await
+}
+
+/// Decides `command` on every stream of `D` that `select` lists for `email` and appends it all
+/// in one transaction; a stream that moved on meanwhile makes it all start again.
+async fn erase<D: Decider>(
+    state: &AppState,
+    user: &User,
+    select: &str,
+    email: &str,
+    command: impl Fn() -> D::Command,
+) -> ApiResult<()>
+where
+    D::Id: for<'r> sqlx::Decode<'r, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send + Unpin,
+{
     for attempt in 1..=ERASE_ATTEMPTS {
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT id FROM move_staff_view WHERE lower(cliente_email) = lower($1) ORDER BY id",
-        )
-        .bind(email)
-        .fetch_all(&state.pool)
-        .await?;
+        let ids: Vec<D::Id> = sqlx::query_scalar(select)
+            .bind(email)
+            .fetch_all(&state.pool)
+            .await?;
         let ctx = pipeline::context(Some(user));
         let mut plan = Vec::new();
         for id in ids {
-            let current = load::<MoveDecider>(state, &id).await?;
-            let events = MoveDecider::decide(&current.state, MoveCommand::EraseClient, &ctx)?;
-            if !events.is_empty() {
-                plan.push(StreamEvents {
-                    stream: MoveDecider::stream(&id),
-                    expected_version: current.version,
-                    events,
-                });
+            let current = load::<D>(state, &id).await?;
+            let erased = D::plan(&id, &current.state, current.version, command(), &ctx)?;
+            if !erased.events.is_empty() {
+                plan.push(erased);
             }
         }
         if plan.is_empty() {

@@ -21,7 +21,7 @@ use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::pipeline::{self, append_plan, execute, load, with_idempotency_key};
 use crate::reply::True;
 use crate::routes::moves::{staff_doc, OneMove};
-use crate::routes::workers::day_for;
+use crate::routes::workers::{day_for, load_day};
 use crate::state::AppState;
 
 const MANAGERS: &[Role] = &[Role::Empresario, Role::Admin];
@@ -467,24 +467,19 @@ async fn apply_edit(
 ) -> ApiResult<()> {
     let current = load::<MoveDecider>(state, &move_id).await?.state;
     let ctx = pipeline::context(Some(user));
-    let events = MoveDecider::decide(&current, command, &ctx)?;
-    if events.is_empty() {
+    let edited = MoveDecider::plan(&move_id, &current, current.version, command, &ctx)?;
+    if edited.events.is_empty() {
         return Ok(());
     }
-    let mut plan = vec![command::StreamEvents {
-        stream: MoveDecider::stream(&move_id),
-        expected_version: current.version,
-        events,
-    }];
+    let mut plan = vec![edited];
     if let (Some(worker), Some(from)) = (current.worker, current.fecha) {
         if from != fecha {
             let (new_day, holder_cancelled) = day_for(state, worker, fecha, move_id).await?;
-            let (old_day, _) = day_for(state, worker, from, move_id).await?;
+            let old_day = load_day(state, worker, from).await?;
             plan.extend(decide_reschedule(
                 move_id,
                 worker,
-                from,
-                fecha,
+                (from, fecha),
                 &old_day,
                 &new_day,
                 holder_cancelled,

@@ -13,7 +13,7 @@ use command::payments::{
     amount_for, display_key, name_key, normalise_key, same_name, validate_card, CardInput, Charge,
     PaymentCommand, PaymentDecider,
 };
-use command::{Decider, Role};
+use command::Role;
 use events_schema::events::{PaymentKind, PaymentRefunded};
 use events_schema::{Event, Metadata};
 use projections::moves::{StaffMove, FALLIDO};
@@ -26,7 +26,7 @@ use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
 use crate::limits::{ClientAddress, Limit};
 use crate::payments::{provider, Checkout, Order, Verdict};
-use crate::pipeline::{self, append, execute, execute_on, load, read_your_writes};
+use crate::pipeline::{self, execute, execute_on, execute_with, load, Loaded};
 use crate::reply::{Answer, True};
 use crate::routes::money::euros;
 use crate::state::AppState;
@@ -442,7 +442,7 @@ fn payer_metadata(session: Uuid) -> Metadata {
 async fn record(
     state: &AppState,
     move_id: i64,
-    mut decided: Option<MoveState>,
+    mut decided: Option<Loaded<MoveState>>,
     session: Uuid,
     kind: PaymentKind,
     verdict: &Verdict,
@@ -460,7 +460,7 @@ async fn record(
     for _ in 0..5 {
         let current = match decided.take() {
             Some(current) => current,
-            None => load::<PaymentDecider>(state, &move_id).await?.state,
+            None => load::<PaymentDecider>(state, &move_id).await?,
         };
         let command = match &verdict.outcome {
             Ok(()) => PaymentCommand::Authorise {
@@ -472,18 +472,20 @@ async fn record(
                 reason: refusal.reason.clone(),
             },
         };
-        let events = PaymentDecider::decide(&current, command, &pipeline::context(None))?;
-        if events.is_empty() {
-            return Ok(());
-        }
-        let stream = PaymentDecider::stream(&move_id);
-        match append(state, &stream, current.version, &events, metadata.clone()).await {
-            Ok(position) => {
-                read_your_writes(state, position).await;
-                return Ok(());
-            }
-            Err(events_schema::Error::Conflict { .. }) => continue,
-            Err(e) => return Err(e.into()),
+        let ctx = pipeline::context(None);
+        match execute_with::<PaymentDecider>(
+            state,
+            &ctx,
+            metadata.clone(),
+            &move_id,
+            &current,
+            command,
+        )
+        .await
+        {
+            Ok(_) => return Ok(()),
+            Err(ApiError::Log(events_schema::Error::Conflict { .. })) => continue,
+            Err(e) => return Err(e),
         }
     }
     Err(ApiError::Domain(command::DomainError::Stale))
@@ -511,11 +513,9 @@ pub async fn pay_by_card(
     // payment meanwhile is refused before its card is charged, and the next one decides on a
     // state that includes this one.
     let claim = MoveClaim::take(&state, session.move_id).await?;
-    let current = load::<PaymentDecider>(&state, &session.move_id)
-        .await?
-        .state;
-    opened_with_current_key(&session, &current)?;
-    let amount = amount_for(&current, body.tipo)?;
+    let current = load::<PaymentDecider>(&state, &session.move_id).await?;
+    opened_with_current_key(&session, &current.state)?;
+    let amount = amount_for(&current.state, body.tipo)?;
     let order = order_for(&state, &session, order_number(), amount);
     if gateway.checkout(&order) != Checkout::CardForm {
         return Err(ApiError::Conflict(CARD_FORM_ONLY.into()));

@@ -119,7 +119,11 @@ pub async fn assign(
     Err(ApiError::Domain(DomainError::Stale))
 }
 
-async fn load_day(state: &AppState, worker: Uuid, fecha: NaiveDate) -> ApiResult<WorkerDay> {
+pub(crate) async fn load_day(
+    state: &AppState,
+    worker: Uuid,
+    fecha: NaiveDate,
+) -> ApiResult<WorkerDay> {
     Ok(load::<WorkerDayDecider>(state, &(worker, fecha))
         .await?
         .state)
