@@ -14,8 +14,7 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::auth::{
-    end_session, end_sessions, hash_password_blocking, new_token, set_password, start_session,
-    token_hash, user_by_id, User,
+    end_sessions, hash_password_blocking, new_token, set_password, token_hash, user_by_id, User,
 };
 use crate::consent;
 use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult};
@@ -220,10 +219,7 @@ pub async fn register(
     .await?;
     tx.commit().await?;
 
-    state
-        .live
-        .end_sessions(end_session(&state.pool, &jar).await?);
-    let cookie = start_session(&state.pool, &state.config, id).await?;
+    let cookie = state.replace_session(&jar, id).await?;
     let user = user_by_id(&state.pool, id).await?;
     Ok(Answer::with(
         jar.add(cookie),
@@ -376,10 +372,7 @@ pub async fn confirm_email(
         .await?;
     tx.commit().await?;
 
-    state
-        .live
-        .end_sessions(end_session(&state.pool, &jar).await?);
-    let cookie = start_session(&state.pool, &state.config, row.account_id).await?;
+    let cookie = state.replace_session(&jar, row.account_id).await?;
     let user = user_by_id(&state.pool, row.account_id).await?;
     Ok(Answer::with(
         jar.add(cookie),
