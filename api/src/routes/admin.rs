@@ -40,11 +40,20 @@ pub(crate) fn admin(user: CurrentUser) -> ApiResult<User> {
 // ---------------------------------------------------------------------------------------------
 // Staff accounts
 
+/// The roles of staff accounts: every role but the client's.
+fn staff_roles() -> Vec<&'static str> {
+    Role::ALL
+        .into_iter()
+        .filter(|role| *role != Role::Cliente)
+        .map(Role::as_str)
+        .collect()
+}
+
 /// One staff account as the panel lists it.
 #[derive(Serialize, schemars::JsonSchema, sqlx::FromRow)]
 pub struct StaffAccount {
     id: Uuid,
-    #[schemars(extend("enum" = ["empleado", "empresario", "admin", "auditor"]))]
+    #[schemars(extend("enum" = staff_roles()))]
     rol: String,
     nombre: String,
     usuario: Option<String>,
