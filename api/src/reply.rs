@@ -48,22 +48,6 @@ pub fn done() -> Json<Done> {
     Json(Done::default())
 }
 
-/// `{"success": true, "message": …}`: done, with a sentence in Spanish to show.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct Message {
-    pub success: True,
-    pub message: String,
-}
-
-impl Message {
-    pub fn new(message: impl Into<String>) -> Json<Message> {
-        Json(Message {
-            success: True,
-            message: message.into(),
-        })
-    }
-}
-
 /// A response built by the handler whose success is `STATUS` with a `T` body: what the
 /// document says, while the handler keeps its cookies, headers and own rejections.
 pub struct Answer<T, const STATUS: u16 = 200>(Response, PhantomData<fn() -> T>);

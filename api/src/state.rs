@@ -4,13 +4,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::FromRef;
+use axum_extra::extract::cookie::{Cookie, CookieJar};
 use events_schema::{EventStore, StoreOptions};
 use projections::Projections;
 use sqlx::PgPool;
+use uuid::Uuid;
 
 use crate::admin::AdminRuntime;
+use crate::auth;
 use crate::catalogue::Catalogue;
 use crate::config::Config;
+use crate::error::ApiError;
 use crate::geo::Geo;
 use crate::live::LiveHub;
 use crate::mail::Mailer;
@@ -101,5 +105,23 @@ impl AppState {
             geo,
             admin: AdminRuntime::default(),
         })
+    }
+
+    /// Ends the session whose cookie is in `jar` (logout, or a new session on the same browser)
+    /// and closes its live feeds in this process at once: the statement needs no commit.
+    pub async fn end_session(&self, jar: &CookieJar) -> Result<(), ApiError> {
+        self.live
+            .end_sessions(auth::end_session(&self.pool, jar).await?);
+        Ok(())
+    }
+
+    /// Ends the browser's session, if it has one, and opens one for `account`: the cookie to set.
+    pub async fn replace_session(
+        &self,
+        jar: &CookieJar,
+        account: Uuid,
+    ) -> Result<Cookie<'static>, ApiError> {
+        self.end_session(jar).await?;
+        auth::start_session(&self.pool, &self.config, account).await
     }
 }

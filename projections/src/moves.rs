@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use events_schema::events::{
-    move_id_of, Contact, DocumentKind, MoveStatus, MovedObject, PaymentStatus, Price, Properties,
-    Services, Urgency,
+    move_id_of, Contact, DocumentKind, MoveStatus, MovedObject, PaymentKind, PaymentStatus, Price,
+    Properties, Services, Urgency,
 };
 use events_schema::{Event, RecordedEvent};
 use serde::{Deserialize, Serialize};
@@ -122,7 +122,7 @@ pub struct StaffPayment {
     pub motivo: Option<String>,
     pub proveedor: String,
     /// anticipo or pendiente; `null` for a payment recorded before kinds were.
-    #[schemars(extend("enum" = ["anticipo", "pendiente", null]))]
+    #[schemars(with = "Option<PaymentKind>")]
     pub tipo: Option<String>,
 }
 
@@ -146,7 +146,7 @@ pub struct ClientImage {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ClientMove {
     pub id: i64,
-    #[schemars(extend("enum" = ["pending", "confirmed", "in_progress", "completed", "cancelled"]))]
+    #[schemars(extend("enum" = MoveStatus::ALL.map(MoveStatus::customer_value)))]
     pub status: String,
     pub from: String,
     pub to: String,
@@ -479,7 +479,6 @@ pub const MONEY_KEYS: [&str; 11] = [
     "gastos_cancelacion_cents",
 ];
 
-/// The staff document as a worker may see it: no prices.
 /// A worker's copy has no money keys (`without_prices`): the schema says they may be absent.
 fn money_not_required(schema: &mut schemars::Schema) {
     if let Some(required) = schema
@@ -490,6 +489,7 @@ fn money_not_required(schema: &mut schemars::Schema) {
     }
 }
 
+/// The staff document as a worker may see it: no prices.
 pub fn without_prices(mut doc: serde_json::Value) -> serde_json::Value {
     if let Some(object) = doc.as_object_mut() {
         for key in MONEY_KEYS {

@@ -193,7 +193,7 @@ async fn record_poison(
 }
 
 /// One event a projector could not apply and skipped.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, sqlx::FromRow, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, sqlx::FromRow)]
 pub struct PoisonEvent {
     pub projection: String,
     pub position: i64,

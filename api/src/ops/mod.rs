@@ -32,16 +32,13 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetReques
 use tower_http::trace::TraceLayer;
 use tracing::Span;
 
-use self::metrics::measure;
-pub use self::metrics::{
-    metrics, Metrics, DATABASE_UP, EVENTS_APPENDED, HTTP_DURATION, PROJECTION_DELAY,
-    PROJECTION_LAG, WEBSOCKETS,
-};
+use self::metrics::{measure, Metrics};
+pub use self::metrics::{metrics, WEBSOCKETS};
 use crate::state::AppState;
 pub use logging::init_logging;
 pub use open_files::raise_open_file_limit;
-pub use readiness::{projector_lags, readyz, ProjectorLag, DATABASE_TIMEOUT, MAX_PROJECTION_DELAY};
-pub use requests::{current_request_id, REQUEST_ID_HEADER};
+pub use readiness::{projector_lags, readyz};
+pub use requests::current_request_id;
 use requests::{drop_unacceptable_request_id, request_span, response_done, scope_request_id};
 
 /// Wraps every route (and the web app's files) in the request id, the request's log span and its

@@ -9,13 +9,12 @@ use axum_extra::extract::cookie::CookieJar;
 use command::{accounts, forms};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::json;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::auth::{
-    end_session, end_sessions, hash_password_blocking, new_token, set_password, start_session,
-    token_hash, user_by_id, User,
+    end_sessions, hash_password_blocking, new_token, set_password, token_hash, user_by_id, User,
 };
 use crate::consent;
 use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult};
@@ -220,10 +219,7 @@ pub async fn register(
     .await?;
     tx.commit().await?;
 
-    state
-        .live
-        .end_sessions(end_session(&state.pool, &jar).await?);
-    let cookie = start_session(&state.pool, &state.config, id).await?;
+    let cookie = state.replace_session(&jar, id).await?;
     let user = user_by_id(&state.pool, id).await?;
     Ok(Answer::with(
         jar.add(cookie),
@@ -235,16 +231,17 @@ pub async fn register(
     ))
 }
 
-fn merge(target: &mut Value, extra: Value) {
-    if let (Some(t), Value::Object(e)) = (target.as_object_mut(), extra) {
-        t.extend(e);
-    }
-}
-
-/// The answers of `confirm-email` carry `confirmed` as well as the error (spec §7).
-fn not_confirmed(status: StatusCode, error: &str, extra: Value) -> Answer<Confirmed> {
+/// The answers of `confirm-email` carry `confirmed` as well as the error (spec §7), and a wrong
+/// code how many tries are left.
+fn not_confirmed(
+    status: StatusCode,
+    error: &str,
+    intentos_restantes: Option<i32>,
+) -> Answer<Confirmed> {
     let mut body = json!({ "success": false, "confirmed": false, "error": error });
-    merge(&mut body, extra);
+    if let Some(left) = intentos_restantes {
+        body["intentos_restantes"] = json!(left);
+    }
     Answer::raw((status, Json(body)).into_response())
 }
 
@@ -279,15 +276,11 @@ pub async fn confirm_email(
         return Ok(not_confirmed(
             StatusCode::BAD_REQUEST,
             accounts::EMAIL_INVALID,
-            json!({}),
+            None,
         ));
     };
     if !accounts::is_code(code) {
-        return Ok(not_confirmed(
-            StatusCode::BAD_REQUEST,
-            CODE_INVALID,
-            json!({}),
-        ));
+        return Ok(not_confirmed(StatusCode::BAD_REQUEST, CODE_INVALID, None));
     }
     let capped = limits::take(
         &state.pool,
@@ -295,11 +288,7 @@ pub async fn confirm_email(
     )
     .await;
     if let Err(ApiError::TooManyAttempts(message)) = capped {
-        return Ok(not_confirmed(
-            StatusCode::TOO_MANY_REQUESTS,
-            &message,
-            json!({}),
-        ));
+        return Ok(not_confirmed(StatusCode::TOO_MANY_REQUESTS, &message, None));
     }
     capped?;
     let mut tx = state.pool.begin().await?;
@@ -314,40 +303,20 @@ pub async fn confirm_email(
     .fetch_optional(&mut *tx)
     .await?;
     let Some(row) = row else {
-        return Ok(not_confirmed(
-            StatusCode::BAD_REQUEST,
-            CODE_INVALID,
-            json!({}),
-        ));
+        return Ok(not_confirmed(StatusCode::BAD_REQUEST, CODE_INVALID, None));
     };
     if row.email_confirmed {
-        return Ok(not_confirmed(
-            StatusCode::CONFLICT,
-            ALREADY_CONFIRMED,
-            json!({}),
-        ));
+        return Ok(not_confirmed(StatusCode::CONFLICT, ALREADY_CONFIRMED, None));
     }
     let (Some(hash), Some(expired), Some(failures)) = (row.code_hash, row.expired, row.failures)
     else {
-        return Ok(not_confirmed(
-            StatusCode::BAD_REQUEST,
-            CODE_EXPIRED,
-            json!({}),
-        ));
+        return Ok(not_confirmed(StatusCode::BAD_REQUEST, CODE_EXPIRED, None));
     };
     if failures >= CODE_MAX_FAILURES {
-        return Ok(not_confirmed(
-            StatusCode::TOO_MANY_REQUESTS,
-            TOO_MANY,
-            json!({}),
-        ));
+        return Ok(not_confirmed(StatusCode::TOO_MANY_REQUESTS, TOO_MANY, None));
     }
     if expired {
-        return Ok(not_confirmed(
-            StatusCode::BAD_REQUEST,
-            CODE_EXPIRED,
-            json!({}),
-        ));
+        return Ok(not_confirmed(StatusCode::BAD_REQUEST, CODE_EXPIRED, None));
     }
     if code_hash(row.account_id, code) != hash {
         sqlx::query("UPDATE email_codes SET failures = failures + 1 WHERE account_id = $1")
@@ -357,13 +326,9 @@ pub async fn confirm_email(
         tx.commit().await?;
         let left = CODE_MAX_FAILURES - failures - 1;
         return Ok(if left == 0 {
-            not_confirmed(StatusCode::TOO_MANY_REQUESTS, TOO_MANY, json!({}))
+            not_confirmed(StatusCode::TOO_MANY_REQUESTS, TOO_MANY, None)
         } else {
-            not_confirmed(
-                StatusCode::BAD_REQUEST,
-                CODE_INVALID,
-                json!({ "intentos_restantes": left }),
-            )
+            not_confirmed(StatusCode::BAD_REQUEST, CODE_INVALID, Some(left))
         });
     }
     sqlx::query("UPDATE accounts SET email_confirmed = true WHERE id = $1")
@@ -376,10 +341,7 @@ pub async fn confirm_email(
         .await?;
     tx.commit().await?;
 
-    state
-        .live
-        .end_sessions(end_session(&state.pool, &jar).await?);
-    let cookie = start_session(&state.pool, &state.config, row.account_id).await?;
+    let cookie = state.replace_session(&jar, row.account_id).await?;
     let user = user_by_id(&state.pool, row.account_id).await?;
     Ok(Answer::with(
         jar.add(cookie),

@@ -40,26 +40,20 @@ pub(crate) fn admin(user: CurrentUser) -> ApiResult<User> {
 // ---------------------------------------------------------------------------------------------
 // Staff accounts
 
-/// One staff account as the panel lists it.
-#[derive(sqlx::FromRow)]
-struct StaffRow {
-    id: Uuid,
-    role: String,
-    nombre: String,
-    username: Option<String>,
-    email: Option<String>,
-    active: bool,
-    created_at: DateTime<Utc>,
-    deactivated_at: Option<DateTime<Utc>>,
-    /// A worker's moves from today on that are neither finished nor cancelled.
-    pending_moves: i64,
+/// The roles of staff accounts: every role but the client's.
+fn staff_roles() -> Vec<&'static str> {
+    Role::ALL
+        .into_iter()
+        .filter(|role| *role != Role::Cliente)
+        .map(Role::as_str)
+        .collect()
 }
 
 /// One staff account as the panel lists it.
-#[derive(Serialize, schemars::JsonSchema)]
+#[derive(Serialize, schemars::JsonSchema, sqlx::FromRow)]
 pub struct StaffAccount {
     id: Uuid,
-    #[schemars(extend("enum" = ["empleado", "empresario", "admin", "auditor"]))]
+    #[schemars(extend("enum" = staff_roles()))]
     rol: String,
     nombre: String,
     usuario: Option<String>,
@@ -69,22 +63,6 @@ pub struct StaffAccount {
     desactivada_en: Option<DateTime<Utc>>,
     /// A worker's moves from today on that are neither finished nor cancelled.
     mudanzas_pendientes: i64,
-}
-
-impl StaffRow {
-    fn into_account(self) -> StaffAccount {
-        StaffAccount {
-            id: self.id,
-            rol: self.role,
-            nombre: self.nombre,
-            usuario: self.username,
-            email: self.email,
-            activa: self.active,
-            creada_en: self.created_at,
-            desactivada_en: self.deactivated_at,
-            mudanzas_pendientes: self.pending_moves,
-        }
-    }
 }
 
 #[derive(Serialize, schemars::JsonSchema)]
@@ -192,14 +170,14 @@ pub struct EventPage {
     tipos: Vec<String>,
 }
 
-const STAFF_SELECT: &str = "SELECT a.id, a.role, a.nombre, a.username, a.email, a.active, \
-     a.created_at, a.deactivated_at, \
+const STAFF_SELECT: &str = "SELECT a.id, a.role AS rol, a.nombre, a.username AS usuario, a.email, \
+     a.active AS activa, a.created_at AS creada_en, a.deactivated_at AS desactivada_en, \
      (SELECT count(*) FROM move_staff_view m WHERE m.worker_id = a.id \
       AND m.fecha_programada >= current_date \
-      AND m.estado NOT IN ('finalizada', 'cancelada')) AS pending_moves \
+      AND m.estado NOT IN ('finalizada', 'cancelada')) AS mudanzas_pendientes \
      FROM accounts a WHERE a.role <> 'cliente'";
 
-async fn staff_row(pool: &PgPool, id: Uuid) -> ApiResult<StaffRow> {
+async fn staff_account(pool: &PgPool, id: Uuid) -> ApiResult<StaffAccount> {
     sqlx::query_as(&format!("{STAFF_SELECT} AND a.id = $1"))
         .bind(id)
         .fetch_optional(pool)
@@ -211,12 +189,11 @@ async fn staff_row(pool: &PgPool, id: Uuid) -> ApiResult<StaffRow> {
 /// ones first.
 pub async fn staff(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Json<StaffList>> {
     admin(user)?;
-    let rows: Vec<StaffRow> = sqlx::query_as(&format!(
+    let personal: Vec<StaffAccount> = sqlx::query_as(&format!(
         "{STAFF_SELECT} ORDER BY a.active DESC, a.role, a.nombre, a.id"
     ))
     .fetch_all(&state.pool)
     .await?;
-    let personal = rows.into_iter().map(StaffRow::into_account).collect();
     Ok(Json(StaffList {
         success: True,
         personal,
@@ -346,7 +323,7 @@ pub async fn create_staff(
     .await?;
     tx.commit().await?;
     tracing::info!(account = %id, role = role.as_str(), "staff account created");
-    let cuenta = staff_row(&state.pool, id).await?.into_account();
+    let cuenta = staff_account(&state.pool, id).await?;
     Ok(Answer::with(
         (),
         StaffChanged {
@@ -384,7 +361,7 @@ pub async fn deactivate(
     tx.commit().await?;
     state.live.end_sessions(ended);
     tracing::info!(account = %id, by = %me.id, "staff account deactivated");
-    let cuenta = staff_row(&state.pool, id).await?.into_account();
+    let cuenta = staff_account(&state.pool, id).await?;
     Ok(Json(StaffChanged {
         success: True,
         cuenta,
@@ -410,7 +387,7 @@ pub async fn reactivate(
         return Err(ApiError::NotFound(STAFF_NOT_FOUND.into()));
     }
     tracing::info!(account = %id, by = %me.id, "staff account reactivated");
-    let cuenta = staff_row(&state.pool, id).await?.into_account();
+    let cuenta = staff_account(&state.pool, id).await?;
     Ok(Json(StaffChanged {
         success: True,
         cuenta,

@@ -22,7 +22,7 @@ use events_schema::events::move_stream;
 use events_schema::{RecordedEvent, POSITIONS_PER_TRANSACTION};
 use projections::audit::{label_or_type, replay, role_label, state_at, summary, Change};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use uuid::Uuid;
 
 use crate::auth::CurrentUser;
@@ -64,15 +64,13 @@ pub struct SearchParams {
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct AuditSearch {
     success: True,
-    #[schemars(with = "Vec<AuditMove>")]
-    mudanzas: Vec<Value>,
+    mudanzas: Vec<AuditMove>,
     /// At most this many are listed.
     limite: i64,
 }
 
-/// A move found, as the staff view has it (`null` for a key the view lacks).
-#[derive(Serialize, schemars::JsonSchema)]
-#[allow(dead_code)] // only its schema is used: the keys are copied from the staff view
+/// A move found, as the staff view has it.
+#[derive(Serialize, Deserialize, schemars::JsonSchema)]
 pub struct AuditMove {
     id: i64,
     cliente_nombre: String,
@@ -100,7 +98,6 @@ pub struct History {
 
 /// The history as a file (an attachment), with when it was exported.
 #[derive(Serialize, schemars::JsonSchema)]
-#[allow(dead_code)] // only its schema is used: the file is written from the history
 pub struct HistoryExport {
     #[serde(flatten)]
     history: History,
@@ -182,7 +179,7 @@ pub async fn search(
     }
     let id: Option<i64> = query.trim_start_matches('#').parse().ok();
     let words: Vec<String> = fold(query).split_whitespace().map(str::to_string).collect();
-    let docs: Vec<Value> = sqlx::query_scalar(
+    let docs: Vec<sqlx::types::Json<AuditMove>> = sqlx::query_scalar(
         "WITH m AS ( \
            SELECT id, doc, lower(translate(concat_ws(' ', doc->>'cliente_nombre', doc->>'cliente_email', \
                   doc->>'cliente_telefono', replace(doc->>'cliente_telefono', ' ', ''), \
@@ -199,29 +196,7 @@ pub async fn search(
     .bind(SEARCH_LIMIT)
     .fetch_all(&state.pool)
     .await?;
-    let mudanzas: Vec<Value> = docs
-        .iter()
-        .map(|d| {
-            let mut row = serde_json::Map::new();
-            for key in [
-                "id",
-                "cliente_nombre",
-                "cliente_email",
-                "cliente_telefono",
-                "origen",
-                "destino",
-                "fecha_programada",
-                "estado",
-                "worker",
-                "created_at",
-                "updated_at",
-                "version",
-            ] {
-                row.insert(key.into(), d.get(key).cloned().unwrap_or(Value::Null));
-            }
-            Value::Object(row)
-        })
-        .collect();
+    let mudanzas = docs.into_iter().map(|d| d.0).collect();
     Ok(Json(AuditSearch {
         success: True,
         mudanzas,
@@ -388,9 +363,11 @@ pub async fn export_json(
 ) -> ApiResult<Answer<HistoryExport>> {
     user.require(READERS)?;
     let id = move_id(&id)?;
-    let mut body = json!(history(&state, id).await?);
-    body["exportado_en"] = json!(Utc::now());
-    let bytes = serde_json::to_vec_pretty(&body)
+    let export = HistoryExport {
+        history: history(&state, id).await?,
+        exportado_en: Utc::now(),
+    };
+    let bytes = serde_json::to_vec_pretty(&export)
         .map_err(|e| ApiError::Internal(format!("writing the JSON export: {e}")))?;
     Ok(Answer::raw(attachment(
         "application/json; charset=utf-8",
@@ -454,16 +431,6 @@ pub fn changes_text(changes: &[Change]) -> String {
         .join("; ")
 }
 
-fn time_text(v: &Value) -> String {
-    v.as_str()
-        .and_then(|s| DateTime::parse_from_rfc3339(s).ok())
-        .map(|t| {
-            t.with_timezone(&Utc)
-                .to_rfc3339_opts(SecondsFormat::AutoSi, true)
-        })
-        .unwrap_or_default()
-}
-
 /// `GET /api/auditoria/mudanza/{id}/historial.csv`: one row per event under a header row, CRLF
 /// line ends, UTF-8 with a byte-order mark so that Excel reads the accents right.
 pub async fn export_csv(
@@ -473,40 +440,28 @@ pub async fn export_csv(
 ) -> ApiResult<Response> {
     user.require(READERS)?;
     let id = move_id(&id)?;
-    let body = json!(history(&state, id).await?);
+    let history = history(&state, id).await?;
     let mut csv = String::from("\u{feff}");
     csv.push_str(&CSV_HEADER.join(","));
     csv.push_str("\r\n");
-    for e in body["eventos"].as_array().into_iter().flatten() {
-        let changes: Vec<Change> = e["cambios"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|c| Change {
-                campo: c["campo"].as_str().unwrap_or_default().to_string(),
-                antes: c["antes"].clone(),
-                despues: c["despues"].clone(),
-            })
-            .collect();
-        let actor = e["actor"]["nombre"]
-            .as_str()
-            .or(e["actor"]["id"].as_str())
-            .unwrap_or_default();
+    for e in &history.eventos {
         let row = [
-            e["posicion"].to_string(),
-            e["version"].to_string(),
-            e["tipo"].as_str().unwrap_or_default().to_string(),
-            e["etiqueta"].as_str().unwrap_or_default().to_string(),
-            actor.to_string(),
-            e["actor"]["rol_etiqueta"]
-                .as_str()
+            e.posicion.to_string(),
+            e.version.to_string(),
+            e.tipo.clone(),
+            e.etiqueta.clone(),
+            e.actor
+                .nombre
+                .as_deref()
+                .or(e.actor.id.as_deref())
                 .unwrap_or_default()
                 .to_string(),
-            time_text(&e["ocurrido_en"]),
-            time_text(&e["registrado_en"]),
-            changes_text(&changes),
-            e["flujo"].as_str().unwrap_or_default().to_string(),
-            e["datos"].to_string(),
+            e.actor.rol_etiqueta.clone().unwrap_or_default(),
+            e.ocurrido_en.to_rfc3339_opts(SecondsFormat::AutoSi, true),
+            e.registrado_en.to_rfc3339_opts(SecondsFormat::AutoSi, true),
+            changes_text(&e.cambios),
+            e.flujo.clone(),
+            e.datos.to_string(),
         ];
         csv.push_str(
             &row.iter()
@@ -641,6 +596,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn csv_fields_follow_rfc_4180_and_never_start_a_formula() {

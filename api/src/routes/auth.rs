@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::auth::User;
-use crate::auth::{authenticate, end_session, removal_cookie, start_session, MaybeUser};
+use crate::auth::{authenticate, removal_cookie, MaybeUser};
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::limits::{ClientAddress, LOGIN_PER_ACCOUNT, LOGIN_PER_ADDRESS};
 use crate::reply::{Answer, Done, True};
@@ -120,10 +120,7 @@ pub async fn login(
         &[Role::Cliente],
     )
     .await?;
-    state
-        .live
-        .end_sessions(end_session(&state.pool, &jar).await?);
-    let cookie = start_session(&state.pool, &state.config, user.id).await?;
+    let cookie = state.replace_session(&jar, user.id).await?;
     Ok(Answer::with(
         jar.add(cookie),
         LoggedIn {
@@ -163,10 +160,7 @@ pub async fn worker_login(
     };
     let user =
         limited_authenticate(&state, &address, &body.username, &body.password, roles).await?;
-    state
-        .live
-        .end_sessions(end_session(&state.pool, &jar).await?);
-    let cookie = start_session(&state.pool, &state.config, user.id).await?;
+    let cookie = state.replace_session(&jar, user.id).await?;
     let worker = Worker {
         id: user.id,
         nombre: user.nombre.clone(),
@@ -184,9 +178,7 @@ pub async fn worker_login(
 }
 
 pub async fn logout(State(state): State<AppState>, jar: CookieJar) -> ApiResult<Answer<Done>> {
-    state
-        .live
-        .end_sessions(end_session(&state.pool, &jar).await?);
+    state.end_session(&jar).await?;
     Ok(Answer::with(jar.remove(removal_cookie()), Done::default()))
 }
 

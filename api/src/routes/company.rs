@@ -14,11 +14,6 @@ use crate::state::AppState;
 /// Company figures are for managers; the auditor reads them too.
 const READERS: &[Role] = &[Role::Empresario, Role::Admin, Role::Auditor];
 
-/// `GET /api/datos-de-empresa`.
-///
-/// `nivel_de_satisfaccion` is the share of finished moves among those that ended (finished or
-/// cancelled), as a percentage: the company keeps no ratings, and this is the measure its own
-/// records support. `null` until a move has ended.
 /// The company's figures (spec §3 'Company data').
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct CompanyData {
@@ -49,6 +44,11 @@ pub struct PeriodFigures {
     ingresos: f64,
 }
 
+/// `GET /api/datos-de-empresa`.
+///
+/// `nivel_de_satisfaccion` is the share of finished moves among those that ended (finished or
+/// cancelled), as a percentage: the company keeps no ratings, and this is the measure its own
+/// records support. `null` until a move has ended.
 pub async fn company_data(
     State(state): State<AppState>,
     user: CurrentUser,

@@ -49,8 +49,6 @@ async fn require_password(
     Ok(())
 }
 
-/// `GET /api/mis-mudanzas`: the customer view of the caller's moves, newest date first. None
-/// until the email is confirmed: the moves are found by it.
 /// The client's moves, as the customer view stores them (passed through).
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct MyMoves {
@@ -69,6 +67,8 @@ pub struct ProfileSaved {
     user: Option<User>,
 }
 
+/// `GET /api/mis-mudanzas`: the customer view of the caller's moves, newest date first. None
+/// until the email is confirmed: the moves are found by it.
 pub async fn my_moves(
     State(state): State<AppState>,
     user: CurrentUser,

@@ -144,7 +144,6 @@ pub struct ContactBody {
     consent: ConsentBody,
 }
 
-/// `POST /api/contact-form` (anyone): 201 `{success, id}`; 400 `{success, error, field}`.
 /// A form received: its id.
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct Received {
@@ -170,7 +169,7 @@ pub struct ReceivedMessage {
     origin: String,
     destination: String,
     date: Option<NaiveDate>,
-    #[schemars(extend("enum" = ["mudanza_completa", "mudanza_parcial", "mudanza_oficina", "solo_transporte", "otros_servicios"]))]
+    #[schemars(extend("enum" = command::forms::SERVICE_TYPES.map(|(value, _)| value)))]
     service_type: String,
     message: String,
     consent: GivenConsent,
@@ -192,9 +191,9 @@ pub struct JobApplication {
     name: String,
     email: String,
     phone: String,
-    #[schemars(extend("enum" = ["conductor", "operario", "coordinador", "atencion", "limpieza", "otro"]))]
+    #[schemars(extend("enum" = command::forms::POSITIONS.map(|(value, _)| value)))]
     position: String,
-    #[schemars(extend("enum" = ["0-1", "2-5", "6-10", "10+"]))]
+    #[schemars(extend("enum" = command::forms::EXPERIENCE.map(|(value, _)| value)))]
     experience: String,
     message: String,
     consent: GivenConsent,
@@ -219,6 +218,7 @@ pub struct JobApplications {
     candidaturas: Value,
 }
 
+/// `POST /api/contact-form` (anyone): 201 `{success, id}`; 400 `{success, error, field}`.
 pub async fn contact(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,

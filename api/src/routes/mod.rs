@@ -38,7 +38,8 @@ use axum::{Json, Router};
 use serde_json::Value;
 use std::sync::Arc;
 
-use crate::error::ApiError;
+pub use crate::error::NOT_FOUND;
+use crate::error::{ApiError, METHOD_NOT_ALLOWED};
 use crate::state::AppState;
 
 /// The API's routes, each documented from its handler's signature (see `crate::openapi`).
@@ -100,8 +101,6 @@ pub fn router(state: AppState) -> Router {
     let router = crate::security::headers(router, &state.config);
     crate::ops::instrument(router, &state).with_state(state)
 }
-
-pub use crate::error::{METHOD_NOT_ALLOWED, NOT_FOUND};
 
 async fn api_not_found() -> ApiError {
     ApiError::NotFound(NOT_FOUND.into())

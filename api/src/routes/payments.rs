@@ -16,7 +16,7 @@ use command::payments::{
 use command::Role;
 use events_schema::events::{PaymentKind, PaymentRefunded};
 use events_schema::{Event, Metadata};
-use projections::moves::{StaffMove, FALLIDO};
+use projections::moves::{StaffMove, AUTORIZADO, FALLIDO, REEMBOLSADO};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -67,8 +67,6 @@ pub struct AuthPayBody {
     password: String,
 }
 
-/// `POST /api/auth-pay` (anyone): the client name and payment key of a move open a payment
-/// session of 30 minutes; `{success, paymentId, message}`.
 /// Access granted: the payment session's id, for `/api/pagos/{id}`.
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct PaymentAccess {
@@ -87,10 +85,10 @@ pub struct ClientPayment {
     reembolsado: f64,
     marca: String,
     ultimos4: String,
-    #[schemars(extend("enum" = ["autorizado", "reembolsado", "fallido"]))]
+    #[schemars(extend("enum" = [AUTORIZADO, REEMBOLSADO, FALLIDO]))]
     estado: String,
     motivo: Option<String>,
-    #[schemars(extend("enum" = ["anticipo", "pendiente", null]))]
+    #[schemars(with = "Option<PaymentKind>")]
     tipo: Option<String>,
 }
 
@@ -128,7 +126,7 @@ pub struct PaymentDetails {
 /// One amount that can be paid now.
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct PaymentOption {
-    #[schemars(extend("enum" = ["anticipo", "pendiente"]))]
+    #[schemars(with = "PaymentKind")]
     tipo: String,
     etiqueta: String,
     importe: f64,
@@ -178,6 +176,8 @@ pub struct NewPaymentKey {
     clave_pago: String,
 }
 
+/// `POST /api/auth-pay` (anyone): the client name and payment key of a move open a payment
+/// session of 30 minutes; `{success, paymentId, message}`.
 pub async fn auth_pay(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,

@@ -120,8 +120,6 @@ async fn read_upload(mut multipart: Multipart) -> ApiResult<Upload> {
     Ok(upload)
 }
 
-/// `POST /api/subir-foto` (workers, managers, admin): multipart `foto`, `mudanza_id`,
-/// `descripcion` (optional) and `tipo` (optional: general, carga, descarga, incidencia).
 /// The photo stored, as the move's staff view lists it.
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct Uploaded {
@@ -129,6 +127,8 @@ pub struct Uploaded {
     foto: StaffPhoto,
 }
 
+/// `POST /api/subir-foto` (workers, managers, admin): multipart `foto`, `mudanza_id`,
+/// `descripcion` (optional) and `tipo` (optional: general, carga, descarga, incidencia).
 pub async fn upload(
     State(state): State<AppState>,
     user: CurrentUser,

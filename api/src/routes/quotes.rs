@@ -217,8 +217,6 @@ fn requester(user: Option<&User>) -> Metadata {
     }
 }
 
-/// `POST /api/submit-quote-request` (anyone): checks the request (§5 messages), records
-/// `quote.requested` and queues the confirmation email to the requester; `{success, quote_id}`.
 /// The request recorded.
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct Submitted {
@@ -242,6 +240,8 @@ pub struct Discarded {
     presupuesto: Value,
 }
 
+/// `POST /api/submit-quote-request` (anyone): checks the request (§5 messages), records
+/// `quote.requested` and queues the confirmation email to the requester; `{success, quote_id}`.
 pub async fn submit(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,

@@ -29,8 +29,6 @@ pub struct ListParams {
     fecha: Option<NaiveDate>,
 }
 
-/// `GET /api/trabajadores[?fecha=YYYY-MM-DD]` (managers): active workers; with a date, whether
-/// each is busy that day (assigned to a move that is not cancelled).
 /// The active workers, by name, and whether each is already busy on the day asked about.
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct Workers {
@@ -48,6 +46,8 @@ pub struct WorkerOnDay {
     mudanza_asignada: Option<i64>,
 }
 
+/// `GET /api/trabajadores[?fecha=YYYY-MM-DD]` (managers): active workers; with a date, whether
+/// each is busy that day (assigned to a move that is not cancelled).
 pub async fn list(
     State(state): State<AppState>,
     user: CurrentUser,

@@ -961,11 +961,7 @@ export interface paths {
         };
       };
       responses: {
-        /**
-         * @description `POST /api/auth-pay` (anyone): the client name and payment key of a move open a payment
-         *     session of 30 minutes; `{success, paymentId, message}`.
-         *     Access granted: the payment session's id, for `/api/pagos/{id}`.
-         */
+        /** @description Access granted: the payment session's id, for `/api/pagos/{id}`. */
         200: {
           headers: {
             [name: string]: unknown;
@@ -1340,10 +1336,7 @@ export interface paths {
         };
       };
       responses: {
-        /**
-         * @description `POST /api/contact-form` (anyone): 201 `{success, id}`; 400 `{success, error, field}`.
-         *     A form received: its id.
-         */
+        /** @description A form received: its id. */
         201: {
           headers: {
             [name: string]: unknown;
@@ -1435,14 +1428,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /**
-         * @description `GET /api/datos-de-empresa`.
-         *
-         *     `nivel_de_satisfaccion` is the share of finished moves among those that ended (finished or
-         *     cancelled), as a percentage: the company keeps no ratings, and this is the measure its own
-         *     records support. `null` until a move has ended.
-         *     The company's figures (spec §3 'Company data').
-         */
+        /** @description The company's figures (spec §3 'Company data'). */
         200: {
           headers: {
             [name: string]: unknown;
@@ -2249,11 +2235,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /**
-         * @description `GET /api/mis-mudanzas`: the customer view of the caller's moves, newest date first. None
-         *     until the email is confirmed: the moves are found by it.
-         *     The client's moves, as the customer view stores them (passed through).
-         */
+        /** @description The client's moves, as the customer view stores them (passed through). */
         200: {
           headers: {
             [name: string]: unknown;
@@ -3050,11 +3032,7 @@ export interface paths {
         };
       };
       responses: {
-        /**
-         * @description `POST /api/subir-foto` (workers, managers, admin): multipart `foto`, `mudanza_id`,
-         *     `descripcion` (optional) and `tipo` (optional: general, carga, descarga, incidencia).
-         *     The photo stored, as the move's staff view lists it.
-         */
+        /** @description The photo stored, as the move's staff view lists it. */
         200: {
           headers: {
             [name: string]: unknown;
@@ -3104,11 +3082,7 @@ export interface paths {
         };
       };
       responses: {
-        /**
-         * @description `POST /api/submit-quote-request` (anyone): checks the request (§5 messages), records
-         *     `quote.requested` and queues the confirmation email to the requester; `{success, quote_id}`.
-         *     The request recorded.
-         */
+        /** @description The request recorded. */
         200: {
           headers: {
             [name: string]: unknown;
@@ -3204,10 +3178,7 @@ export interface paths {
         };
       };
       responses: {
-        /**
-         * @description `POST /api/contact-form` (anyone): 201 `{success, id}`; 400 `{success, error, field}`.
-         *     A form received: its id.
-         */
+        /** @description A form received: its id. */
         201: {
           headers: {
             [name: string]: unknown;
@@ -3252,11 +3223,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /**
-         * @description `GET /api/trabajadores[?fecha=YYYY-MM-DD]` (managers): active workers; with a date, whether
-         *     each is busy that day (assigned to a move that is not cancelled).
-         *     The active workers, by name, and whether each is already busy on the day asked about.
-         */
+        /** @description The active workers, by name, and whether each is already busy on the day asked about. */
         200: {
           headers: {
             [name: string]: unknown;
@@ -3557,7 +3524,7 @@ export interface components {
       /** Format: uuid */
       worker_id: string;
     };
-    /** @description A move found, as the staff view has it (`null` for a key the view lacks). */
+    /** @description A move found, as the staff view has it. */
     AuditMove: {
       cliente_email: string;
       cliente_nombre: string;
@@ -3829,8 +3796,7 @@ export interface components {
       motivo?: string | null;
       /** Format: double */
       reembolsado: number;
-      /** @enum {string|null} */
-      tipo?: 'anticipo' | 'pendiente' | null;
+      tipo?: components['schemas']['PaymentKind'] | null;
       ultimos4: string;
     };
     /** @description A new code sent. */
@@ -3862,14 +3828,7 @@ export interface components {
       nombre: string;
       telefono: string;
     };
-    /**
-     * @description `GET /api/datos-de-empresa`.
-     *
-     *     `nivel_de_satisfaccion` is the share of finished moves among those that ended (finished or
-     *     cancelled), as a percentage: the company keeps no ratings, and this is the measure its own
-     *     records support. `null` until a move has ended.
-     *     The company's figures (spec §3 'Company data').
-     */
+    /** @description The company's figures (spec §3 'Company data'). */
     CompanyData: {
       /**
        * Format: double
@@ -4486,11 +4445,7 @@ export interface components {
       /** Format: uint32 */
       quantity: number;
     };
-    /**
-     * @description `GET /api/mis-mudanzas`: the customer view of the caller's moves, newest date first. None
-     *     until the email is confirmed: the moves are found by it.
-     *     The client's moves, as the customer view stores them (passed through).
-     */
+    /** @description The client's moves, as the customer view stores them (passed through). */
     MyMoves: {
       /** @description Without a confirmed email no move is shown as the client's. */
       email_confirmado: boolean;
@@ -4580,11 +4535,7 @@ export interface components {
       /** @default  */
       new_password?: string;
     };
-    /**
-     * @description `POST /api/auth-pay` (anyone): the client name and payment key of a move open a payment
-     *     session of 30 minutes; `{success, paymentId, message}`.
-     *     Access granted: the payment session's id, for `/api/pagos/{id}`.
-     */
+    /** @description Access granted: the payment session's id, for `/api/pagos/{id}`. */
     PaymentAccess: {
       message: string;
       /** Format: uuid */
@@ -4629,8 +4580,7 @@ export interface components {
       etiqueta: string;
       /** Format: double */
       importe: number;
-      /** @enum {string} */
-      tipo: 'anticipo' | 'pendiente';
+      tipo: components['schemas']['PaymentKind'];
     };
     /**
      * @description Spec §3 payment status: nothing paid, part paid, all paid.
@@ -5141,10 +5091,7 @@ export interface components {
       /** Format: int64 */
       total: number;
     };
-    /**
-     * @description `POST /api/contact-form` (anyone): 201 `{success, id}`; 400 `{success, error, field}`.
-     *     A form received: its id.
-     */
+    /** @description A form received: its id. */
     Received: {
       /** Format: uuid */
       id: string;
@@ -5479,11 +5426,8 @@ export interface components {
       reembolsado: number;
       /** Format: int64 */
       reembolsado_cents: number;
-      /**
-       * @description anticipo or pendiente; `null` for a payment recorded before kinds were.
-       * @enum {string|null}
-       */
-      tipo?: 'anticipo' | 'pendiente' | null;
+      /** @description anticipo or pendiente; `null` for a payment recorded before kinds were. */
+      tipo?: components['schemas']['PaymentKind'] | null;
       ultimos4: string;
     };
     StaffPhoto: {
@@ -5539,11 +5483,7 @@ export interface components {
       por: string;
       status: string;
     };
-    /**
-     * @description `POST /api/submit-quote-request` (anyone): checks the request (§5 messages), records
-     *     `quote.requested` and queues the confirmation email to the requester; `{success, quote_id}`.
-     *     The request recorded.
-     */
+    /** @description The request recorded. */
     Submitted: {
       /** Format: uuid */
       quote_id: string;
@@ -5594,11 +5534,7 @@ export interface components {
       /** @description general, carga, descarga or incidencia (general when absent). */
       tipo?: string | null;
     };
-    /**
-     * @description `POST /api/subir-foto` (workers, managers, admin): multipart `foto`, `mudanza_id`,
-     *     `descripcion` (optional) and `tipo` (optional: general, carga, descarga, incidencia).
-     *     The photo stored, as the move's staff view lists it.
-     */
+    /** @description The photo stored, as the move's staff view lists it. */
     Uploaded: {
       foto: components['schemas']['StaffPhoto'];
       /** @constant */
@@ -5729,11 +5665,7 @@ export interface components {
       ocupado: boolean;
       username?: string | null;
     };
-    /**
-     * @description `GET /api/trabajadores[?fecha=YYYY-MM-DD]` (managers): active workers; with a date, whether
-     *     each is busy that day (assigned to a move that is not cancelled).
-     *     The active workers, by name, and whether each is already busy on the day asked about.
-     */
+    /** @description The active workers, by name, and whether each is already busy on the day asked about. */
     Workers: {
       /** @constant */
       success: true;
