@@ -570,24 +570,9 @@ export async function fetchAutocomplete(input: string): Promise<string[]> {
   return response.body.data;
 }
 
-/** GET /api/get-calculated-stats: the route between two addresses. */
-export interface RouteStats {
-  success: boolean;
-  /** km, one decimal. */
-  distance?: number;
-  /** minutes, whole. */
-  duration?: number;
-  /** '23,4 km' */
-  distance_text?: string;
-  /** '35 min' or '2 h 10 min' */
-  duration_text?: string;
-  /** A data: URL of an SVG drawing of the route. */
-  image?: string;
-  /** Where the figures come from: 'gazetteer' (offline, great-circle × road factor) or 'osrm'. */
-  fuente?: string;
-  /** 422 when an address cannot be located: 'No se pudo calcular la ruta entre las direcciones proporcionadas'. */
-  error?: string;
-}
+/** GET /api/get-calculated-stats: the route between two addresses; a 422 when an address cannot be
+ * located. */
+export type RouteStats = Answer<Schemas['RouteStats']>;
 
 export function fetchRouteStats(origin: string, destination: string): Promise<ApiResponse<RouteStats>> {
   const query = `origin=${encodeURIComponent(origin)}&destination=${encodeURIComponent(destination)}`;
@@ -978,17 +963,7 @@ export class ListError extends Error {
 
 export type BrokenLink = Schemas['BrokenLink'];
 
-export interface LogVerification {
-  success: boolean;
-  /** True when every sealed event's hash and link match. */
-  ok: boolean;
-  /** Events checked. */
-  verificados: number;
-  /** Events appended but not yet sealed into the chain (checked on the next run). */
-  pendientes: number;
-  primer_fallo: BrokenLink | null;
-  error?: string;
-}
+export type LogVerification = Answer<Schemas['LogVerification']>;
 
 export function verifyLog(): Promise<ApiResponse<LogVerification>> {
   return request<LogVerification>('GET', '/api/verificar-registro');
@@ -1061,19 +1036,13 @@ export interface NewStaffRequest {
   password: string;
 }
 
-/** A 400 names the request field it is about in `field` (nombre, email, usuario, password, rol). */
-export interface AdminAnswer {
-  success: boolean;
-  error?: string;
-  field?: string;
-}
-
 export type StaffAccountResponse = Answer<Schemas['StaffChanged']>;
 
-export function fetchStaff(): Promise<ApiResponse<AdminAnswer & { personal?: StaffAccount[] }>> {
+export function fetchStaff(): Promise<ApiResponse<Answer<Schemas['StaffList']>>> {
   return request('GET', '/api/admin/personal');
 }
 
+/** A 400 names the request field it is about in `field` (nombre, email, usuario, password, rol). */
 export function createStaff(body: NewStaffRequest): Promise<ApiResponse<StaffAccountResponse>> {
   return request('POST', '/api/admin/personal', body);
 }
@@ -1085,7 +1054,7 @@ export function setStaffActive(id: string, active: boolean): Promise<ApiResponse
 }
 
 /** A new temporary password, shown once; the old one stops working and the account's sessions end. */
-export function resetStaffPassword(id: string): Promise<ApiResponse<AdminAnswer & { password_temporal?: string }>> {
+export function resetStaffPassword(id: string): Promise<ApiResponse<Answer<Schemas['TemporaryPassword']>>> {
   return request('POST', `/api/admin/personal/${encodeURIComponent(id)}/restablecer-password`);
 }
 
@@ -1105,11 +1074,11 @@ export function fetchProjections(): Promise<ApiResponse<ProjectionsResponse>> {
 }
 
 /** 202 and the rebuild's first status; 409 while another rebuild runs. */
-export function startRebuild(name: string): Promise<ApiResponse<AdminAnswer & { reconstruccion?: RebuildStatus }>> {
+export function startRebuild(name: string): Promise<ApiResponse<Answer<Schemas['RebuildStarted']>>> {
   return request('POST', `/api/admin/proyecciones/${encodeURIComponent(name)}/reconstruir`);
 }
 
-export function fetchRebuild(): Promise<ApiResponse<AdminAnswer & { reconstruccion?: RebuildStatus | null }>> {
+export function fetchRebuild(): Promise<ApiResponse<Answer<Schemas['RebuildProgress']>>> {
   return request('GET', '/api/admin/reconstruccion');
 }
 
@@ -1129,26 +1098,9 @@ export interface EventFilter {
   limit?: number;
 }
 
-export interface LoggedEvent {
-  posicion: number;
-  flujo: string;
-  version: number;
-  tipo: string;
-  version_esquema: number;
-  actor: { id: string | null; rol: string | null; nombre: string | null };
-  metadatos: Record<string, unknown>;
-  ocurrido_en: string;
-  registrado_en: string;
-  datos: unknown;
-}
+export type LoggedEvent = Schemas['LoggedEvent'];
 
-export interface EventPage extends AdminAnswer {
-  eventos?: LoggedEvent[];
-  /** The `after` of the next page; null on the last. */
-  siguiente?: number | null;
-  /** Every event type there is, for the filter. */
-  tipos?: string[];
-}
+export type EventPage = Answer<Schemas['EventPage']>;
 
 /** The query string of a filter: empty values are left out. */
 export function eventQuery(filter: EventFilter): string {
@@ -1164,7 +1116,7 @@ export function fetchEvents(filter: EventFilter): Promise<ApiResponse<EventPage>
   return request('GET', `/api/admin/eventos${eventQuery(filter)}`);
 }
 
-export interface DebugStatus extends AdminAnswer {
+export interface DebugStatus extends Answer<object> {
   generado_en: string;
   base_de_datos: {
     ok: boolean;

@@ -19,7 +19,7 @@ const EMPTY: FilterForm = { flujo: '', tipo: '', actor: '', rol: '', desde: '', 
 
 const ACTOR_ROLES = ['cliente', 'empleado', 'empresario', 'admin', 'auditor', 'system'] as const;
 
-function roleLabel(role: string | null): string {
+function roleLabel(role?: string | null): string {
   if (!role) return '—';
   if (role === 'system') return 'Sistema';
   return ROLE_LABELS[role as keyof typeof ROLE_LABELS] ?? (role === 'cliente' ? 'Cliente' : role);

@@ -146,7 +146,7 @@ function IntegrityCheck() {
         {verification.kind === 'done' && verification.result.ok && (
           <p className="audit-integrity__ok">
             Registro íntegro: {verification.result.verificados} eventos verificados
-            {verification.result.pendientes > 0 ? ` (${verification.result.pendientes} aún sin sellar)` : ''}.
+            {(verification.result.pendientes ?? 0) > 0 ? ` (${verification.result.pendientes} aún sin sellar)` : ''}.
           </p>
         )}
         {verification.kind === 'done' && !verification.result.ok && (
