@@ -16,8 +16,6 @@ export type Role = 'cliente' | 'empleado' | 'empresario' | 'admin' | 'auditor';
 /** The roles a staff member can pick on the staff login page (§4: manager → empresario, worker → empleado). */
 export type StaffLoginRole = 'empresario' | 'empleado';
 
-export type UserPreferences = Schemas['Preferences'];
-
 export type User = Schemas['User'];
 
 export type Worker = Schemas['Worker'];
@@ -132,8 +130,6 @@ export type MoveContact = Schemas['Contact'];
 export type PropertyDetails = Schemas['PropertyDetails'];
 
 /** All amounts in euro cents. */
-export type MovePrice = Schemas['Price'];
-
 export type StaffMove = Schemas['StaffMove'];
 
 export type StatusUpdateResponse = Answer<Schemas['StatusChanged']>;
@@ -235,7 +231,8 @@ export function assignWorker(mudanzaId: number, workerId: string): Promise<ApiRe
   return request<MoveResponse>('POST', '/api/asignar-trabajador', { mudanza_id: mudanzaId, worker_id: workerId });
 }
 
-export type TimePreference = 'morning' | 'afternoon' | 'evening' | 'flexible';
+/** Morning 8-12, afternoon 12-17, evening 17-20, flexible (the labels: TIME_SLOTS in options). */
+export type TimeSlot = 'morning' | 'afternoon' | 'evening' | 'flexible';
 export type ContactPreference = 'phone' | 'email' | 'whatsapp';
 
 export interface PropertyDetailsRequest {
@@ -255,7 +252,7 @@ export interface CreateMoveRequest {
   fecha_programada: string;
   fecha_alternativa: string | null;
   flexible: boolean;
-  hora_preferida: TimePreference;
+  hora_preferida: TimeSlot;
   contacto_nombre: string;
   contacto_telefono: string;
   contacto_email: string;
@@ -350,8 +347,6 @@ export function fetchInvoice(id: number): Promise<ApiResponse<InvoiceResponse>> 
 export function issueInvoice(id: number): Promise<ApiResponse<InvoiceResponse>> {
   return request<InvoiceResponse>('POST', `/api/factura/${encodeURIComponent(String(id))}/emitir`);
 }
-
-export type WaybillObject = Schemas['WaybillObject'];
 
 export type Waybill = Schemas['Waybill'];
 
@@ -604,8 +599,6 @@ export interface PriceServices {
   longStairs: boolean;
 }
 
-export type TimeSlot = 'morning' | 'afternoon' | 'evening' | 'flexible';
-
 export interface PriceSchedule {
   /** YYYY-MM-DD, today or later. */
   preferredDate: string;
@@ -702,7 +695,7 @@ export interface BookingMove {
   services: MoveServices;
   instrucciones: string;
   precio: BookingPrice;
-  estado_pago: 'pending' | 'partial' | 'paid';
+  estado_pago: PaymentStatus;
   /** Card payments (failed attempts are not listed). */
   pagos?: PaymentRecord[];
   /** The key to pay with on /acceso-de-pago. */
@@ -978,11 +971,6 @@ export type AuditMoveSummary = Schemas['AuditMove'];
 
 export type AuditSearchResponse = Answer<Schemas['AuditSearch']>;
 
-/** One field of the move's state that an event changed: its path in the staff view, before and after. */
-export type AuditChange = Schemas['Change'];
-
-export type AuditActor = Schemas['HistoryActor'];
-
 export type AuditEvent = Schemas['HistoryEvent'];
 
 export type AuditHistoryResponse = Answer<Schemas['History']>;
@@ -1059,8 +1047,6 @@ export function resetStaffPassword(id: string): Promise<ApiResponse<Answer<Schem
 }
 
 export type ProjectionStatus = Schemas['ProjectionStatus'];
-
-export type RebuildPhase = 'esperando' | 'reproduciendo' | 'guardando' | 'terminada' | 'error';
 
 export type RebuildStatus = Schemas['RebuildStatus'];
 
@@ -1152,9 +1138,8 @@ export function authPay(name: string, password: string): Promise<ApiResponse<Aut
 }
 
 export type PaymentKind = 'anticipo' | 'pendiente';
-export type PaymentStatus = 'pending' | 'partial' | 'paid';
-
-export type PaymentOption = Schemas['PaymentOption'];
+/** Nothing paid, part paid, all paid (the labels: PAYMENT_STATUS_LABELS in options). */
+export type PaymentStatus = Schemas['PaymentStatus'];
 
 export type PaymentRecord = Schemas['ClientPayment'];
 

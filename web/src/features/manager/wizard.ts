@@ -6,7 +6,7 @@ import type {
   CreateMoveRequest,
   MovedObject,
   PropertyDetailsRequest,
-  TimePreference,
+  TimeSlot,
   Urgency,
 } from '../../lib/api';
 import {
@@ -66,7 +66,7 @@ export interface WizardForm {
   preferredDate: string;
   alternativeDate: string;
   flexibleDates: boolean;
-  timePreference: TimePreference;
+  timePreference: TimeSlot;
   urgency: Urgency;
   contactName: string;
   contactPhone: string;
