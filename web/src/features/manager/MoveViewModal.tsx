@@ -11,6 +11,7 @@ import { formatCents, formatEuros, formatNumber } from '../../lib/format';
 import { PaymentsSection } from './PaymentsSection';
 import { StatusBadge, UrgentBadge } from '../../components/Badge';
 import { propertyTypeLabel } from './wizard';
+import { urgencyLabel } from '../../lib/documentText';
 import { PAYMENT_STATUS_SHORT_LABELS, ACCESS_TYPES, FLOORS, hasFloors, TIME_SLOTS } from '../../lib/options';
 import { CONTACT_PREFERENCES, labelOf } from '../../lib/moveOptions';
 
@@ -134,7 +135,7 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
             </Detail>
             <Detail label="Horario">{labelOf(TIME_SLOTS, move.time)}</Detail>
             <Detail label="Fechas flexibles">{move.flexible ? 'Sí' : 'No'}</Detail>
-            <Detail label="Urgencia">{move.urgencia === 'urgente' ? 'Urgente' : 'Normal'}</Detail>
+            <Detail label="Urgencia">{urgencyLabel(move.urgencia)}</Detail>
           </dl>
         </section>
 
