@@ -231,7 +231,7 @@ export function assignWorker(mudanzaId: number, workerId: string): Promise<ApiRe
   return request<MoveResponse>('POST', '/api/asignar-trabajador', { mudanza_id: mudanzaId, worker_id: workerId });
 }
 
-/** Morning 8-12, afternoon 12-17, evening 17-20, flexible (the labels: TIME_SLOTS in options). */
+/** Morning 8-12, afternoon 12-17, evening 17-20, flexible (their labels are in lib/options). */
 export type TimeSlot = 'morning' | 'afternoon' | 'evening' | 'flexible';
 export type ContactPreference = 'phone' | 'email' | 'whatsapp';
 
