@@ -18,7 +18,6 @@ import {
   newIdempotencyKey,
   initialWizardForm,
   objectQuantity,
-  propertyTypeLabel,
   propertyOf,
   setAccess,
   setElevator,
@@ -668,7 +667,7 @@ function SummaryBlock({ title, children }: { title: string; children: ReactNode 
 
 function propertyText(form: WizardForm, side: Side): string {
   const p = propertyOf(form, side);
-  const parts = [propertyTypeLabel(p.type), `acceso ${labelOf(ACCESS_TYPES, p.access).toLowerCase()}`];
+  const parts = [labelOf(PROPERTY_TYPES, p.type), `acceso ${labelOf(ACCESS_TYPES, p.access).toLowerCase()}`];
   if (hasFloors(p.type)) {
     parts.push(`planta ${labelOf(FLOORS, p.floor).toLowerCase()}`);
     if (p.floor !== 'ground') parts.push(p.elevator ? 'con ascensor' : 'sin ascensor');

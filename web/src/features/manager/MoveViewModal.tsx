@@ -10,9 +10,15 @@ import { formatDate, formatDateTime, servicesList } from '../../lib/staffMoves';
 import { formatCents, formatEuros, formatNumber } from '../../lib/format';
 import { PaymentsSection } from './PaymentsSection';
 import { StatusBadge, UrgentBadge } from '../../components/Badge';
-import { propertyTypeLabel } from './wizard';
 import { urgencyLabel } from '../../lib/documentText';
-import { PAYMENT_STATUS_SHORT_LABELS, ACCESS_TYPES, FLOORS, hasFloors, TIME_SLOTS } from '../../lib/options';
+import {
+  PAYMENT_STATUS_SHORT_LABELS,
+  ACCESS_TYPES,
+  FLOORS,
+  hasFloors,
+  PROPERTY_TYPES,
+  TIME_SLOTS,
+} from '../../lib/options';
 import { CONTACT_PREFERENCES, labelOf } from '../../lib/moveOptions';
 
 export const ASSIGN_FALLBACK_ERROR = 'No se pudo asignar el trabajador. Inténtalo de nuevo.';
@@ -38,7 +44,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 function PropertyFields({ title, p }: { title: string; p: api.PropertyDetails }) {
   return (
     <Detail label={title}>
-      {propertyTypeLabel(p.property_type)} · Acceso {labelOf(ACCESS_TYPES, p.access).toLowerCase()}
+      {labelOf(PROPERTY_TYPES, p.property_type)} · Acceso {labelOf(ACCESS_TYPES, p.access).toLowerCase()}
       {hasFloors(p.property_type) && (
         <>
           {' '}

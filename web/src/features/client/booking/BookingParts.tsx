@@ -8,7 +8,7 @@ import { ClientStatusBadge } from '../ClientMoveCard';
 import { formatMoveDate, statusLabel } from '../clientMoves';
 import { formatEuros } from '../../../lib/format';
 import { labelOf } from '../../../lib/moveOptions';
-import { ACCESS_TYPES, FLOORS, propertyTypeLabel, hasFloors, PAYMENT_STATUS_LABELS } from '../../../lib/options';
+import { ACCESS_TYPES, FLOORS, PROPERTY_TYPES, hasFloors, PAYMENT_STATUS_LABELS } from '../../../lib/options';
 import { BOOKING_MESSAGES, byWhom, formatInstant } from './booking';
 import type { BookingLoad } from './useBookingMove';
 // The pages are built from the dashboard's hero, cards and badges.
@@ -138,7 +138,7 @@ export function PropertyFacts({
       <h3 className="booking-place__title">{title}</h3>
       <p className="booking-place__address">{address}</p>
       <dl className="booking-facts">
-        <Fact label="Vivienda">{propertyTypeLabel(property.property_type) ?? property.property_type}</Fact>
+        <Fact label="Vivienda">{labelOf(PROPERTY_TYPES, property.property_type)}</Fact>
         {floors && <Fact label="Planta">{labelOf(FLOORS, property.floor)}</Fact>}
         {floors && property.floor !== 'ground' && <Fact label="Ascensor">{property.elevator ? 'Sí' : 'No'}</Fact>}
         <Fact label="Acceso">{labelOf(ACCESS_TYPES, property.access)}</Fact>
