@@ -66,20 +66,6 @@ export function isStaffMove(data: unknown): data is StaffMove {
 
 // Texts.
 
-const dateFormat = new Intl.DateTimeFormat('es-ES', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** '2026-03-09' → 'lun, 9 mar 2026' (a calendar date: no time zone shift). */
-export function formatDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  if (!y || !m || !d) return isoDate;
-  return dateFormat.format(new Date(y, m - 1, d));
-}
-
 export function formatDateTime(instant: string): string {
   return formatLocaleDateTime(instant);
 }

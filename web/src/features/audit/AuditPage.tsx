@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { StaffHero } from '../../components/StaffDashboard';
 import { useLiveFeed } from '../../lib/useLiveFeed';
 import { StatusBadge } from '../../components/Badge';
-import { formatDate } from '../../lib/staffMoves';
+import { formatDate } from '../../lib/format';
 import { endOfSecond, formatInstant, fromLocalInput, toLocalInput } from './audit';
 import { AuditStatePanel } from './AuditStatePanel';
 import { AuditTimeline } from './AuditTimeline';

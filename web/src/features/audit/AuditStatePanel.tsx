@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import type { AuditMoveState, AuditStateResponse, PaymentStatus } from '../../lib/api';
 import { accessLabel, floorLabel, propertyTypeLabel, timeSlotLabel, urgencyLabel } from '../../lib/documentText';
 import { CONTACT_PREFERENCES, labelOf } from '../../lib/moveOptions';
-import { formatDate, servicesList } from '../../lib/staffMoves';
-import { formatEuros } from '../../lib/format';
+import { servicesList } from '../../lib/staffMoves';
+import { formatEuros, formatDate } from '../../lib/format';
 import { formatInstant, valueText } from './audit';
 import { MOVE_STATUS_LABELS, PAYMENT_STATUS_SHORT_LABELS } from '../../lib/options';
 

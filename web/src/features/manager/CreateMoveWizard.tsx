@@ -5,12 +5,12 @@ import * as api from '../../lib/api';
 import type { MovedObject, MoveServices, StaffMove } from '../../lib/api';
 import { errorText } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
-import { formatDate, localToday, servicesList } from '../../lib/staffMoves';
+import { localToday, servicesList } from '../../lib/staffMoves';
 import { COMMON_OBJECTS } from './catalog';
 import { MinusIcon, PlusIcon } from '../../components/icons';
 import { normalizeSearch } from '../../lib/text';
 import { ServiceToggles } from './MoveEditModal';
-import { formatCents } from '../../lib/format';
+import { formatCents, formatDate } from '../../lib/format';
 import { IVA_PERCENT, pendingCents } from './pricing';
 import {
   buildCreateRequest,

@@ -6,10 +6,10 @@ import { homePathFor } from '../../../lib/access';
 import { useAuthStore } from '../../../lib/useAuthStore';
 import { ClientStatusBadge } from '../ClientMoveCard';
 import { formatMoveDate, statusLabel } from '../clientMoves';
-import { formatEuros } from '../../../lib/format';
+import { formatEuros, formatInstantDate } from '../../../lib/format';
 import { labelOf } from '../../../lib/moveOptions';
 import { ACCESS_TYPES, FLOORS, PROPERTY_TYPES, hasFloors, PAYMENT_STATUS_LABELS } from '../../../lib/options';
-import { BOOKING_MESSAGES, byWhom, formatInstant } from './booking';
+import { BOOKING_MESSAGES, byWhom } from './booking';
 import type { BookingLoad } from './useBookingMove';
 // The pages are built from the dashboard's hero, cards and badges.
 import '../ClientDashboardPage.css';
@@ -228,7 +228,7 @@ export function StatusTimeline({ history }: { history: readonly BookingHistoryEn
               {entry.anterior === null ? 'Mudanza registrada' : `Antes: ${statusLabel(entry.anterior)}`}
             </p>
             <p className="booking-timeline__meta">
-              <time dateTime={entry.fecha}>{formatInstant(entry.fecha)}</time> · {byWhom(entry)}
+              <time dateTime={entry.fecha}>{formatInstantDate(entry.fecha)}</time> · {byWhom(entry)}
             </p>
           </div>
         </li>

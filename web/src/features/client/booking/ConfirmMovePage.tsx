@@ -5,8 +5,8 @@ import * as api from '../../../lib/api';
 import type { BookingConditions, BookingMove } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { formatMoveDate, statusLabel } from '../clientMoves';
-import { formatEuros } from '../../../lib/format';
-import { BOOKING_MESSAGES, daysUntil, detailsPath, formatInstant, formPath } from './booking';
+import { formatEuros, formatInstantDate } from '../../../lib/format';
+import { BOOKING_MESSAGES, daysUntil, detailsPath, formPath } from './booking';
 import { BookingCard, BookingHero, BookingLoadState, Fact, PriceBreakdown, useDashboardPath } from './BookingParts';
 import { useBookingMove } from './useBookingMove';
 import { TIME_SLOTS } from '../../../lib/options';
@@ -191,7 +191,7 @@ function Booked({ move }: { move: BookingMove }) {
       </h2>
       <p className="booking-done__text">
         Tu mudanza #{move.id} del <span>{formatMoveDate(move.fecha_programada)}</span> está confirmada
-        {move.reserva ? ` desde el ${formatInstant(move.reserva.aceptada_en)}` : ''}, por{' '}
+        {move.reserva ? ` desde el ${formatInstantDate(move.reserva.aceptada_en)}` : ''}, por{' '}
         {formatEuros(move.reserva?.total ?? move.precio.total)}.
       </p>
       <div className="booking-actions">

@@ -4,8 +4,8 @@ import { CheckCircleIcon } from '../../../components/icons';
 import type { BookingMove } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { formatMoveDate } from '../clientMoves';
-import { formatEuros } from '../../../lib/format';
-import { confirmPath, formatInstant, formatKg, formPath, serviceLines } from './booking';
+import { formatEuros, formatInstantDate } from '../../../lib/format';
+import { confirmPath, formatKg, formPath, serviceLines } from './booking';
 import {
   BookingCard,
   BookingHero,
@@ -36,7 +36,7 @@ function NextSteps({ move }: { move: BookingMove }) {
           </h2>
           <p className="booking-callout__text">
             {move.detalles_completados
-              ? `Completaste los datos el ${formatInstant(move.detalles_completados)}. Revisa el precio y las condiciones y confirma la reserva.`
+              ? `Completaste los datos el ${formatInstantDate(move.detalles_completados)}. Revisa el precio y las condiciones y confirma la reserva.`
               : 'Completa los datos del día de la mudanza y confirma la reserva cuando estés de acuerdo con el precio.'}
           </p>
         </div>
@@ -61,7 +61,7 @@ function NextSteps({ move }: { move: BookingMove }) {
           </h2>
           <p className="booking-callout__text">
             Aceptaste el precio de {formatEuros(move.reserva.total)} y las condiciones de reserva el{' '}
-            {formatInstant(move.reserva.aceptada_en)}.
+            {formatInstantDate(move.reserva.aceptada_en)}.
           </p>
         </div>
       </section>

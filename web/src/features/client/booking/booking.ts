@@ -148,20 +148,6 @@ export function toDetailsRequest(form: BookingForm, move: BookingMove): BookingD
 export const PRICED_DETAILS_HINT =
   'La planta, el ascensor y el acceso forman parte del precio de tu mudanza: para cambiarlos, contacta con nosotros y te enviaremos el nuevo precio.';
 
-/** '12 de marzo de 2026, 18:30': when something happened, on the user's clock. */
-const instantFormat = new Intl.DateTimeFormat('es-ES', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-export function formatInstant(instant: string): string {
-  const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? instant : instantFormat.format(date);
-}
-
 /** Who made a change, as the client reads it. */
 export function byWhom(entry: Pick<BookingHistoryEntry, 'por'>): string {
   return entry.por === 'cliente' ? 'Por ti' : 'Por Mudanzas';
