@@ -1,7 +1,6 @@
 // Staff moves as both staff dashboards (worker and manager) show them: status names and colours
 // (§4), keeping the newest version of each move, and date and service texts. Pure functions.
 import type { MoveServices, MoveStatus, StaffMove } from './api';
-import { formatDateTime as formatLocaleDateTime } from './format';
 
 export type StatusTone = 'warning' | 'neutral' | 'info' | 'success' | 'error';
 
@@ -65,10 +64,6 @@ export function isStaffMove(data: unknown): data is StaffMove {
 }
 
 // Texts.
-
-export function formatDateTime(instant: string): string {
-  return formatLocaleDateTime(instant);
-}
 
 export function servicesList(services: MoveServices): string[] {
   const list: string[] = [];

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../components/Modal';
 import { fetchEvents, type EventFilter, type LoggedEvent } from '../../lib/api';
-import { failureText, formatInstant, formatNumber, localToIso, NETWORK_TEXT, ROLE_LABELS } from './admin';
+import { formatNumber } from '../../lib/format';
+import { failureText, formatInstant, localToIso, NETWORK_TEXT, ROLE_LABELS } from './admin';
 
 export const PAGE_SIZE = 50;
 

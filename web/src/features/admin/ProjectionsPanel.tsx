@@ -8,11 +8,11 @@ import {
   type RebuildStatus,
   type SkippedEvent,
 } from '../../lib/api';
+import { formatNumber } from '../../lib/format';
 import {
   failureText,
   formatInstant,
   formatLag,
-  formatNumber,
   NETWORK_TEXT,
   PHASE_LABELS,
   PROJECTION_LABELS,

@@ -2,9 +2,8 @@ import { useMemo, useState } from 'react';
 import type { QuoteInboxEntry, QuoteStatus } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
 import { FilterButtons } from '../../components/StaffDashboard';
-import { formatDateTime } from '../../lib/staffMoves';
 import { Badge, type BadgeTone } from '../../components/Badge';
-import { formatEuros, formatNumber, formatDate } from '../../lib/format';
+import { formatEuros, formatNumber, formatDate, formatDateTime } from '../../lib/format';
 import {
   calculatorAccessLabel,
   CONTACT_PREFERENCE_WORDS,
