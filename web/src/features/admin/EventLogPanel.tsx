@@ -71,7 +71,6 @@ export function EventLogPanel() {
   }, []);
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     void load(EMPTY, null);
   }, [load]);
 

@@ -55,7 +55,6 @@ export function ProjectionsPanel() {
 
   useEffect(() => {
     alive.current = true;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     void load();
     const timer = window.setInterval(() => void load(), STATUS_REFRESH_MS);
     return () => {

@@ -283,7 +283,6 @@ function AssignWorker({ move, onAssigned }: { move: StaffMove; onAssigned: (move
 
   useEffect(() => {
     let live = true;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     setWorkers(null);
     setLoadFailed(false);
     api

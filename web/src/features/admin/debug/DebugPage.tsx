@@ -78,7 +78,6 @@ export function DebugPage() {
   }, []);
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     void load();
     const timer = window.setInterval(() => void load(), DEBUG_REFRESH_MS);
     return () => window.clearInterval(timer);
