@@ -2,10 +2,11 @@
 // (§4), keeping the newest version of each move, and date and service texts. Pure functions.
 import type { MoveServices, MoveStatus, StaffMove } from './api';
 
-export type StatusTone = 'warning' | 'neutral' | 'info' | 'success' | 'error';
+/** What a badge says by its colour (components/Badge): every status and payment badge uses one of these. */
+export type BadgeTone = 'warning' | 'neutral' | 'info' | 'success' | 'error' | 'urgent' | 'muted';
 
 /** §4 colours: completed green, pending warning, in progress info, cancelled error. */
-export const STATUS_TONES: Record<MoveStatus, StatusTone> = {
+export const STATUS_TONES: Record<MoveStatus, BadgeTone> = {
   pendiente: 'warning',
   confirmada: 'neutral',
   'en curso': 'info',

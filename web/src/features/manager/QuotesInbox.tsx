@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import type { QuoteInboxEntry, QuoteStatus } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
 import { FilterButtons } from '../../components/StaffDashboard';
-import { Badge, type BadgeTone } from '../../components/Badge';
+import { Badge } from '../../components/Badge';
+import type { BadgeTone } from '../../lib/staffMoves';
 import { formatEuros, formatNumber, formatDate, formatDateTime } from '../../lib/format';
 import {
   calculatorAccessLabel,
