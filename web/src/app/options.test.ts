@@ -4,11 +4,11 @@
 // (command/opciones.json; `the_web_reads_the_same_definition` holds the two files equal).
 import { describe, expect, it } from 'vitest';
 import * as invoice from '../lib/documentText';
-import * as wizard from '../features/manager/wizard';
-import { calculatorAccessLabel, calculatorPropertyLabel } from '../features/manager/quotes';
+import { calculatorAccessLabel } from '../features/manager/quotes';
 import * as worker from '../features/worker/moves';
 import opciones from '../lib/opciones.json';
 import * as options from '../lib/options';
+import { labelOf } from '../lib/moveOptions';
 
 describe('the one definition of the move enumerations', () => {
   it('is the server file, with the afternoon 12-17 and no overlap with the evening', () => {
@@ -55,8 +55,7 @@ describe('the one definition of the move enumerations', () => {
     }
     for (const { value, label } of options.PROPERTY_TYPES) {
       expect(invoice.propertyTypeLabel(value)).toBe(label);
-      expect(wizard.propertyTypeLabel(value)).toBe(label);
-      expect(calculatorPropertyLabel(value)).toBe(label);
+      expect(labelOf(options.PROPERTY_TYPES, value)).toBe(label);
     }
     for (const { value, label } of options.FLOORS) expect(invoice.floorLabel(value)).toBe(label);
   });

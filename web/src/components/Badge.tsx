@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react';
 import type { MoveStatus } from '../lib/api';
-import { STATUS_TONES } from '../lib/staffMoves';
+import { STATUS_TONES, type BadgeTone } from '../lib/staffMoves';
 import { MOVE_STATUS_LABELS } from '../lib/options';
-
-/** What a badge says by its colour; every status and payment badge uses one of these. */
-export type BadgeTone = 'warning' | 'neutral' | 'info' | 'success' | 'error' | 'urgent' | 'muted';
+import './Badge.css';
 
 /**
  * The dashboard the badge sits on: staff lists ('mgr'), the worker's cards ('status') and the
  * client's moves ('client'). Each keeps its own CSS class (`mgr-badge`, `status-badge`,
- * `client-badge`) until the styles share one.
+ * `client-badge`), styled together in Badge.css.
  */
 export type BadgeLook = 'mgr' | 'status' | 'client';
 

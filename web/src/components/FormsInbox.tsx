@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ContactMessage, FormConsent, JobApplication } from '../lib/api';
-import { formatDate, formatDateTime } from '../lib/staffMoves';
 import { Badge } from './Badge';
-import { formatBytes } from '../lib/format';
+import { formatBytes, formatDate, formatDateTime } from '../lib/format';
 import { experienceLabel, positionLabel, serviceTypeLabel } from '../lib/options';
 import { useFormsInbox, type ListState } from './useFormsInbox';
 import './FormsInbox.css';

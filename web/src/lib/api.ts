@@ -16,8 +16,6 @@ export type Role = 'cliente' | 'empleado' | 'empresario' | 'admin' | 'auditor';
 /** The roles a staff member can pick on the staff login page (§4: manager → empresario, worker → empleado). */
 export type StaffLoginRole = 'empresario' | 'empleado';
 
-export type UserPreferences = Schemas['Preferences'];
-
 export type User = Schemas['User'];
 
 export type Worker = Schemas['Worker'];
@@ -132,8 +130,6 @@ export type MoveContact = Schemas['Contact'];
 export type PropertyDetails = Schemas['PropertyDetails'];
 
 /** All amounts in euro cents. */
-export type MovePrice = Schemas['Price'];
-
 export type StaffMove = Schemas['StaffMove'];
 
 export type StatusUpdateResponse = Answer<Schemas['StatusChanged']>;
@@ -235,7 +231,8 @@ export function assignWorker(mudanzaId: number, workerId: string): Promise<ApiRe
   return request<MoveResponse>('POST', '/api/asignar-trabajador', { mudanza_id: mudanzaId, worker_id: workerId });
 }
 
-export type TimePreference = 'morning' | 'afternoon' | 'evening' | 'flexible';
+/** Morning 8-12, afternoon 12-17, evening 17-20, flexible (their labels are in lib/options). */
+export type TimeSlot = 'morning' | 'afternoon' | 'evening' | 'flexible';
 export type ContactPreference = 'phone' | 'email' | 'whatsapp';
 
 export interface PropertyDetailsRequest {
@@ -255,7 +252,7 @@ export interface CreateMoveRequest {
   fecha_programada: string;
   fecha_alternativa: string | null;
   flexible: boolean;
-  hora_preferida: TimePreference;
+  hora_preferida: TimeSlot;
   contacto_nombre: string;
   contacto_telefono: string;
   contacto_email: string;
@@ -350,8 +347,6 @@ export function fetchInvoice(id: number): Promise<ApiResponse<InvoiceResponse>> 
 export function issueInvoice(id: number): Promise<ApiResponse<InvoiceResponse>> {
   return request<InvoiceResponse>('POST', `/api/factura/${encodeURIComponent(String(id))}/emitir`);
 }
-
-export type WaybillObject = Schemas['WaybillObject'];
 
 export type Waybill = Schemas['Waybill'];
 
@@ -570,24 +565,9 @@ export async function fetchAutocomplete(input: string): Promise<string[]> {
   return response.body.data;
 }
 
-/** GET /api/get-calculated-stats: the route between two addresses. */
-export interface RouteStats {
-  success: boolean;
-  /** km, one decimal. */
-  distance?: number;
-  /** minutes, whole. */
-  duration?: number;
-  /** '23,4 km' */
-  distance_text?: string;
-  /** '35 min' or '2 h 10 min' */
-  duration_text?: string;
-  /** A data: URL of an SVG drawing of the route. */
-  image?: string;
-  /** Where the figures come from: 'gazetteer' (offline, great-circle × road factor) or 'osrm'. */
-  fuente?: string;
-  /** 422 when an address cannot be located: 'No se pudo calcular la ruta entre las direcciones proporcionadas'. */
-  error?: string;
-}
+/** GET /api/get-calculated-stats: the route between two addresses; a 422 when an address cannot be
+ * located. */
+export type RouteStats = Answer<Schemas['RouteStats']>;
 
 export function fetchRouteStats(origin: string, destination: string): Promise<ApiResponse<RouteStats>> {
   const query = `origin=${encodeURIComponent(origin)}&destination=${encodeURIComponent(destination)}`;
@@ -618,8 +598,6 @@ export interface PriceServices {
   fragile: boolean;
   longStairs: boolean;
 }
-
-export type TimeSlot = 'morning' | 'afternoon' | 'evening' | 'flexible';
 
 export interface PriceSchedule {
   /** YYYY-MM-DD, today or later. */
@@ -717,7 +695,7 @@ export interface BookingMove {
   services: MoveServices;
   instrucciones: string;
   precio: BookingPrice;
-  estado_pago: 'pending' | 'partial' | 'paid';
+  estado_pago: PaymentStatus;
   /** Card payments (failed attempts are not listed). */
   pagos?: PaymentRecord[];
   /** The key to pay with on /acceso-de-pago. */
@@ -978,17 +956,7 @@ export class ListError extends Error {
 
 export type BrokenLink = Schemas['BrokenLink'];
 
-export interface LogVerification {
-  success: boolean;
-  /** True when every sealed event's hash and link match. */
-  ok: boolean;
-  /** Events checked. */
-  verificados: number;
-  /** Events appended but not yet sealed into the chain (checked on the next run). */
-  pendientes: number;
-  primer_fallo: BrokenLink | null;
-  error?: string;
-}
+export type LogVerification = Answer<Schemas['LogVerification']>;
 
 export function verifyLog(): Promise<ApiResponse<LogVerification>> {
   return request<LogVerification>('GET', '/api/verificar-registro');
@@ -1002,11 +970,6 @@ export function verifyLog(): Promise<ApiResponse<LogVerification>> {
 export type AuditMoveSummary = Schemas['AuditMove'];
 
 export type AuditSearchResponse = Answer<Schemas['AuditSearch']>;
-
-/** One field of the move's state that an event changed: its path in the staff view, before and after. */
-export type AuditChange = Schemas['Change'];
-
-export type AuditActor = Schemas['HistoryActor'];
 
 export type AuditEvent = Schemas['HistoryEvent'];
 
@@ -1061,19 +1024,13 @@ export interface NewStaffRequest {
   password: string;
 }
 
-/** A 400 names the request field it is about in `field` (nombre, email, usuario, password, rol). */
-export interface AdminAnswer {
-  success: boolean;
-  error?: string;
-  field?: string;
-}
-
 export type StaffAccountResponse = Answer<Schemas['StaffChanged']>;
 
-export function fetchStaff(): Promise<ApiResponse<AdminAnswer & { personal?: StaffAccount[] }>> {
+export function fetchStaff(): Promise<ApiResponse<Answer<Schemas['StaffList']>>> {
   return request('GET', '/api/admin/personal');
 }
 
+/** A 400 names the request field it is about in `field` (nombre, email, usuario, password, rol). */
 export function createStaff(body: NewStaffRequest): Promise<ApiResponse<StaffAccountResponse>> {
   return request('POST', '/api/admin/personal', body);
 }
@@ -1085,13 +1042,11 @@ export function setStaffActive(id: string, active: boolean): Promise<ApiResponse
 }
 
 /** A new temporary password, shown once; the old one stops working and the account's sessions end. */
-export function resetStaffPassword(id: string): Promise<ApiResponse<AdminAnswer & { password_temporal?: string }>> {
+export function resetStaffPassword(id: string): Promise<ApiResponse<Answer<Schemas['TemporaryPassword']>>> {
   return request('POST', `/api/admin/personal/${encodeURIComponent(id)}/restablecer-password`);
 }
 
 export type ProjectionStatus = Schemas['ProjectionStatus'];
-
-export type RebuildPhase = 'esperando' | 'reproduciendo' | 'guardando' | 'terminada' | 'error';
 
 export type RebuildStatus = Schemas['RebuildStatus'];
 
@@ -1105,11 +1060,11 @@ export function fetchProjections(): Promise<ApiResponse<ProjectionsResponse>> {
 }
 
 /** 202 and the rebuild's first status; 409 while another rebuild runs. */
-export function startRebuild(name: string): Promise<ApiResponse<AdminAnswer & { reconstruccion?: RebuildStatus }>> {
+export function startRebuild(name: string): Promise<ApiResponse<Answer<Schemas['RebuildStarted']>>> {
   return request('POST', `/api/admin/proyecciones/${encodeURIComponent(name)}/reconstruir`);
 }
 
-export function fetchRebuild(): Promise<ApiResponse<AdminAnswer & { reconstruccion?: RebuildStatus | null }>> {
+export function fetchRebuild(): Promise<ApiResponse<Answer<Schemas['RebuildProgress']>>> {
   return request('GET', '/api/admin/reconstruccion');
 }
 
@@ -1129,26 +1084,9 @@ export interface EventFilter {
   limit?: number;
 }
 
-export interface LoggedEvent {
-  posicion: number;
-  flujo: string;
-  version: number;
-  tipo: string;
-  version_esquema: number;
-  actor: { id: string | null; rol: string | null; nombre: string | null };
-  metadatos: Record<string, unknown>;
-  ocurrido_en: string;
-  registrado_en: string;
-  datos: unknown;
-}
+export type LoggedEvent = Schemas['LoggedEvent'];
 
-export interface EventPage extends AdminAnswer {
-  eventos?: LoggedEvent[];
-  /** The `after` of the next page; null on the last. */
-  siguiente?: number | null;
-  /** Every event type there is, for the filter. */
-  tipos?: string[];
-}
+export type EventPage = Answer<Schemas['EventPage']>;
 
 /** The query string of a filter: empty values are left out. */
 export function eventQuery(filter: EventFilter): string {
@@ -1164,7 +1102,7 @@ export function fetchEvents(filter: EventFilter): Promise<ApiResponse<EventPage>
   return request('GET', `/api/admin/eventos${eventQuery(filter)}`);
 }
 
-export interface DebugStatus extends AdminAnswer {
+export interface DebugStatus extends Answer<object> {
   generado_en: string;
   base_de_datos: {
     ok: boolean;
@@ -1200,9 +1138,8 @@ export function authPay(name: string, password: string): Promise<ApiResponse<Aut
 }
 
 export type PaymentKind = 'anticipo' | 'pendiente';
-export type PaymentStatus = 'pending' | 'partial' | 'paid';
-
-export type PaymentOption = Schemas['PaymentOption'];
+/** Nothing paid, part paid, all paid (the labels: PAYMENT_STATUS_LABELS in options). */
+export type PaymentStatus = Schemas['PaymentStatus'];
 
 export type PaymentRecord = Schemas['ClientPayment'];
 

@@ -23,13 +23,6 @@ function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   }
   return format as F;
 }
-const longDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric' });
-const longDateWithWeekday = new Intl.DateTimeFormat('es-ES', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
 
 /** Shown where a value is not known (yet). */
 export const MISSING = '—';
@@ -109,6 +102,41 @@ export function formatDateTime(iso: string, { seconds = false, shortDate = false
   return format.format(date);
 }
 
+/** An instant on the viewer's clock, date first: '12 de marzo de 2026' and the time (with `numeric`, the date
+ * alone: '12/3/2026'). Not an instant → the text back. */
+export function formatInstantDate(iso: string, { numeric = false } = {}): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const format = cached(`i${numeric}`, () =>
+    numeric
+      ? new Intl.DateTimeFormat('es-ES')
+      : new Intl.DateTimeFormat('es-ES', {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+        }),
+  );
+  return format.format(date);
+}
+
+/** How a calendar date can read, for 9 March 2026. */
+const CALENDAR_STYLES = {
+  /** 'lun, 9 mar 2026': the staff's lists and cards. */
+  short: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
+  /** '9 de marzo de 2026'. */
+  long: { day: 'numeric', month: 'long', year: 'numeric' },
+  /** 'lunes, 9 de marzo de 2026'. */
+  longWithWeekday: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  /** '9 mar': a chart's day or week. */
+  dayMonth: { day: 'numeric', month: 'short' },
+  /** 'mar 2026': a chart's month. */
+  monthYear: { month: 'short', year: 'numeric' },
+  /** 'marzo de 2026'. */
+  longMonth: { month: 'long', year: 'numeric' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
 function calendarDate(iso: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso.trim());
   if (!match) return null;
@@ -116,18 +144,27 @@ function calendarDate(iso: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** '2026-03-09' → '9 de marzo de 2026' (a calendar date: no time-zone shift). */
-export function formatLongDate(iso: string | null | undefined): string {
-  if (!iso) return MISSING;
+/** A calendar date ('2026-03-09', read on the local calendar: no time-zone shift) in one of the styles;
+ * not a date → the text back. */
+export function formatCalendarDate(iso: string, style: keyof typeof CALENDAR_STYLES): string {
   const date = calendarDate(iso);
-  return date ? longDate.format(date) : iso;
+  if (!date) return iso;
+  return cached(`c${style}`, () => new Intl.DateTimeFormat('es-ES', CALENDAR_STYLES[style])).format(date);
 }
 
-/** '2026-03-09' → 'lunes, 9 de marzo de 2026'. */
+/** '2026-03-09' → 'lun, 9 mar 2026'. */
+export function formatDate(isoDate: string): string {
+  return formatCalendarDate(isoDate, 'short');
+}
+
+/** '2026-03-09' → '9 de marzo de 2026'; nothing → '—'. */
+export function formatLongDate(iso: string | null | undefined): string {
+  return iso ? formatCalendarDate(iso, 'long') : MISSING;
+}
+
+/** '2026-03-09' → 'lunes, 9 de marzo de 2026'; nothing → '—'. */
 export function formatLongDateWithWeekday(iso: string | null | undefined): string {
-  if (!iso) return MISSING;
-  const date = calendarDate(iso);
-  return date ? longDateWithWeekday.format(date) : iso;
+  return iso ? formatCalendarDate(iso, 'longWithWeekday') : MISSING;
 }
 
 /** Empty text → '—'. */

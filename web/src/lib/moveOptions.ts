@@ -6,7 +6,7 @@ import { canonical, hasFloors, type Option } from './options';
 
 /** A value's label in a list (the spec's other spellings read as the listed value), else the value. */
 export function labelOf(list: readonly Option[], value: string): string {
-  const key = canonical(value);
+  const key = canonical(value.trim());
   return list.find((item) => item.value === key)?.label ?? value;
 }
 

@@ -2,15 +2,21 @@
 // price finder, the staff wizard, the booking form, the worker's and the manager's lists, the
 // invoice and the waybill. `opciones.json` is the server's own definition (command/opciones.json;
 // a server test holds the two files equal), so no feature keeps a copy of these lists.
-import type { ClientMoveStatus, ContactServiceType, JobExperience, JobPosition, MoveStatus } from './api';
+import type {
+  ClientMoveStatus,
+  ContactServiceType,
+  JobExperience,
+  JobPosition,
+  MoveStatus,
+  PaymentStatus,
+  TimeSlot,
+} from './api';
 import opciones from './opciones.json';
 
 export interface Option<T extends string = string> {
   value: T;
   label: string;
 }
-
-export type TimeSlotValue = 'morning' | 'afternoon' | 'evening' | 'flexible';
 
 const aliases: Record<string, string> = opciones.alias;
 const old: Record<string, string> = opciones.antiguos;
@@ -21,8 +27,8 @@ export function canonical(value: string): string {
 }
 
 /** Morning 8-12, afternoon 12-17, evening 17-20, flexible. */
-export const TIME_SLOTS: readonly Option<TimeSlotValue>[] = opciones.franjas.map(({ value, label }) => ({
-  value: value as TimeSlotValue,
+export const TIME_SLOTS: readonly Option<TimeSlot>[] = opciones.franjas.map(({ value, label }) => ({
+  value: value as TimeSlot,
   label,
 }));
 
@@ -139,8 +145,6 @@ export const CLIENT_STATUS_LABELS: Record<ClientMoveStatus, string> = {
   completed: 'Completada',
   cancelled: 'Cancelada',
 };
-
-export type PaymentStatus = 'pending' | 'partial' | 'paid';
 
 /** A move's payment state, as the customer reads it. */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

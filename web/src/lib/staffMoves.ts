@@ -1,12 +1,12 @@
 // Staff moves as both staff dashboards (worker and manager) show them: status names and colours
 // (§4), keeping the newest version of each move, and date and service texts. Pure functions.
 import type { MoveServices, MoveStatus, StaffMove } from './api';
-import { formatDateTime as formatLocaleDateTime } from './format';
 
-export type StatusTone = 'warning' | 'neutral' | 'info' | 'success' | 'error';
+/** What a badge says by its colour (components/Badge): every status and payment badge uses one of these. */
+export type BadgeTone = 'warning' | 'neutral' | 'info' | 'success' | 'error' | 'urgent' | 'muted';
 
 /** §4 colours: completed green, pending warning, in progress info, cancelled error. */
-export const STATUS_TONES: Record<MoveStatus, StatusTone> = {
+export const STATUS_TONES: Record<MoveStatus, BadgeTone> = {
   pendiente: 'warning',
   confirmada: 'neutral',
   'en curso': 'info',
@@ -65,24 +65,6 @@ export function isStaffMove(data: unknown): data is StaffMove {
 }
 
 // Texts.
-
-const dateFormat = new Intl.DateTimeFormat('es-ES', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** '2026-03-09' → 'lun, 9 mar 2026' (a calendar date: no time zone shift). */
-export function formatDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  if (!y || !m || !d) return isoDate;
-  return dateFormat.format(new Date(y, m - 1, d));
-}
-
-export function formatDateTime(instant: string): string {
-  return formatLocaleDateTime(instant);
-}
 
 export function servicesList(services: MoveServices): string[] {
   const list: string[] = [];

@@ -7,7 +7,6 @@ import { EventLogPanel } from './EventLogPanel';
 import { ProjectionsPanel } from './ProjectionsPanel';
 import { StaffPanel } from './StaffPanel';
 import '../../components/StaffDashboard.css';
-import '../../components/FormsInbox.css';
 import './AdminDashboardPage.css';
 
 export const ADMIN_TABS = [

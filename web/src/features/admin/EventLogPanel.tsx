@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Modal } from '../../components/Modal';
 import { fetchEvents, type EventFilter, type LoggedEvent } from '../../lib/api';
-import { failureText, formatInstant, formatNumber, localToIso, NETWORK_TEXT, ROLE_LABELS } from './admin';
+import { formatNumber } from '../../lib/format';
+import { failureText, formatInstant, localToIso, NETWORK_TEXT, ROLE_LABELS } from './admin';
 
 export const PAGE_SIZE = 50;
 
@@ -19,7 +20,7 @@ const EMPTY: FilterForm = { flujo: '', tipo: '', actor: '', rol: '', desde: '', 
 
 const ACTOR_ROLES = ['cliente', 'empleado', 'empresario', 'admin', 'auditor', 'system'] as const;
 
-function roleLabel(role: string | null): string {
+function roleLabel(role?: string | null): string {
   if (!role) return '—';
   if (role === 'system') return 'Sistema';
   return ROLE_LABELS[role as keyof typeof ROLE_LABELS] ?? (role === 'cliente' ? 'Cliente' : role);
@@ -70,7 +71,6 @@ export function EventLogPanel() {
   }, []);
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     void load(EMPTY, null);
   }, [load]);
 

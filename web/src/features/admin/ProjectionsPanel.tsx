@@ -8,11 +8,11 @@ import {
   type RebuildStatus,
   type SkippedEvent,
 } from '../../lib/api';
+import { formatNumber } from '../../lib/format';
 import {
   failureText,
   formatInstant,
   formatLag,
-  formatNumber,
   NETWORK_TEXT,
   PHASE_LABELS,
   PROJECTION_LABELS,
@@ -55,7 +55,6 @@ export function ProjectionsPanel() {
 
   useEffect(() => {
     alive.current = true;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     void load();
     const timer = window.setInterval(() => void load(), STATUS_REFRESH_MS);
     return () => {

@@ -27,8 +27,6 @@ export const PHASE_LABELS: Record<RebuildStatus['fase'], string> = {
   error: 'Error',
 };
 
-export { formatNumber } from '../../lib/format';
-
 export function formatInstant(iso: string | null | undefined): string {
   if (!iso) return '—';
   return Number.isNaN(new Date(iso).getTime()) ? '—' : formatDateTime(iso, { seconds: true, shortDate: true });

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { StaffHero } from '../../components/StaffDashboard';
 import { useLiveFeed } from '../../lib/useLiveFeed';
 import { StatusBadge } from '../../components/Badge';
-import { formatDate } from '../../lib/staffMoves';
+import { formatDate } from '../../lib/format';
 import { endOfSecond, formatInstant, fromLocalInput, toLocalInput } from './audit';
 import { AuditStatePanel } from './AuditStatePanel';
 import { AuditTimeline } from './AuditTimeline';
@@ -146,7 +146,7 @@ function IntegrityCheck() {
         {verification.kind === 'done' && verification.result.ok && (
           <p className="audit-integrity__ok">
             Registro íntegro: {verification.result.verificados} eventos verificados
-            {verification.result.pendientes > 0 ? ` (${verification.result.pendientes} aún sin sellar)` : ''}.
+            {(verification.result.pendientes ?? 0) > 0 ? ` (${verification.result.pendientes} aún sin sellar)` : ''}.
           </p>
         )}
         {verification.kind === 'done' && !verification.result.ok && (

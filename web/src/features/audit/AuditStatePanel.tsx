@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
-import type { AuditMoveState, AuditStateResponse } from '../../lib/api';
-import { accessLabel, floorLabel, propertyTypeLabel, timeSlotLabel } from '../../lib/documentText';
+import type { AuditMoveState, AuditStateResponse, PaymentStatus } from '../../lib/api';
+import { accessLabel, floorLabel, propertyTypeLabel, timeSlotLabel, urgencyLabel } from '../../lib/documentText';
 import { CONTACT_PREFERENCES, labelOf } from '../../lib/moveOptions';
-import { formatDate, servicesList } from '../../lib/staffMoves';
-import { formatEuros } from '../../lib/format';
+import { servicesList } from '../../lib/staffMoves';
+import { formatEuros, formatDate } from '../../lib/format';
 import { formatInstant, valueText } from './audit';
-import { MOVE_STATUS_LABELS } from '../../lib/options';
-
-const PAYMENT: Record<string, string> = { pending: 'Pendiente', partial: 'Parcial', paid: 'Pagado' };
+import { MOVE_STATUS_LABELS, PAYMENT_STATUS_SHORT_LABELS } from '../../lib/options';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,11 +48,11 @@ export function AuditStatePanel({ answer }: { answer: AuditStateResponse }) {
           {m.flexible ? ', flexible' : ''}
         </Row>
         <Row label="Franja horaria">{timeSlotLabel(m.time)}</Row>
-        <Row label="Urgencia">{m.urgencia === 'urgente' ? 'Urgente' : 'Normal'}</Row>
+        <Row label="Urgencia">{urgencyLabel(m.urgencia)}</Row>
         <Row label="Precio total">{formatEuros(m.precio_total)}</Row>
         <Row label="Pagos">
           Anticipo solicitado {formatEuros(m.pago_adelantado)} · pendiente de pago {formatEuros(m.pago_pendiente)} ·{' '}
-          {PAYMENT[m.estado_pago ?? ''] ?? valueText(m.estado_pago)}
+          {PAYMENT_STATUS_SHORT_LABELS[m.estado_pago as PaymentStatus] ?? valueText(m.estado_pago)}
         </Row>
         <Row label="Trabajador">{m.worker}</Row>
         <Row label="Objetos">

@@ -1,7 +1,7 @@
 // What the audit screen shows, as pure functions: Spanish names of the staff view's fields (the
-import { formatDateTime } from '../../lib/format';
 // paths of a change), values as text, and instants both ways between the server's RFC 3339 and
 // the browser's date-time input, which works in local time to the second.
+import { formatDateTime } from '../../lib/format';
 
 /** The staff view's fields (spec §3) by their wire name, in Spanish. */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {

@@ -3,11 +3,10 @@
 import type { ClientMove, ClientMoveImage, ClientMoveStatus } from '../../lib/api';
 import { formatLongDateWithWeekday } from '../../lib/format';
 import { CLIENT_STATUS_LABELS } from '../../lib/options';
-
-export type ClientStatusTone = 'warning' | 'neutral' | 'info' | 'success' | 'error';
+import type { BadgeTone } from '../../lib/staffMoves';
 
 /** §4 colours: completed green, pending warning, in progress info, cancelled error; confirmed neutral. */
-export const CLIENT_STATUS_TONES: Record<ClientMoveStatus, ClientStatusTone> = {
+export const CLIENT_STATUS_TONES: Record<ClientMoveStatus, BadgeTone> = {
   pending: 'warning',
   confirmed: 'neutral',
   in_progress: 'info',
@@ -19,7 +18,7 @@ export function statusLabel(status: string): string {
   return CLIENT_STATUS_LABELS[status as ClientMoveStatus] ?? status;
 }
 
-export function statusTone(status: string): ClientStatusTone {
+export function statusTone(status: string): BadgeTone {
   return CLIENT_STATUS_TONES[status as ClientMoveStatus] ?? 'neutral';
 }
 

@@ -13,6 +13,7 @@ import {
   WhatsappIcon,
 } from '../../components/icons';
 import { TESTIMONIALS, type Review } from '../../lib/testimonials';
+import { formatCalendarDate } from '../../lib/format';
 import { ContactForm } from './ContactForm';
 import { BriefcaseIcon, CalculatorIcon, GlobeIcon, QuestionIcon, RouteIcon } from '../../components/formIcons';
 import './ContactPage.css';
@@ -117,13 +118,6 @@ const SOCIAL = [
 
 /** The three testimonials quoted here: a home, an office and a long-distance move. */
 const QUOTED: readonly Review[] = TESTIMONIALS.filter((r) => [1, 2, 3].includes(r.id));
-
-const reviewDate = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric' });
-
-function formatReviewDate(iso: string): string {
-  const [y, m] = iso.split('-').map(Number);
-  return reviewDate.format(new Date(y ?? 2026, (m ?? 1) - 1, 1));
-}
 
 /** §2 Contact: form, contact methods, quick actions, coverage, social platforms, testimonials. */
 export function ContactPage() {
@@ -293,7 +287,7 @@ export function ContactPage() {
                   <figcaption>
                     <strong>{r.name}</strong>
                     <span className="contact-muted">
-                      {r.location} · {formatReviewDate(r.date)}
+                      {r.location} · {formatCalendarDate(r.date, 'longMonth')}
                     </span>
                   </figcaption>
                 </figure>

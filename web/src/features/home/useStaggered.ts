@@ -10,7 +10,6 @@ export function useStaggered(total: number, stepMs: number, started: boolean, in
   useEffect(() => {
     if (!started || shown >= total) return undefined;
     if (instant) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- a timer-driven reveal: the first step is immediate, the others come from the timer
       setShown(total);
       return undefined;
     }

@@ -9,7 +9,14 @@ import {
   urgencyLabel,
   warrantyText,
 } from '../../lib/documentText';
-import { formatDecimal, formatEuros, formatLongDate, formatLongDateWithWeekday, orMissing } from '../../lib/format';
+import {
+  formatDecimal,
+  formatEuros,
+  formatInstantDate,
+  formatLongDate,
+  formatLongDateWithWeekday,
+  orMissing,
+} from '../../lib/format';
 
 /** The printable A4 invoice itself: nothing interactive, so it prints exactly as shown. */
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
@@ -240,7 +247,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
               <tbody>
                 {cobros.pagos.map((p) => (
                   <tr key={p.id} data-testid="factura-cobro">
-                    <td>{new Date(p.fecha).toLocaleDateString('es-ES')}</td>
+                    <td>{formatInstantDate(p.fecha, { numeric: true })}</td>
                     <td>
                       {brandLabel(p.marca)} ···· {p.ultimos4}
                       {p.reembolsado > 0 ? ` (devuelto ${formatEuros(p.reembolsado)})` : ''}

@@ -46,7 +46,6 @@ export function InvoicePage() {
   useEffect(() => {
     const stored = storedFor(moveId);
     if (stored) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- the invoice comes from storage or the server, external systems read once per move
       setState({ kind: 'ready', invoice: stored });
       return;
     }

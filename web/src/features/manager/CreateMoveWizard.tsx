@@ -5,12 +5,12 @@ import * as api from '../../lib/api';
 import type { MovedObject, MoveServices, StaffMove } from '../../lib/api';
 import { errorText } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
-import { formatDate, localToday, servicesList } from '../../lib/staffMoves';
+import { localToday, servicesList } from '../../lib/staffMoves';
 import { COMMON_OBJECTS } from './catalog';
 import { MinusIcon, PlusIcon } from '../../components/icons';
 import { normalizeSearch } from '../../lib/text';
 import { ServiceToggles } from './MoveEditModal';
-import { formatCents } from '../../lib/format';
+import { formatCents, formatDate } from '../../lib/format';
 import { IVA_PERCENT, pendingCents } from './pricing';
 import {
   buildCreateRequest,
@@ -18,7 +18,6 @@ import {
   newIdempotencyKey,
   initialWizardForm,
   objectQuantity,
-  propertyTypeLabel,
   propertyOf,
   setAccess,
   setElevator,
@@ -668,7 +667,7 @@ function SummaryBlock({ title, children }: { title: string; children: ReactNode 
 
 function propertyText(form: WizardForm, side: Side): string {
   const p = propertyOf(form, side);
-  const parts = [propertyTypeLabel(p.type), `acceso ${labelOf(ACCESS_TYPES, p.access).toLowerCase()}`];
+  const parts = [labelOf(PROPERTY_TYPES, p.type), `acceso ${labelOf(ACCESS_TYPES, p.access).toLowerCase()}`];
   if (hasFloors(p.type)) {
     parts.push(`planta ${labelOf(FLOORS, p.floor).toLowerCase()}`);
     if (p.floor !== 'ground') parts.push(p.elevator ? 'con ascensor' : 'sin ascensor');

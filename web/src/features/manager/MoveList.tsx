@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import type { StaffMove } from '../../lib/api';
 import { normalizeSearch } from '../../lib/text';
-import { formatDate } from '../../lib/staffMoves';
 import { SearchIcon } from '../../components/icons';
 import { FilterButtons } from '../../components/StaffDashboard';
 import { countByStatus, filterManagerMoves, MANAGER_FILTERS, type ManagerFilter } from './managerMoves';
-import { formatEuros } from '../../lib/format';
+import { formatEuros, formatDate } from '../../lib/format';
 import { StatusBadge, UrgentBadge } from '../../components/Badge';
 import { labelOf } from '../../lib/moveOptions';
 import { TIME_SLOTS } from '../../lib/options';

@@ -6,12 +6,19 @@ import { openWaybill } from '../../lib/waybill';
 import * as api from '../../lib/api';
 import type { StaffMove, StaffWorker } from '../../lib/api';
 import { errorText } from '../../lib/api';
-import { formatDate, formatDateTime, servicesList } from '../../lib/staffMoves';
-import { formatCents, formatEuros, formatNumber } from '../../lib/format';
+import { servicesList } from '../../lib/staffMoves';
+import { formatCents, formatEuros, formatNumber, formatDate, formatDateTime } from '../../lib/format';
 import { PaymentsSection } from './PaymentsSection';
 import { StatusBadge, UrgentBadge } from '../../components/Badge';
-import { propertyTypeLabel } from './wizard';
-import { PAYMENT_STATUS_SHORT_LABELS, ACCESS_TYPES, FLOORS, hasFloors, TIME_SLOTS } from '../../lib/options';
+import { urgencyLabel } from '../../lib/documentText';
+import {
+  PAYMENT_STATUS_SHORT_LABELS,
+  ACCESS_TYPES,
+  FLOORS,
+  hasFloors,
+  PROPERTY_TYPES,
+  TIME_SLOTS,
+} from '../../lib/options';
 import { CONTACT_PREFERENCES, labelOf } from '../../lib/moveOptions';
 
 export const ASSIGN_FALLBACK_ERROR = 'No se pudo asignar el trabajador. Inténtalo de nuevo.';
@@ -37,7 +44,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 function PropertyFields({ title, p }: { title: string; p: api.PropertyDetails }) {
   return (
     <Detail label={title}>
-      {propertyTypeLabel(p.property_type)} · Acceso {labelOf(ACCESS_TYPES, p.access).toLowerCase()}
+      {labelOf(PROPERTY_TYPES, p.property_type)} · Acceso {labelOf(ACCESS_TYPES, p.access).toLowerCase()}
       {hasFloors(p.property_type) && (
         <>
           {' '}
@@ -134,7 +141,7 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
             </Detail>
             <Detail label="Horario">{labelOf(TIME_SLOTS, move.time)}</Detail>
             <Detail label="Fechas flexibles">{move.flexible ? 'Sí' : 'No'}</Detail>
-            <Detail label="Urgencia">{move.urgencia === 'urgente' ? 'Urgente' : 'Normal'}</Detail>
+            <Detail label="Urgencia">{urgencyLabel(move.urgencia)}</Detail>
           </dl>
         </section>
 
@@ -276,7 +283,6 @@ function AssignWorker({ move, onAssigned }: { move: StaffMove; onAssigned: (move
 
   useEffect(() => {
     let live = true;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     setWorkers(null);
     setLoadFailed(false);
     api

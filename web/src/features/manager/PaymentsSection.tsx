@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import * as api from '../../lib/api';
 import { errorText, type PaymentRecord, type StaffMove } from '../../lib/api';
-import { formatDateTime } from '../../lib/staffMoves';
-import { formatEuros } from '../../lib/format';
+import { formatEuros, formatDateTime } from '../../lib/format';
 import { brandLabel } from '../../lib/card';
 import { TEXT_LIMITS } from '../../lib/textLimits';
 

@@ -2,12 +2,11 @@ import { useMemo, useState } from 'react';
 import type { QuoteInboxEntry, QuoteStatus } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
 import { FilterButtons } from '../../components/StaffDashboard';
-import { formatDate, formatDateTime } from '../../lib/staffMoves';
-import { Badge, type BadgeTone } from '../../components/Badge';
-import { formatEuros, formatNumber } from '../../lib/format';
+import { Badge } from '../../components/Badge';
+import type { BadgeTone } from '../../lib/staffMoves';
+import { formatEuros, formatNumber, formatDate, formatDateTime } from '../../lib/format';
 import {
   calculatorAccessLabel,
-  calculatorPropertyLabel,
   CONTACT_PREFERENCE_WORDS,
   countQuotes,
   filterQuotes,
@@ -21,7 +20,7 @@ import {
 } from './quotes';
 import { useQuotesStore } from './useQuotesStore';
 import './QuotesInbox.css';
-import { timeSlotLabel, FLOORS, hasFloors } from '../../lib/options';
+import { FLOORS, hasFloors, PROPERTY_TYPES, TIME_SLOTS } from '../../lib/options';
 import { labelOf } from '../../lib/moveOptions';
 
 const STATUS_TONES: Record<QuoteStatus, BadgeTone> = { nueva: 'info', convertida: 'success', descartada: 'muted' };
@@ -110,7 +109,7 @@ export function QuotesInbox({ onConvert, onViewMove }: QuotesInboxProps) {
 }
 
 function sideText(side: QuoteInboxEntry['moveDetails']['origin']): string {
-  const parts = [calculatorPropertyLabel(side.propertyType)];
+  const parts = [labelOf(PROPERTY_TYPES, side.propertyType)];
   if (hasFloors(side.propertyType)) {
     parts.push(`planta ${labelOf(FLOORS, side.floor).toLowerCase()}`);
     if (side.floor !== 'ground') parts.push(side.elevator ? 'con ascensor' : 'sin ascensor');
@@ -137,7 +136,7 @@ function QuoteCard({
   const lines = objectLines(quote, names);
   const services = quoteServicesList(d.services);
   const schedule = [
-    timeSlotLabel(d.schedule.timePreference) ?? d.schedule.timePreference,
+    labelOf(TIME_SLOTS, d.schedule.timePreference),
     d.schedule.flexibleDates ? 'fechas flexibles' : null,
   ].filter(Boolean);
 

@@ -1,7 +1,7 @@
 // What the manager dashboard shows of moves: the status filters (§4: all plus the five
 // statuses), the display texts, and the analytics labels.
 import type { AnalyticsPeriod, MoveStatus, StaffMove } from '../../lib/api';
-import { formatNumber } from '../../lib/format';
+import { formatCalendarDate, formatNumber } from '../../lib/format';
 import { MOVE_STATUS_LABELS } from '../../lib/options';
 
 export type ManagerFilter = 'all' | MoveStatus;
@@ -47,30 +47,15 @@ export const PERIODS: readonly { key: AnalyticsPeriod; label: string }[] = [
   { key: 'mes', label: 'Mes' },
 ];
 
-function calendarDate(iso: string): Date | null {
-  const [y, m, d] = iso.split('-').map(Number);
-  if (!y || !m || !d) return null;
-  return new Date(y, m - 1, d);
-}
-
-const dayMonth = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short' });
-const monthYear = new Intl.DateTimeFormat('es-ES', { month: 'short', year: 'numeric' });
-const longDay = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric' });
-const longMonth = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric' });
-
 /** An axis label for a period starting on `inicio`: '9 mar' for days and weeks, 'mar 2026' for months. */
 export function periodTick(inicio: string, period: AnalyticsPeriod): string {
-  const date = calendarDate(inicio);
-  if (!date) return inicio;
-  return (period === 'mes' ? monthYear : dayMonth).format(date);
+  return formatCalendarDate(inicio, period === 'mes' ? 'monthYear' : 'dayMonth');
 }
 
 /** A tooltip title: '9 de marzo de 2026', 'Semana del 9 de marzo de 2026', 'marzo de 2026'. */
 export function periodTitle(inicio: string, period: AnalyticsPeriod): string {
-  const date = calendarDate(inicio);
-  if (!date) return inicio;
-  if (period === 'mes') return longMonth.format(date);
-  const day = longDay.format(date);
+  if (period === 'mes') return formatCalendarDate(inicio, 'longMonth');
+  const day = formatCalendarDate(inicio, 'long');
   return period === 'semana' ? `Semana del ${day}` : day;
 }
 

@@ -7,18 +7,10 @@
 // they told us is lost.
 import type { CatalogueObject, MovedObject, QuoteInboxEntry, QuoteStatus } from '../../lib/api';
 import { COMMON_OBJECTS } from './catalog';
-import {
-  accessLabel,
-  ACCESS_TYPES,
-  canonical,
-  PROPERTY_TYPES,
-  propertyTypeLabel,
-  type Option,
-  hasFloors,
-} from '../../lib/options';
+import { accessLabel, ACCESS_TYPES, canonical, PROPERTY_TYPES, type Option, hasFloors } from '../../lib/options';
 import { computePrice } from './pricing';
 import { initialWizardForm, type WizardForm } from './wizard';
-import { clampQuantity, showsElevator } from '../../lib/moveOptions';
+import { clampQuantity, labelOf, showsElevator } from '../../lib/moveOptions';
 
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   nueva: 'Nueva',
@@ -161,11 +153,7 @@ export const CONTACT_PREFERENCE_WORDS: Record<string, string> = {
   whatsapp: 'WhatsApp',
 };
 
-/** A property type or access type label (the one list, lib/options), else the value. */
-export function calculatorPropertyLabel(value: string): string {
-  return propertyTypeLabel(value) ?? value;
-}
-
+/** An access type's label (the one list, lib/options, and the old values' names), else the value. */
 export function calculatorAccessLabel(value: string): string {
   return accessLabel(value) ?? value;
 }
@@ -209,7 +197,7 @@ export function quoteToWizardForm(quote: QuoteInboxEntry, names: ObjectNames): W
     const address = d[which];
     const type = listed(address.propertyType, PROPERTY_TYPES, 'apartment_1_room');
     const access = listed(address.access, ACCESS_TYPES, 'normal');
-    if (!type.exact) notes.push(`vivienda de ${label}: ${calculatorPropertyLabel(address.propertyType)}`);
+    if (!type.exact) notes.push(`vivienda de ${label}: ${labelOf(PROPERTY_TYPES, address.propertyType)}`);
     if (!access.exact) notes.push(`acceso en ${label}: ${calculatorAccessLabel(address.access)}`);
     const floor = hasFloors(type.value) ? address.floor : 'ground';
     return {

@@ -6,7 +6,7 @@ import type {
   CreateMoveRequest,
   MovedObject,
   PropertyDetailsRequest,
-  TimePreference,
+  TimeSlot,
   Urgency,
 } from '../../lib/api';
 import {
@@ -17,7 +17,7 @@ import {
   withPropertyType,
   type FloorAndElevator,
 } from '../../lib/moveOptions';
-import { propertyTypeLabel as optionPropertyTypeLabel, hasFloors } from '../../lib/options';
+import { hasFloors } from '../../lib/options';
 import { localToday } from '../../lib/staffMoves';
 import { parseEuros, priceOfFields, priceRequest, type PriceBreakdown } from './pricing';
 
@@ -34,11 +34,6 @@ export const WIZARD_STEPS = [
 ] as const;
 
 export const STEP_COUNT = WIZARD_STEPS.length;
-
-/** A property type's label (either spelling of §3), else the value. */
-export function propertyTypeLabel(value: string): string {
-  return optionPropertyTypeLabel(value) ?? value;
-}
 
 export type Side = 'origin' | 'destination';
 
@@ -66,7 +61,7 @@ export interface WizardForm {
   preferredDate: string;
   alternativeDate: string;
   flexibleDates: boolean;
-  timePreference: TimePreference;
+  timePreference: TimeSlot;
   urgency: Urgency;
   contactName: string;
   contactPhone: string;

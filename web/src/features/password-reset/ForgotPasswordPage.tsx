@@ -20,7 +20,6 @@ export function ForgotPasswordPage() {
   // bar, the history and anything the user might copy or share.
   useEffect(() => {
     if (!searchParams.has('token')) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the token is taken out of the address bar (an external system) the moment it appears
     setToken(searchParams.get('token') || null);
     const rest = new URLSearchParams(searchParams);
     rest.delete('token');

@@ -41,7 +41,6 @@ export function ResetPasswordView({ token, onRequestNew }: ResetPasswordViewProp
 
   useEffect(() => {
     let cancelled = false;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     setView({ kind: 'checking' });
     checkResetToken(token)
       .then((response) => {

@@ -34,7 +34,6 @@ export function usePaymentSession(id: string | null) {
   }, [id]);
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     void load();
   }, [load]);
 

@@ -33,7 +33,6 @@ export function ObjectSearchDialog({ onClose }: { onClose: () => void }) {
     };
   }, []);
 
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
   useEffect(() => load(), [load]);
 
   const shown = useMemo(

@@ -30,7 +30,6 @@ function CategoryTabs() {
     // Each category is asked for once; "Reintentar" forgets a failed one and asks again. An answer
     // still lands after the user moved to another tab: it is kept under its own category.
     if (list) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     setLists((l) => ({ ...l, [category]: { status: 'loading' } }));
     api
       .fetchObjectsByCategory(category)

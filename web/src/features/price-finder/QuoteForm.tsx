@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { Select } from '../../components/FormField';
 import { formatPhone } from '../../lib/validation';
 import { CONTACT_PREFERENCES } from '../../lib/moveOptions';
 import { canPressSend, quoteEmailError, quotePhoneError } from './calculator';
@@ -115,23 +116,13 @@ export function QuoteForm() {
               </p>
             )}
           </div>
-          <div className="form__field">
-            <label className="form__label" htmlFor="pf-preferencia">
-              Prefiero que me contactéis por
-            </label>
-            <select
-              id="pf-preferencia"
-              className="input"
-              value={contactPreference}
-              onChange={(e) => setContactPreference(e.target.value as typeof contactPreference)}
-            >
-              {CONTACT_PREFERENCES.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            id="pf-preferencia"
+            label="Prefiero que me contactéis por"
+            value={contactPreference}
+            options={CONTACT_PREFERENCES}
+            onChange={setContactPreference}
+          />
         </div>
 
         <label className="pf-check pf-check--top">

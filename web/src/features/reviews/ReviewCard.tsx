@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { CheckCircleIcon } from '../../components/icons';
-import { formatReviewDate, helpfulLabel, starsLabel } from './reviews';
+import { formatLongDate } from '../../lib/format';
+import { helpfulLabel, starsLabel } from './reviews';
 import type { Review } from '../../lib/testimonials';
 
 function Star({ filled }: { filled: boolean }) {
@@ -67,7 +68,7 @@ export function ReviewCard({ review, ref }: { review: Review; ref?: Ref<HTMLElem
           <span className="review-card__location">{review.location}</span>
         </p>
         <time className="review-card__date" dateTime={review.date}>
-          {formatReviewDate(review.date)}
+          {formatLongDate(review.date)}
         </time>
       </div>
       <p className="review-card__helpful">

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COUNT_UP_TICK_MS, COUNT_UP_TICKS, countUpValue, filterReviews, formatReviewDate, PAGE_SIZE } from './reviews';
+import { formatLongDate } from '../../lib/format';
+import { COUNT_UP_TICK_MS, COUNT_UP_TICKS, countUpValue, filterReviews, PAGE_SIZE } from './reviews';
 import { ReviewsPage } from './ReviewsPage';
 import { TESTIMONIALS } from '../../lib/testimonials';
 
@@ -29,8 +30,8 @@ describe('count-up values', () => {
   });
 
   it('formats review dates in Spanish on the calendar day written', () => {
-    expect(formatReviewDate('2026-10-14')).toBe('14 de octubre de 2026');
-    expect(formatReviewDate('2026-04-08')).toBe('8 de abril de 2026');
+    expect(formatLongDate('2026-10-14')).toBe('14 de octubre de 2026');
+    expect(formatLongDate('2026-04-08')).toBe('8 de abril de 2026');
   });
 });
 

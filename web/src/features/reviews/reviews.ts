@@ -1,5 +1,5 @@
 import type { Review } from '../../lib/testimonials';
-import { formatLongDate, formatNumber, formatPercent as formatFraction } from '../../lib/format';
+import { formatNumber, formatPercent as formatFraction } from '../../lib/format';
 
 /** §4/§9: 6 reviews shown at first, 6 more per 'Cargar más'. */
 export const PAGE_SIZE = 6;
@@ -30,8 +30,6 @@ export function countUpValue(target: number, tick: number, decimals = 0): number
 export const formatInteger = (n: number) => formatNumber(n, { decimals: 0 });
 export const formatDecimal = (n: number) => formatNumber(n, { decimals: 1, fixed: true });
 export const formatPercent = (n: number) => formatFraction(n / 100, 0);
-// The review dates are calendar days: no time zone moves them a day back.
-export const formatReviewDate = (iso: string) => formatLongDate(iso);
 
 export function starsLabel(rating: number): string {
   return `${rating} de 5 estrellas`;

@@ -18,7 +18,6 @@ export function useSeenOnce(ref: RefObject<Element | null>): boolean {
     const element = ref.current;
     if (seen || !element) return;
     if (typeof IntersectionObserver === 'undefined') {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- without IntersectionObserver the element counts as seen at once
       setSeen(true);
       return;
     }

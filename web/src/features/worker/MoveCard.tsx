@@ -1,7 +1,8 @@
 import { ClockIcon, PhoneIcon, PinIcon } from '../../components/icons';
 import { openWaybill } from '../../lib/waybill';
 import type { StaffMove } from '../../lib/api';
-import { formatDate, servicesList, STATUS_TONES } from '../../lib/staffMoves';
+import { formatDate } from '../../lib/format';
+import { servicesList, STATUS_TONES } from '../../lib/staffMoves';
 import { StatusBadge, UrgentBadge } from '../../components/Badge';
 import { objectsSummary, timeSlotLabel } from './moves';
 import './MoveCard.css';

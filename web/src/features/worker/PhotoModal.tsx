@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Modal } from '../../components/Modal';
 import type { MovePhoto, StaffMove } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
-import { formatDateTime } from '../../lib/staffMoves';
+import { formatDateTime } from '../../lib/format';
 
 export const UPLOAD_ERROR = 'Error al subir la foto. Por favor, inténtalo de nuevo.';
 export const NOT_AN_IMAGE = 'Solo se pueden subir imágenes.';

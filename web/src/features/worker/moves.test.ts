@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeMove } from '../../test/fixtures';
-import { formatDate, isStaffMove, localToday, mergeMoves, servicesList, upsertMove } from '../../lib/staffMoves';
+import { formatDate } from '../../lib/format';
+import { isStaffMove, localToday, mergeMoves, servicesList, upsertMove } from '../../lib/staffMoves';
 import {
   filterMoves,
   isAssignedTo,

@@ -2,7 +2,8 @@
 // (§4), stat cards (§9) and the card texts. Pure functions, so the rules are tested without a page.
 // What both staff dashboards share (status names and colours, merging, dates) is in ../moves/staffMoves.
 import type { MoveStatus, StaffMove } from '../../lib/api';
-import { timeSlotLabel as optionTimeSlotLabel } from '../../lib/options';
+import { TIME_SLOTS } from '../../lib/options';
+import { labelOf } from '../../lib/moveOptions';
 import { formatNumber } from '../../lib/format';
 
 /** §4: the statuses a worker may set, in any order (the server refuses 'confirmada'). */
@@ -52,8 +53,7 @@ export function workerStats(moves: readonly StaffMove[], today: string): WorkerS
 // Card texts.
 
 export function timeSlotLabel(time: string): string {
-  if (time.trim() === '') return 'Sin preferencia de horario';
-  return optionTimeSlotLabel(time.trim().toLowerCase()) ?? time;
+  return time.trim() === '' ? 'Sin preferencia de horario' : labelOf(TIME_SLOTS, time);
 }
 
 /** '3 objetos · 95 kg' and the first names, so the crew knows what to bring at a glance. */

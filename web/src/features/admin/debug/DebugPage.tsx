@@ -2,15 +2,8 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { fetchDebugStatus, type DebugStatus, type ProjectionStatus } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import {
-  failureText,
-  formatInstant,
-  formatLag,
-  formatNumber,
-  formatSize,
-  NETWORK_TEXT,
-  PROJECTION_LABELS,
-} from '../admin';
+import { formatNumber } from '../../../lib/format';
+import { failureText, formatInstant, formatLag, formatSize, NETWORK_TEXT, PROJECTION_LABELS } from '../admin';
 import { SessionPanel } from '../../../components/SessionPanel';
 import '../AdminDashboardPage.css';
 import './DebugPage.css';
@@ -85,7 +78,6 @@ export function DebugPage() {
   }, []);
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     void load();
     const timer = window.setInterval(() => void load(), DEBUG_REFRESH_MS);
     return () => window.clearInterval(timer);

@@ -6,10 +6,10 @@ import { homePathFor } from '../../../lib/access';
 import { useAuthStore } from '../../../lib/useAuthStore';
 import { ClientStatusBadge } from '../ClientMoveCard';
 import { formatMoveDate, statusLabel } from '../clientMoves';
-import { formatEuros } from '../../../lib/format';
+import { formatEuros, formatInstantDate } from '../../../lib/format';
 import { labelOf } from '../../../lib/moveOptions';
-import { ACCESS_TYPES, FLOORS, propertyTypeLabel, hasFloors, PAYMENT_STATUS_LABELS } from '../../../lib/options';
-import { BOOKING_MESSAGES, byWhom, formatInstant } from './booking';
+import { ACCESS_TYPES, FLOORS, PROPERTY_TYPES, hasFloors, PAYMENT_STATUS_LABELS } from '../../../lib/options';
+import { BOOKING_MESSAGES, byWhom } from './booking';
 import type { BookingLoad } from './useBookingMove';
 // The pages are built from the dashboard's hero, cards and badges.
 import '../ClientDashboardPage.css';
@@ -138,7 +138,7 @@ export function PropertyFacts({
       <h3 className="booking-place__title">{title}</h3>
       <p className="booking-place__address">{address}</p>
       <dl className="booking-facts">
-        <Fact label="Vivienda">{propertyTypeLabel(property.property_type) ?? property.property_type}</Fact>
+        <Fact label="Vivienda">{labelOf(PROPERTY_TYPES, property.property_type)}</Fact>
         {floors && <Fact label="Planta">{labelOf(FLOORS, property.floor)}</Fact>}
         {floors && property.floor !== 'ground' && <Fact label="Ascensor">{property.elevator ? 'Sí' : 'No'}</Fact>}
         <Fact label="Acceso">{labelOf(ACCESS_TYPES, property.access)}</Fact>
@@ -228,7 +228,7 @@ export function StatusTimeline({ history }: { history: readonly BookingHistoryEn
               {entry.anterior === null ? 'Mudanza registrada' : `Antes: ${statusLabel(entry.anterior)}`}
             </p>
             <p className="booking-timeline__meta">
-              <time dateTime={entry.fecha}>{formatInstant(entry.fecha)}</time> · {byWhom(entry)}
+              <time dateTime={entry.fecha}>{formatInstantDate(entry.fecha)}</time> · {byWhom(entry)}
             </p>
           </div>
         </li>

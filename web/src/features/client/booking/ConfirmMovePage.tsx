@@ -5,11 +5,12 @@ import * as api from '../../../lib/api';
 import type { BookingConditions, BookingMove } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { formatMoveDate, statusLabel } from '../clientMoves';
-import { formatEuros } from '../../../lib/format';
-import { BOOKING_MESSAGES, daysUntil, detailsPath, formatInstant, formPath, optionLabel } from './booking';
+import { formatEuros, formatInstantDate } from '../../../lib/format';
+import { BOOKING_MESSAGES, daysUntil, detailsPath, formPath } from './booking';
 import { BookingCard, BookingHero, BookingLoadState, Fact, PriceBreakdown, useDashboardPath } from './BookingParts';
 import { useBookingMove } from './useBookingMove';
 import { TIME_SLOTS } from '../../../lib/options';
+import { labelOf } from '../../../lib/moveOptions';
 import './BookingPages.css';
 
 /** §9: booking is recommended 4 to 6 weeks ahead. */
@@ -60,7 +61,7 @@ function Summary({ move }: { move: BookingMove }) {
         <Fact label="Fecha">
           <span className="booking-capitalize">{formatMoveDate(move.fecha_programada)}</span>
         </Fact>
-        <Fact label="Franja horaria">{optionLabel(TIME_SLOTS, move.hora_preferida)}</Fact>
+        <Fact label="Franja horaria">{labelOf(TIME_SLOTS, move.hora_preferida)}</Fact>
         <Fact label="Contacto">
           {move.contacto.nombre || 'Sin indicar'}
           {move.contacto.telefono ? ` · ${move.contacto.telefono}` : ''}
@@ -190,7 +191,7 @@ function Booked({ move }: { move: BookingMove }) {
       </h2>
       <p className="booking-done__text">
         Tu mudanza #{move.id} del <span>{formatMoveDate(move.fecha_programada)}</span> está confirmada
-        {move.reserva ? ` desde el ${formatInstant(move.reserva.aceptada_en)}` : ''}, por{' '}
+        {move.reserva ? ` desde el ${formatInstantDate(move.reserva.aceptada_en)}` : ''}, por{' '}
         {formatEuros(move.reserva?.total ?? move.precio.total)}.
       </p>
       <div className="booking-actions">

@@ -4,8 +4,8 @@ import { CheckCircleIcon } from '../../../components/icons';
 import type { BookingMove } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { formatMoveDate } from '../clientMoves';
-import { formatEuros } from '../../../lib/format';
-import { CONTACT_CHANNELS, confirmPath, formatInstant, formatKg, formPath, optionLabel, serviceLines } from './booking';
+import { formatEuros, formatInstantDate } from '../../../lib/format';
+import { confirmPath, formatKg, formPath, serviceLines } from './booking';
 import {
   BookingCard,
   BookingHero,
@@ -17,6 +17,7 @@ import {
 } from './BookingParts';
 import { useBookingMove } from './useBookingMove';
 import { TIME_SLOTS } from '../../../lib/options';
+import { CONTACT_PREFERENCES, labelOf } from '../../../lib/moveOptions';
 import './BookingPages.css';
 
 /** What the form page hands over after saving: a message to show here once. */
@@ -35,7 +36,7 @@ function NextSteps({ move }: { move: BookingMove }) {
           </h2>
           <p className="booking-callout__text">
             {move.detalles_completados
-              ? `Completaste los datos el ${formatInstant(move.detalles_completados)}. Revisa el precio y las condiciones y confirma la reserva.`
+              ? `Completaste los datos el ${formatInstantDate(move.detalles_completados)}. Revisa el precio y las condiciones y confirma la reserva.`
               : 'Completa los datos del día de la mudanza y confirma la reserva cuando estés de acuerdo con el precio.'}
           </p>
         </div>
@@ -60,7 +61,7 @@ function NextSteps({ move }: { move: BookingMove }) {
           </h2>
           <p className="booking-callout__text">
             Aceptaste el precio de {formatEuros(move.reserva.total)} y las condiciones de reserva el{' '}
-            {formatInstant(move.reserva.aceptada_en)}.
+            {formatInstantDate(move.reserva.aceptada_en)}.
           </p>
         </div>
       </section>
@@ -94,7 +95,7 @@ function Details({ move }: { move: BookingMove }) {
                 'Sin fecha alternativa'
               )}
             </Fact>
-            <Fact label="Franja horaria">{optionLabel(TIME_SLOTS, move.hora_preferida)}</Fact>
+            <Fact label="Franja horaria">{labelOf(TIME_SLOTS, move.hora_preferida)}</Fact>
             <Fact label="Fechas flexibles">{move.flexible ? 'Sí' : 'No'}</Fact>
             {move.urgencia === 'urgente' && <Fact label="Urgencia">Mudanza urgente</Fact>}
           </dl>
@@ -105,7 +106,7 @@ function Details({ move }: { move: BookingMove }) {
             <Fact label="Persona de contacto">{move.contacto.nombre || 'Sin indicar'}</Fact>
             <Fact label="Teléfono">{move.contacto.telefono || 'Sin indicar'}</Fact>
             <Fact label="Email">{move.contacto.email || 'Sin indicar'}</Fact>
-            <Fact label="Prefiere">{optionLabel(CONTACT_CHANNELS, move.contacto.preferencia)}</Fact>
+            <Fact label="Prefiere">{labelOf(CONTACT_PREFERENCES, move.contacto.preferencia)}</Fact>
           </dl>
         </BookingCard>
 

@@ -14,7 +14,6 @@ import { formatPhone, PHONE_HINT } from '../../../lib/validation';
 import { formatMoveDate, statusLabel } from '../clientMoves';
 import {
   BOOKING_MESSAGES,
-  CONTACT_CHANNELS,
   detailsPath,
   formFrom,
   hasErrors,
@@ -33,6 +32,7 @@ import { useBookingMove } from './useBookingMove';
 import './BookingPages.css';
 import { TEXT_LIMITS } from '../../../lib/textLimits';
 import { TIME_SLOTS } from '../../../lib/options';
+import { CONTACT_PREFERENCES } from '../../../lib/moveOptions';
 
 /** The order errors are focused in: the form's own order. */
 const FIELD_ORDER: readonly BookingField[] = [
@@ -165,7 +165,7 @@ function MoveForm({ move }: { move: BookingMove }) {
           classes={BOOKING_RADIOS}
           legend="¿Cómo prefieres que te contactemos?"
           name={`${id}-channel`}
-          options={CONTACT_CHANNELS}
+          options={CONTACT_PREFERENCES}
           value={form.contactPreference}
           disabled={saving}
           onChange={(v) => {

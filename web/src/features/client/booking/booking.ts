@@ -12,6 +12,7 @@ import type {
 } from '../../../lib/api';
 import { isValidEmail, MESSAGES, validateFullName, validatePhone } from '../../../lib/validation';
 import { TIME_SLOTS } from '../../../lib/options';
+import { CONTACT_PREFERENCES } from '../../../lib/moveOptions';
 import { localToday } from '../../../lib/staffMoves';
 import { formatNumber } from '../../../lib/format';
 
@@ -25,16 +26,6 @@ export function parseMoveId(value: string | null): number | null {
 export const detailsPath = (id: number) => `/detalles-mudanza?id=${id}`;
 export const formPath = (id: number) => `/formulario-mudanza?id=${id}`;
 export const confirmPath = (id: number) => `/confirmar-mudanza?id=${id}`;
-
-export const CONTACT_CHANNELS: readonly { value: ContactPreference; label: string }[] = [
-  { value: 'phone', label: 'Teléfono' },
-  { value: 'email', label: 'Email' },
-  { value: 'whatsapp', label: 'WhatsApp' },
-];
-
-export function optionLabel(list: readonly { value: string; label: string }[], value: string): string {
-  return list.find((item) => item.value === value)?.label ?? value;
-}
 
 export interface SideForm {
   access: string;
@@ -83,7 +74,7 @@ function sideForm(p: PropertyDetails): SideForm {
 }
 
 const isTimeSlot = (v: string): v is TimeSlot => TIME_SLOTS.some((t) => t.value === v);
-const isChannel = (v: string): v is ContactPreference => CONTACT_CHANNELS.some((c) => c.value === v);
+const isChannel = (v: string): v is ContactPreference => CONTACT_PREFERENCES.some((c) => c.value === v);
 
 /** The form filled with what the move holds now. */
 export function formFrom(move: BookingMove): BookingForm {
@@ -156,20 +147,6 @@ export function toDetailsRequest(form: BookingForm, move: BookingMove): BookingD
 /** Why floors, elevator and access are shown, not asked (the server's rule, command::moves). */
 export const PRICED_DETAILS_HINT =
   'La planta, el ascensor y el acceso forman parte del precio de tu mudanza: para cambiarlos, contacta con nosotros y te enviaremos el nuevo precio.';
-
-/** '12 de marzo de 2026, 18:30': when something happened, on the user's clock. */
-const instantFormat = new Intl.DateTimeFormat('es-ES', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-export function formatInstant(instant: string): string {
-  const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? instant : instantFormat.format(date);
-}
 
 /** Who made a change, as the client reads it. */
 export function byWhom(entry: Pick<BookingHistoryEntry, 'por'>): string {

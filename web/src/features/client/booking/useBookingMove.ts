@@ -65,7 +65,6 @@ export function useBookingMove(): BookingMoveState {
   }, [id]);
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching on mount/change, as React's own data-fetching example does; the rule also flags setState after an await (react/react#34905)
     setLoad(id === null ? { kind: 'missing' } : { kind: 'loading' });
     void reload();
   }, [id, reload]);

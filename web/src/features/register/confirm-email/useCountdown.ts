@@ -20,7 +20,6 @@ export function useCountdown(target: number | null): number {
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- a subscription to the clock: it reads the current time when it starts, then on every tick
     setNow(Date.now());
     if (target === null) return;
     let timer: number | undefined;
