@@ -17,19 +17,20 @@ export function useIntersectionLevel(ref: RefObject<Element | null>, thresholds:
   useEffect(() => {
     const element = ref.current;
     if (!element || !supported()) return undefined;
+    // The thresholds come from key: a new array with the same values is no change.
+    const values = key.split(',').map(Number);
     const observer = new IntersectionObserver(
       (entries) => {
         const entry = entries[entries.length - 1];
         if (!entry) return;
         // A ratio a hair under a threshold still counts once the observer reported that threshold.
         const ratio = entry.isIntersecting ? entry.intersectionRatio + 0.001 : 0;
-        setLevel(thresholds.filter((t) => ratio >= t).length);
+        setLevel(values.filter((t) => ratio >= t).length);
       },
-      { threshold: [...thresholds] },
+      { threshold: values },
     );
     observer.observe(element);
     return () => observer.disconnect();
-    // thresholds is compared by value, through key: a new array with the same values is no change
   }, [ref, key]);
   return level;
 }

@@ -14,6 +14,8 @@ export function useActiveSection(ids: readonly string[], topOffset: number): [st
 
   useEffect(() => {
     if (typeof globalThis.IntersectionObserver !== 'function') return undefined;
+    // The ids come from key, so a new array with the same ids is no change.
+    const sectionIds = key.split(' ');
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries)
@@ -21,19 +23,19 @@ export function useActiveSection(ids: readonly string[], topOffset: number): [st
         // Where each section starts is read now, for all of them: a jump (Fin, a link) reports
         // only the sections whose visibility changed, not those it skipped over.
         const views: Record<string, SectionView> = {};
-        for (const id of ids) {
+        for (const id of sectionIds) {
           const element = document.getElementById(id);
           views[id] = {
             ratio: ratios.current[id] ?? 0,
             above: element ? element.getBoundingClientRect().top < topOffset : false,
           };
         }
-        const found = currentSection(ids, views);
+        const found = currentSection(sectionIds, views);
         if (found) setActive(found);
       },
       { threshold: SECTION_THRESHOLD, rootMargin: `-${topOffset}px 0px -50% 0px` },
     );
-    for (const id of ids) {
+    for (const id of sectionIds) {
       const element = document.getElementById(id);
       if (element) observer.observe(element);
     }
@@ -41,7 +43,6 @@ export function useActiveSection(ids: readonly string[], topOffset: number): [st
     // to the top changes no section's visibility, but it brings the hero into the band.
     for (const element of document.querySelectorAll('[data-section-sentinel]')) observer.observe(element);
     return () => observer.disconnect();
-    // ids is compared by value, through key
   }, [key, topOffset]);
 
   return [active, setActive];

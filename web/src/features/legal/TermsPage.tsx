@@ -67,8 +67,8 @@ export function TermsPage() {
     handledHash.current = true;
     const id = decodeURIComponent(hash.replace(/^#/, ''));
     if (TERMS_SECTIONS.some((section) => section.id === id)) goTo(id);
-    // Only the hash the page was opened with: later clicks scroll by themselves.
-  }, []);
+    // Only the hash the page was opened with (the ref): later clicks scroll by themselves.
+  }, [hash]);
 
   return (
     <div className="legal-page">

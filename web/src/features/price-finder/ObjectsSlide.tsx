@@ -35,7 +35,7 @@ function CategoryTabs() {
       .fetchObjectsByCategory(category)
       .then((objects) => mounted.current && setLists((l) => ({ ...l, [category]: { status: 'ready', objects } })))
       .catch(() => mounted.current && setLists((l) => ({ ...l, [category]: { status: 'error' } })));
-  }, [category, attempt]);
+  }, [category, attempt, list]);
 
   // Tabs pattern: arrows, Home and End move between categories.
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
