@@ -69,13 +69,43 @@ interface SelectProps<T extends string> {
   value: T;
   options: readonly { value: T; label: string }[];
   onChange: (value: T) => void;
+  /** A first choice with the empty value ('Selecciona…', 'Todos'); only where the value may be ''. */
+  placeholder?: '' extends T ? string : never;
+  required?: boolean;
+  error?: string;
+  onBlur?: () => void;
+  disabled?: boolean;
+  /** The select's own class, where a form sizes it differently (the public forms' row height). */
+  className?: string;
+  classes?: FieldClasses;
 }
 
-/** A labelled drop-down of one choice out of a list. */
-export function Select<T extends string>({ id, label, value, options, onChange }: SelectProps<T>) {
+/** A labelled drop-down of one choice out of a list, with its error under it like every field. */
+export function Select<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  placeholder,
+  required = false,
+  error,
+  onBlur,
+  disabled,
+  className = 'input',
+  classes,
+}: SelectProps<T>) {
   return (
-    <Field id={id} label={label}>
-      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value as T)}>
+    <Field id={id} label={label} required={required} error={error} classes={classes}>
+      <select
+        {...fieldProps(id, error, { required })}
+        className={className}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value as T)}
+        onBlur={onBlur}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -10,6 +10,7 @@ import type {
   MoveStatus,
   PaymentStatus,
   TimeSlot,
+  Urgency,
 } from './api';
 import opciones from './opciones.json';
 
@@ -127,6 +128,12 @@ export function positionLabel(value: string): string {
 export function experienceLabel(value: string): string {
   return EXPERIENCE.find((e) => e.value === value)?.label ?? value;
 }
+
+/** A move's urgency (§3), as the staff edit form offers it. */
+export const URGENCIES: readonly Option<Urgency>[] = [
+  { value: 'normal', label: 'Normal' },
+  { value: 'urgente', label: 'Urgente' },
+];
 
 /** §4 a move's status as the staff API names it. */
 export const MOVE_STATUS_LABELS: Record<MoveStatus, string> = {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Field, Select } from '../../components/FormField';
 import { Modal } from '../../components/Modal';
 import { fetchEvents, type EventFilter, type LoggedEvent } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
@@ -17,6 +18,11 @@ interface FilterForm {
 }
 
 const EMPTY: FilterForm = { flujo: '', tipo: '', actor: '', rol: '', desde: '', hasta: '', orden: 'desc' };
+
+const ORDERS = [
+  { value: 'desc', label: 'Más recientes primero' },
+  { value: 'asc', label: 'Más antiguos primero' },
+] as const;
 
 const ACTOR_ROLES = ['cliente', 'empleado', 'empresario', 'admin', 'auditor', 'system'] as const;
 
@@ -89,10 +95,7 @@ export function EventLogPanel() {
           Filtros
         </h3>
         <form className="adm-filters" onSubmit={search} role="search" aria-label="Filtrar el registro">
-          <div className="form__field">
-            <label className="form__label" htmlFor="adm-ev-flujo">
-              Flujo
-            </label>
+          <Field id="adm-ev-flujo" label="Flujo" hint="Termina en * para buscar por prefijo.">
             <input
               id="adm-ev-flujo"
               className="input"
@@ -101,27 +104,16 @@ export function EventLogPanel() {
               value={form.flujo}
               onChange={(e) => set('flujo', e.target.value)}
             />
-            <p id="adm-ev-flujo-hint" className="form-field__hint">
-              Termina en * para buscar por prefijo.
-            </p>
-          </div>
-          <div className="form__field">
-            <label className="form__label" htmlFor="adm-ev-tipo">
-              Tipo
-            </label>
-            <select id="adm-ev-tipo" className="input" value={form.tipo} onChange={(e) => set('tipo', e.target.value)}>
-              <option value="">Todos</option>
-              {types.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="form__field">
-            <label className="form__label" htmlFor="adm-ev-actor">
-              Actor (id)
-            </label>
+          </Field>
+          <Select
+            id="adm-ev-tipo"
+            label="Tipo"
+            placeholder="Todos"
+            options={types.map((t) => ({ value: t, label: t }))}
+            value={form.tipo}
+            onChange={(value) => set('tipo', value)}
+          />
+          <Field id="adm-ev-actor" label="Actor (id)">
             <input
               id="adm-ev-actor"
               className="input"
@@ -129,24 +121,16 @@ export function EventLogPanel() {
               value={form.actor}
               onChange={(e) => set('actor', e.target.value)}
             />
-          </div>
-          <div className="form__field">
-            <label className="form__label" htmlFor="adm-ev-rol">
-              Rol del actor
-            </label>
-            <select id="adm-ev-rol" className="input" value={form.rol} onChange={(e) => set('rol', e.target.value)}>
-              <option value="">Todos</option>
-              {ACTOR_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {roleLabel(r)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="form__field">
-            <label className="form__label" htmlFor="adm-ev-desde">
-              Registrado desde
-            </label>
+          </Field>
+          <Select
+            id="adm-ev-rol"
+            label="Rol del actor"
+            placeholder="Todos"
+            options={ACTOR_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+            value={form.rol}
+            onChange={(value) => set('rol', value)}
+          />
+          <Field id="adm-ev-desde" label="Registrado desde">
             <input
               id="adm-ev-desde"
               className="input"
@@ -154,11 +138,8 @@ export function EventLogPanel() {
               value={form.desde}
               onChange={(e) => set('desde', e.target.value)}
             />
-          </div>
-          <div className="form__field">
-            <label className="form__label" htmlFor="adm-ev-hasta">
-              Registrado antes de
-            </label>
+          </Field>
+          <Field id="adm-ev-hasta" label="Registrado antes de">
             <input
               id="adm-ev-hasta"
               className="input"
@@ -166,21 +147,14 @@ export function EventLogPanel() {
               value={form.hasta}
               onChange={(e) => set('hasta', e.target.value)}
             />
-          </div>
-          <div className="form__field">
-            <label className="form__label" htmlFor="adm-ev-orden">
-              Orden
-            </label>
-            <select
-              id="adm-ev-orden"
-              className="input"
-              value={form.orden}
-              onChange={(e) => set('orden', e.target.value === 'asc' ? 'asc' : 'desc')}
-            >
-              <option value="desc">Más recientes primero</option>
-              <option value="asc">Más antiguos primero</option>
-            </select>
-          </div>
+          </Field>
+          <Select
+            id="adm-ev-orden"
+            label="Orden"
+            options={ORDERS}
+            value={form.orden}
+            onChange={(value) => set('orden', value)}
+          />
           <div className="adm-filters__buttons">
             <button type="submit" className="button button--primary" disabled={loading}>
               Buscar

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NetworkError, submitContactForm, type ApiResponse, type FormResponse } from '../../lib/api';
 import { MESSAGES } from '../../lib/validation';
 import { ConsentChecks, DataProtectionNotice } from '../../components/DataProtection';
-import { Field, fieldProps, PersonFields } from '../../components/FormField';
+import { Field, fieldProps, PersonFields, Select } from '../../components/FormField';
 import { CheckCircleIcon } from '../../components/icons';
 import {
   CONTACT_FIELDS,
@@ -140,22 +140,18 @@ export function ContactForm() {
         <legend className="sr-only">Tus datos y tu mudanza</legend>
         <div className="contact-form__grid">
           <PersonFields ids={IDS} values={draft} errors={errors} onChange={update} onBlur={blur} />
-          <Field id={IDS.serviceType} label="Tipo de servicio" required error={errors.serviceType}>
-            <select
-              {...fieldProps(IDS.serviceType, errors.serviceType)}
-              className="input form-field__select"
-              value={draft.serviceType}
-              onChange={(e) => update('serviceType', e.target.value as ContactDraft['serviceType'])}
-              onBlur={blur('serviceType')}
-            >
-              <option value="">Selecciona un servicio</option>
-              {SERVICE_TYPES.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <Select<ContactDraft['serviceType']>
+            id={IDS.serviceType}
+            label="Tipo de servicio"
+            required
+            error={errors.serviceType}
+            className="input form-field__select"
+            placeholder="Selecciona un servicio"
+            options={SERVICE_TYPES}
+            value={draft.serviceType}
+            onChange={(value) => update('serviceType', value)}
+            onBlur={blur('serviceType')}
+          />
           <Field id={IDS.origin} label="Origen" required error={errors.origin}>
             <input
               {...fieldProps(IDS.origin, errors.origin)}

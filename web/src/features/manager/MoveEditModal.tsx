@@ -20,8 +20,11 @@ import { MANAGER_STATUSES } from './managerMoves';
 import { formatCents } from '../../lib/format';
 import { IVA_PERCENT } from './pricing';
 import { TEXT_LIMITS } from '../../lib/textLimits';
-import { MOVE_STATUS_LABELS } from '../../lib/options';
+import { MOVE_STATUS_LABELS, URGENCIES } from '../../lib/options';
+import { Select } from '../../components/FormField';
 import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from '../../lib/moveOptions';
+
+const STATUS_OPTIONS = MANAGER_STATUSES.map((s) => ({ value: s, label: MOVE_STATUS_LABELS[s] }));
 
 export const CONFLICT_MESSAGE =
   'La mudanza ha sido modificada por otra persona mientras la editabas. Recarga e inténtalo de nuevo.';
@@ -263,27 +266,20 @@ export function MoveEditModal({ move, onClose, onSaved, onStatusDraft }: MoveEdi
               />
               {fieldError('fecha_programada')}
             </div>
-            <label className="form__field">
-              <span className="form__label">Estado</span>
-              <select className="input" value={form.estado} onChange={(e) => setStatus(e.target.value as MoveStatus)}>
-                {MANAGER_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {MOVE_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="form__field">
-              <span className="form__label">Urgencia</span>
-              <select
-                className="input"
-                value={form.urgencia}
-                onChange={(e) => update('urgencia', e.target.value === 'urgente' ? 'urgente' : 'normal')}
-              >
-                <option value="normal">Normal</option>
-                <option value="urgente">Urgente</option>
-              </select>
-            </label>
+            <Select
+              id="mgr-edit-estado"
+              label="Estado"
+              options={STATUS_OPTIONS}
+              value={form.estado}
+              onChange={(value) => setStatus(value)}
+            />
+            <Select
+              id="mgr-edit-urgencia"
+              label="Urgencia"
+              options={URGENCIES}
+              value={form.urgencia}
+              onChange={(value) => update('urgencia', value)}
+            />
           </div>
         </fieldset>
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { NetworkError, submitJobApplication, type ApiResponse, type FormResponse } from '../../lib/api';
 import { MESSAGES } from '../../lib/validation';
 import { ConsentChecks, DataProtectionNotice } from '../../components/DataProtection';
-import { Field, fieldProps, PersonFields } from '../../components/FormField';
+import { Field, fieldProps, PersonFields, Select } from '../../components/FormField';
 import { CheckCircleIcon } from '../../components/icons';
 import { Modal } from '../../components/Modal';
 import {
@@ -157,38 +157,30 @@ export function ApplicationModal({ draft, onDraft, onClose, onDone }: Applicatio
           <legend className="sr-only">Tus datos y tu CV</legend>
           <div className="application-form__grid">
             <PersonFields ids={IDS} values={draft} errors={errors} onChange={update} onBlur={blur} />
-            <Field id={IDS.position} label="Puesto" required error={errors.position}>
-              <select
-                {...fieldProps(IDS.position, errors.position)}
-                className="input form-field__select"
-                value={draft.position}
-                onChange={(e) => update('position', e.target.value as ApplicationDraft['position'])}
-                onBlur={blur('position')}
-              >
-                <option value="">Selecciona un puesto</option>
-                {POSITIONS.map((p) => (
-                  <option key={p.value} value={p.value}>
-                    {p.label}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id={IDS.experience} label="Experiencia" required error={errors.experience}>
-              <select
-                {...fieldProps(IDS.experience, errors.experience)}
-                className="input form-field__select"
-                value={draft.experience}
-                onChange={(e) => update('experience', e.target.value as ApplicationDraft['experience'])}
-                onBlur={blur('experience')}
-              >
-                <option value="">Selecciona tu experiencia</option>
-                {EXPERIENCE.map((x) => (
-                  <option key={x.value} value={x.value}>
-                    {x.label}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <Select<ApplicationDraft['position']>
+              id={IDS.position}
+              label="Puesto"
+              required
+              error={errors.position}
+              className="input form-field__select"
+              placeholder="Selecciona un puesto"
+              options={POSITIONS}
+              value={draft.position}
+              onChange={(value) => update('position', value)}
+              onBlur={blur('position')}
+            />
+            <Select<ApplicationDraft['experience']>
+              id={IDS.experience}
+              label="Experiencia"
+              required
+              error={errors.experience}
+              className="input form-field__select"
+              placeholder="Selecciona tu experiencia"
+              options={EXPERIENCE}
+              value={draft.experience}
+              onChange={(value) => update('experience', value)}
+              onBlur={blur('experience')}
+            />
           </div>
 
           <Field id={IDS.message} label="Cuéntanos sobre ti (opcional)" error={errors.message}>
