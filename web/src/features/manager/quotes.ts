@@ -246,7 +246,7 @@ export function quoteToWizardForm(quote: QuoteInboxEntry, names: ObjectNames): W
     contactPhone: quote.contact.phone,
     contactEmail: quote.contact.email,
     contactPreference: quote.contact.preferredContact,
-    basePrice: quote.precio_estimado === null ? '' : eurosText(baseForTotal(Math.round(quote.precio_estimado * 100))),
+    basePrice: quote.precio_estimado == null ? '' : eurosText(baseForTotal(Math.round(quote.precio_estimado * 100))),
     ivaEnabled: true,
   };
 }

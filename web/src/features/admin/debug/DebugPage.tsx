@@ -67,7 +67,8 @@ export function DebugPage() {
     try {
       const response = await fetchDebugStatus();
       if (response.ok && response.body?.base_de_datos) {
-        setStatus(response.body);
+        // A 200 answers the whole status.
+        setStatus(response.body as DebugStatus);
         setError(null);
       } else {
         setError(failureText(response, 'leer el estado del sistema'));
@@ -131,7 +132,7 @@ export function DebugPage() {
                 rows={[
                   ['Latencia de SELECT 1', `${formatNumber(status.base_de_datos.latencia_ms)} ms`],
                   ['Base de datos', status.base_de_datos.nombre ?? '—'],
-                  ['Tamaño', formatSize(status.base_de_datos.tamano_bytes)],
+                  ['Tamaño', formatSize(status.base_de_datos.tamano_bytes ?? null)],
                   [
                     'Conexiones del proceso',
                     `${status.base_de_datos.conexiones.abiertas} abiertas (${status.base_de_datos.conexiones.libres} libres) de ${status.base_de_datos.conexiones.maximo}`,
@@ -156,7 +157,7 @@ export function DebugPage() {
                   ['Proyectado hasta', formatNumber(status.registro.proyectado_hasta)],
                   [
                     'Última posición del registro',
-                    status.registro.cabeza === null ? '—' : formatNumber(status.registro.cabeza),
+                    status.registro.cabeza == null ? '—' : formatNumber(status.registro.cabeza),
                   ],
                 ]}
               />

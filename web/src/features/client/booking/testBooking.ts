@@ -53,6 +53,7 @@ export function makeBookingMove(overrides: Partial<BookingMove> = {}): BookingMo
     },
     estado_pago: 'partial',
     fotos: [],
+    pagos: [],
     historial: [{ status: 'pending', anterior: null, fecha: '2099-05-01T08:00:00Z', por: 'empresa' }],
     detalles_completados: null,
     reserva: null,
