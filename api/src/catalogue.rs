@@ -87,7 +87,7 @@ impl Catalogue {
             if catalogue.by_id.contains_key(&row.id) {
                 return Err(fail("repeated id"));
             }
-            let categoria = category_key(&row.categoria).ok_or_else(|| fail("unknown category"))?;
+            let category = category_key(&row.categoria).ok_or_else(|| fail("unknown category"))?;
             if row.nombre.trim().is_empty() || row.dimensiones.trim().is_empty() {
                 return Err(fail("name and size are required"));
             }
@@ -113,7 +113,7 @@ impl Catalogue {
                 folded_name: fold(&row.nombre),
                 id: row.id,
                 nombre: row.nombre,
-                categoria,
+                categoria: category,
                 imagen: base64::engine::general_purpose::STANDARD.encode(&svg),
                 imagen_tipo: IMAGE_TYPE,
                 dimensiones: row.dimensiones,
@@ -174,8 +174,8 @@ pub fn fold(text: &str) -> String {
 }
 
 /// m³ of `quantity` units of an object, to the litre (as the pricing engine adds volumes).
-pub fn litres(volumen_m3: f64, quantity: u32) -> i64 {
-    (volumen_m3 * 1000.0).round() as i64 * i64::from(quantity)
+pub fn litres(volume_m3: f64, quantity: u32) -> i64 {
+    (volume_m3 * 1000.0).round() as i64 * i64::from(quantity)
 }
 
 #[cfg(test)]

@@ -205,12 +205,12 @@ async fn send(smtp: &Smtp, to: &str, subject: &str, text: String) -> Result<(), 
 pub mod templates {
     use super::Email;
 
-    pub fn confirmation_code(to: &str, nombre: &str, code: &str) -> Email {
+    pub fn confirmation_code(to: &str, name: &str, code: &str) -> Email {
         Email {
             to: to.to_string(),
             subject: format!("Tu código de confirmación: {code}"),
             text: format!(
-                "Hola, {nombre}:\n\n\
+                "Hola, {name}:\n\n\
                  Tu código para confirmar el email de tu cuenta de Mudanzas es:\n\n    {code}\n\n\
                  Caduca en 5 minutos. Si no has creado una cuenta, ignora este mensaje.\n\n\
                  Mudanzas · Madrid"
@@ -218,12 +218,12 @@ pub mod templates {
         }
     }
 
-    pub fn password_reset(to: &str, nombre: &str, link: &str) -> Email {
+    pub fn password_reset(to: &str, name: &str, link: &str) -> Email {
         Email {
             to: to.to_string(),
             subject: "Restablece tu contraseña".to_string(),
             text: format!(
-                "Hola, {nombre}:\n\n\
+                "Hola, {name}:\n\n\
                  Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de Mudanzas.\n\
                  Abre este enlace para elegir una nueva (caduca en 1 hora y solo sirve una vez):\n\n\
                  {link}\n\n\
@@ -236,27 +236,27 @@ pub mod templates {
     /// The confirmation a visitor gets for a quote request (spec §9: a reply within 24 hours).
     pub fn quote_received(to: &str, quote: &QuoteSummary<'_>) -> Email {
         let QuoteSummary {
-            nombre,
-            referencia,
-            origen,
-            destino,
-            fecha,
-            franja,
-            objetos,
-            contacto,
+            nombre: name,
+            referencia: reference,
+            origen: origin,
+            destino: destination,
+            fecha: date,
+            franja: slot,
+            objetos: objects,
+            contacto: contact,
         } = quote;
         Email {
             to: to.to_string(),
             subject: "Hemos recibido tu solicitud de presupuesto".to_string(),
             text: format!(
-                "Hola, {nombre}:\n\n\
+                "Hola, {name}:\n\n\
                  Gracias por confiar en Mudanzas. Hemos recibido tu solicitud de presupuesto:\n\n\
-                 \u{20}   Origen: {origen}\n\
-                 \u{20}   Destino: {destino}\n\
-                 \u{20}   Fecha preferida: {fecha} ({franja})\n\
-                 \u{20}   Objetos: {objetos}\n\n\
-                 Te contactaremos {contacto} en menos de 24 horas con tu presupuesto definitivo.\n\
-                 Referencia de tu solicitud: {referencia}\n\n\
+                 \u{20}   Origen: {origin}\n\
+                 \u{20}   Destino: {destination}\n\
+                 \u{20}   Fecha preferida: {date} ({slot})\n\
+                 \u{20}   Objetos: {objects}\n\n\
+                 Te contactaremos {contact} en menos de 24 horas con tu presupuesto definitivo.\n\
+                 Referencia de tu solicitud: {reference}\n\n\
                  Si no has pedido este presupuesto, ignora este mensaje.\n\n\
                  Mudanzas · Madrid"
             ),
@@ -274,31 +274,26 @@ pub mod templates {
     }
 
     /// The company's copy of a contact message (spec §9: answered within 24 hours).
-    pub fn contact_to_company(
-        to: &str,
-        nombre: &str,
-        referencia: &str,
-        fields: &Lines<'_>,
-    ) -> Email {
+    pub fn contact_to_company(to: &str, name: &str, reference: &str, fields: &Lines<'_>) -> Email {
         Email {
             to: to.to_string(),
-            subject: format!("Nuevo mensaje de contacto: {nombre}"),
+            subject: format!("Nuevo mensaje de contacto: {name}"),
             text: format!(
                 "Nuevo mensaje desde el formulario de contacto de la web:\n\n{}\n\
                  Hay que responderlo en menos de 24 horas.\n\
-                 Referencia: {referencia}\n",
+                 Referencia: {reference}\n",
                 lines(fields)
             ),
         }
     }
 
     /// The sender's acknowledgement of a contact message (spec §2 'Contact', §9).
-    pub fn contact_received(to: &str, nombre: &str, fields: &Lines<'_>) -> Email {
+    pub fn contact_received(to: &str, name: &str, fields: &Lines<'_>) -> Email {
         Email {
             to: to.to_string(),
             subject: "Hemos recibido tu mensaje".to_string(),
             text: format!(
-                "Hola, {nombre}:\n\n\
+                "Hola, {name}:\n\n\
                  Gracias por escribir a Mudanzas. Hemos recibido tu consulta:\n\n{}\n\
                  Te responderemos en menos de 24 horas.\n\n\
                  Si no nos has escrito tú, ignora este mensaje.\n\n\
@@ -311,34 +306,34 @@ pub mod templates {
     /// Human resources' notice of a job application; the CV stays in the manager panel.
     pub fn application_to_company(
         to: &str,
-        nombre: &str,
-        puesto: &str,
-        referencia: &str,
+        name: &str,
+        position: &str,
+        reference: &str,
         panel: &str,
         fields: &Lines<'_>,
     ) -> Email {
         Email {
             to: to.to_string(),
-            subject: format!("Nueva candidatura: {nombre} ({puesto})"),
+            subject: format!("Nueva candidatura: {name} ({position})"),
             text: format!(
                 "Nueva candidatura desde «Trabaja con nosotros»:\n\n{}\n\
                  El currículum se descarga desde el panel de gestión: {panel}\n\
                  Hay que responder en un plazo de 7 días laborables.\n\
-                 Referencia: {referencia}\n",
+                 Referencia: {reference}\n",
                 lines(fields)
             ),
         }
     }
 
     /// The applicant's acknowledgement (spec §9: applications answered within 7 working days).
-    pub fn application_received(to: &str, nombre: &str, puesto: &str, cv: &str) -> Email {
+    pub fn application_received(to: &str, name: &str, position: &str, cv: &str) -> Email {
         Email {
             to: to.to_string(),
             subject: "Hemos recibido tu candidatura".to_string(),
             text: format!(
-                "Hola, {nombre}:\n\n\
+                "Hola, {name}:\n\n\
                  Gracias por tu interés en trabajar con Mudanzas. Hemos recibido tu candidatura \
-                 para el puesto de {puesto} y tu currículum ({cv}).\n\n\
+                 para el puesto de {position} y tu currículum ({cv}).\n\n\
                  Nuestro equipo la revisará y te responderemos en un plazo de 7 días laborables.\n\n\
                  Si no has enviado tú esta candidatura, ignora este mensaje.\n\n\
                  Mudanzas · Madrid"

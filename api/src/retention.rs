@@ -38,17 +38,17 @@ pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> ApiResult<Swept> {
     let cutoff = now
         .checked_sub_months(Months::new(RETENTION_MONTHS))
         .ok_or_else(|| ApiError::Internal("retention cutoff out of range".into()))?;
-    let mensajes = sqlx::query("DELETE FROM contact_messages WHERE received_at < $1")
+    let messages = sqlx::query("DELETE FROM contact_messages WHERE received_at < $1")
         .bind(cutoff)
         .execute(&state.pool)
         .await?
         .rows_affected();
-    let candidaturas = sweep_applications(state, cutoff).await?;
-    let presupuestos = sweep_quotes(state, cutoff).await?;
+    let applications = sweep_applications(state, cutoff).await?;
+    let quotes = sweep_quotes(state, cutoff).await?;
     Ok(Swept {
-        mensajes,
-        candidaturas,
-        presupuestos,
+        mensajes: messages,
+        candidaturas: applications,
+        presupuestos: quotes,
     })
 }
 

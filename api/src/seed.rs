@@ -148,7 +148,7 @@ async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), Strin
     ];
     for (n, (days, status)) in plan.into_iter().enumerate() {
         let client = clients[n % clients.len()];
-        let fecha = if days < 0 {
+        let date = if days < 0 {
             today.checked_sub_days(Days::new(days.unsigned_abs()))
         } else {
             today.checked_add_days(Days::new(days as u64))
@@ -164,7 +164,7 @@ async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), Strin
             email: client.email.clone(),
         };
         let mut commands = vec![MoveCommand::Create(Box::new(demo_move(
-            move_id, person, fecha, n,
+            move_id, person, date, n,
         )))];
         if let (Some((id, name)), true) = (&worker, status != MoveStatus::Pendiente) {
             commands.push(MoveCommand::AssignWorker(WorkerAssigned {
@@ -195,7 +195,7 @@ async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), Strin
             (Some((id, _)), Some(_)) => vec![NewEvent::new(
                 Event::WorkerDayBooked(WorkerDayBooked {
                     worker_id: *id,
-                    fecha,
+                    fecha: date,
                     move_id,
                 }),
                 Metadata::system("seed"),
@@ -205,7 +205,7 @@ async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), Strin
         let stream = MoveDecider::stream(&move_id);
         let day = worker
             .as_ref()
-            .map(|(id, _)| worker_day_stream(*id, fecha))
+            .map(|(id, _)| worker_day_stream(*id, date))
             .unwrap_or_default();
         let mut appends = vec![StreamAppend {
             stream: &stream,

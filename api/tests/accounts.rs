@@ -403,10 +403,10 @@ async fn the_outbox_is_listed_only_in_local_development(pool: PgPool) {
         .get("/api/dev/outbox?para=EVA@correo.es")
         .await;
     assert_eq!(status, 200);
-    let mensajes = answer["mensajes"].as_array().unwrap();
-    assert_eq!(mensajes.len(), 1);
-    assert_eq!(mensajes[0]["para"], "eva@correo.es");
-    assert!(mensajes[0]["texto"]
+    let messages = answer["mensajes"].as_array().unwrap();
+    assert_eq!(messages.len(), 1);
+    assert_eq!(messages[0]["para"], "eva@correo.es");
+    assert!(messages[0]["texto"]
         .as_str()
         .unwrap()
         .contains("Caduca en 5 minutos"));

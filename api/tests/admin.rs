@@ -185,13 +185,13 @@ async fn a_created_worker_logs_in_and_deactivating_them_ends_their_session_at_on
         )
         .await;
     assert_eq!(status, 201, "{created}");
-    let cuenta = &created["cuenta"];
-    assert_eq!(cuenta["usuario"], "EMP-003");
-    assert_eq!(cuenta["nombre"], "Rosa Díaz");
-    assert_eq!(cuenta["email"], "rosa@mudanzas.test");
-    assert_eq!(cuenta["rol"], "empleado");
-    assert_eq!(cuenta["activa"], true);
-    let id = cuenta["id"].as_str().unwrap().to_string();
+    let created_account = &created["cuenta"];
+    assert_eq!(created_account["usuario"], "EMP-003");
+    assert_eq!(created_account["nombre"], "Rosa Díaz");
+    assert_eq!(created_account["email"], "rosa@mudanzas.test");
+    assert_eq!(created_account["rol"], "empleado");
+    assert_eq!(created_account["activa"], true);
+    let id = created_account["id"].as_str().unwrap().to_string();
     // A manager logs in with their email.
     let (status, manager) = admin
         .send(

@@ -73,12 +73,12 @@ async fn lived_move(server: &TestServer) -> i64 {
     id
 }
 
-fn change<'a>(event: &'a Value, campo: &str) -> Option<&'a Value> {
+fn change<'a>(event: &'a Value, field: &str) -> Option<&'a Value> {
     event["cambios"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|c| c["campo"] == campo)
+        .find(|c| c["campo"] == field)
 }
 
 fn instant(v: &Value) -> DateTime<Utc> {
@@ -173,13 +173,13 @@ async fn the_history_names_each_event_its_actor_both_times_and_what_it_changed(p
 
     // The edit: exactly the fields it changed.
     let edit = &events[1];
-    let campos: Vec<&str> = edit["cambios"]
+    let fields: Vec<&str> = edit["cambios"]
         .as_array()
         .unwrap()
         .iter()
         .map(|c| c["campo"].as_str().unwrap())
         .collect();
-    assert_eq!(campos, ["cliente_nombre", "origen"], "{edit}");
+    assert_eq!(fields, ["cliente_nombre", "origen"], "{edit}");
     assert_eq!(
         change(edit, "origen").unwrap()["antes"],
         "Calle de Alcalá 120, 28009 Madrid"

@@ -395,13 +395,13 @@ async fn confirming_books_the_move_in_one_append_and_managers_see_it_live(pool: 
     assert_eq!(changed.metadata.actor_role.as_deref(), Some("cliente"));
 
     // The manager's open feed gets the move as confirmada, without asking.
-    let mut estado = Value::Null;
-    while estado != "confirmada" {
+    let mut status = Value::Null;
+    while status != "confirmada" {
         let frame = feed
             .next_about(id)
             .await
             .expect("a live change about the move");
-        estado = frame["data"]["estado"].clone();
+        status = frame["data"]["estado"].clone();
         assert!(frame["data"]["precio_total"].is_number());
     }
     // And the staff list and the client's own list say so.

@@ -24,11 +24,11 @@ fn names(list: &[Value]) -> Vec<&str> {
 }
 
 /// As web/src/lib/api.ts puts a category on the wire.
-fn on_the_wire(categoria: &str) -> String {
-    if categoria == "camas_y_colchones" {
+fn on_the_wire(category: &str) -> String {
+    if category == "camas_y_colchones" {
         "camas%20y%20colchones".into()
     } else {
-        categoria.into()
+        category.into()
     }
 }
 
@@ -41,16 +41,16 @@ async fn every_category_has_objects_and_together_they_are_the_whole_catalogue_of
     let all = objects(&anyone, "/api/objetos-catalogo").await;
     assert!(all.len() >= 80, "{} objects", all.len());
     let mut seen = 0;
-    for categoria in CATEGORIES {
+    for category in CATEGORIES {
         let list = objects(
             &anyone,
-            &format!("/api/objetos?categoria={}", on_the_wire(categoria)),
+            &format!("/api/objetos?categoria={}", on_the_wire(category)),
         )
         .await;
-        assert!(!list.is_empty(), "{categoria} is empty");
+        assert!(!list.is_empty(), "{category} is empty");
         assert!(
-            list.iter().all(|o| o["categoria"] == categoria),
-            "{categoria}"
+            list.iter().all(|o| o["categoria"] == category),
+            "{category}"
         );
         seen += list.len();
     }
@@ -281,14 +281,14 @@ fn the_manager_wizards_objects_are_in_the_catalogue_with_the_same_names_and_weig
         let found = catalogue
             .get(&id)
             .unwrap_or_else(|| panic!("{id} is not in the catalogue"));
-        let nombre = line
+        let name = line
             .split("nombre: '")
             .nth(1)
             .unwrap()
             .split('\'')
             .next()
             .unwrap();
-        assert_eq!(found.nombre, nombre, "{id}");
+        assert_eq!(found.nombre, name, "{id}");
         assert_eq!(
             found.peso,
             field(line, "peso").parse::<f64>().unwrap(),

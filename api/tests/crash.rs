@@ -679,11 +679,13 @@ async fn verify(
             .fetch_all(pool)
             .await
             .unwrap();
-    let fotos = data_dir.join("fotos");
+    let photos_dir = data_dir.join("fotos");
     let mut expected = std::collections::BTreeSet::new();
     for (stream, data) in &photos {
         let move_id = stream.trim_start_matches("move-");
-        let path = fotos.join(move_id).join(data["photo_id"].as_str().unwrap());
+        let path = photos_dir
+            .join(move_id)
+            .join(data["photo_id"].as_str().unwrap());
         let bytes = std::fs::read(&path)
             .unwrap_or_else(|e| panic!("photo event without its file {}: {e}", path.display()));
         assert_eq!(
@@ -695,7 +697,7 @@ async fn verify(
         assert_eq!(bytes, PNG, "{}", path.display());
         expected.insert(path);
     }
-    let on_disk = files_under(&fotos);
+    let on_disk = files_under(&photos_dir);
     let orphans: Vec<_> = on_disk.iter().filter(|p| !expected.contains(*p)).collect();
     assert!(
         orphans.is_empty(),
@@ -800,13 +802,13 @@ impl Dashboard {
     }
 
     /// Whether a change frame shows `move_id` with status `estado` within `within`.
-    async fn sees(&self, move_id: i64, estado: &str, within: Duration) -> bool {
+    async fn sees(&self, move_id: i64, status: &str, within: Duration) -> bool {
         let deadline = Instant::now() + within;
         loop {
             let seen = self.frames.lock().unwrap().iter().any(|f| {
                 f["type"] == "change"
                     && f["id"].as_str().and_then(|s| s.parse::<i64>().ok()) == Some(move_id)
-                    && f["data"]["estado"] == estado
+                    && f["data"]["estado"] == status
             });
             if seen {
                 return true;

@@ -64,8 +64,8 @@ async fn invoices_take_the_next_number_once_and_never_change(pool: PgPool) {
     assert_eq!(f["importes"]["iva_porcentaje"], 21);
     assert_eq!(m["mudanza"]["factura"], format!("F{year}-000001"));
     let base = f["importes"]["subtotal"].as_f64().unwrap();
-    let iva = f["importes"]["iva"].as_f64().unwrap();
-    assert!((base + iva - f["importes"]["total"].as_f64().unwrap()).abs() < 0.005);
+    let vat = f["importes"]["iva"].as_f64().unwrap();
+    assert!((base + vat - f["importes"]["total"].as_f64().unwrap()).abs() < 0.005);
 
     // Reading it, or issuing again: the same invoice. The next move: the next number.
     let (status, read) = manager.get(&format!("/api/factura/{}", ids[0])).await;

@@ -772,22 +772,22 @@ async fn managers_the_admin_and_the_auditor_list_messages_and_applications_and_d
         let reader = server.login_role(role).await;
         let (status, list) = reader.get("/api/mensajes-contacto").await;
         assert_eq!(status, 200, "{role}");
-        let mensajes = list["mensajes"].as_array().unwrap();
-        assert_eq!(mensajes.len(), 2, "{role}");
-        let newest = &mensajes[0];
+        let messages = list["mensajes"].as_array().unwrap();
+        assert_eq!(messages.len(), 2, "{role}");
+        let newest = &messages[0];
         assert_eq!(newest["id"], second["id"], "newest first");
-        assert_eq!(mensajes[1]["id"], first["id"]);
+        assert_eq!(messages[1]["id"], first["id"]);
         assert_eq!(newest["email"], "segunda@correo.es");
         assert_eq!(newest["phone"], "611 222 333");
         assert_eq!(newest["date"], Value::Null);
-        assert_eq!(mensajes[1]["date"], in_days(30).to_string());
+        assert_eq!(messages[1]["date"], in_days(30).to_string());
         assert_eq!(newest["service_type"], "mudanza_completa");
         assert_eq!(
             newest["consent"],
             json!({"contact": true, "marketing": true})
         );
         assert_eq!(
-            mensajes[1]["consent"],
+            messages[1]["consent"],
             json!({"contact": true, "marketing": false})
         );
         assert!(
@@ -800,11 +800,11 @@ async fn managers_the_admin_and_the_auditor_list_messages_and_applications_and_d
 
         let (status, list) = reader.get("/api/candidaturas").await;
         assert_eq!(status, 200, "{role}");
-        let candidaturas = list["candidaturas"].as_array().unwrap();
-        assert_eq!(candidaturas.len(), 2);
-        let newest = &candidaturas[0];
+        let applications = list["candidaturas"].as_array().unwrap();
+        assert_eq!(applications.len(), 2);
+        let newest = &applications[0];
         assert_eq!(newest["id"], docx_application["id"]);
-        assert_eq!(candidaturas[1]["id"], pdf_application["id"]);
+        assert_eq!(applications[1]["id"], pdf_application["id"]);
         assert_eq!(newest["position"], "conductor");
         assert_eq!(newest["experience"], "6-10");
         assert_eq!(
@@ -812,12 +812,12 @@ async fn managers_the_admin_and_the_auditor_list_messages_and_applications_and_d
             json!({"contact": true, "marketing": true})
         );
         assert_eq!(
-            candidaturas[1]["consent"],
+            applications[1]["consent"],
             json!({"contact": true, "marketing": false})
         );
         let pdf_id = pdf_application["id"].as_str().unwrap();
         assert_eq!(
-            candidaturas[1]["cv"],
+            applications[1]["cv"],
             json!({
                 "nombre": "Currículum Lucía.pdf",
                 "tipo": "pdf",

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use api::geo::gazetteer::Gazetteer;
-use api::geo::{Fuente, Geo, GeoError, ROUTE_ERROR};
+use api::geo::{Geo, GeoError, Source, ROUTE_ERROR};
 use api::StartOptions;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -363,7 +363,7 @@ async fn a_hanging_service_costs_at_most_its_timeouts() {
         "{:?}",
         started.elapsed()
     );
-    assert_eq!(route.fuente, Fuente::Gazetteer);
+    assert_eq!(route.fuente, Source::Gazetteer);
     assert_eq!(route.destination.name, "Getafe");
 }
 
@@ -374,7 +374,7 @@ async fn unreachable_or_confused_services_fall_back_at_once() {
         let started = Instant::now();
         let route = geo.route("Calle Mayor 1, Madrid", "Getafe").await.unwrap();
         assert!(started.elapsed() < Duration::from_secs(2), "{url}");
-        assert_eq!(route.fuente, Fuente::Gazetteer, "{url}");
+        assert_eq!(route.fuente, Source::Gazetteer, "{url}");
         assert!(!route.origin.exact);
         assert_eq!(
             geo.route("Villarriba de los Ajos", "Getafe")
@@ -390,7 +390,7 @@ async fn the_router_alone_routes_between_gazetteer_places() {
     let (url, calls) = working_services().await;
     let geo = geo_with(None, Some(url));
     let route = geo.route("Chamberí, Madrid", "Getafe").await.unwrap();
-    assert_eq!((route.fuente, route.distance_km), (Fuente::Osrm, 17.3));
+    assert_eq!((route.fuente, route.distance_km), (Source::Osrm, 17.3));
     assert!(calls.all().iter().all(|c| c.starts_with("route ")));
     // Two addresses known only as one town's centre: the in-town minimum, not the router's
     // zero-length hop.
@@ -398,7 +398,7 @@ async fn the_router_alone_routes_between_gazetteer_places() {
         .route("Calle Mayor 1, Madrid", "Calle Toledo 3, Madrid")
         .await
         .unwrap();
-    assert_eq!((route.fuente, route.distance_km), (Fuente::Gazetteer, 5.0));
+    assert_eq!((route.fuente, route.distance_km), (Source::Gazetteer, 5.0));
     let geocoded = geo_with(Some(working_services().await.0), None);
     let place = geocoded.locate("Calle Falsa 123, Madrid").await.unwrap();
     assert!(place.exact && place.inside_m30());

@@ -143,14 +143,14 @@ async fn a_lagging_connection_catches_up_instead_of_losing_changes(pool: PgPool)
     let user = user_of(&pool, &manager_account.login, command::Role::Empresario).await;
     let mut cursor = server.state.live.cursor(user, None);
     let mut positions = Vec::new();
-    for estado in [
+    for status in [
         "confirmada",
         "en curso",
         "finalizada",
         "cancelada",
         "pendiente",
     ] {
-        let (_, body) = manager.set_status(id, estado).await;
+        let (_, body) = manager.set_status(id, status).await;
         let position = body["position"].as_i64().unwrap();
         positions.push(position);
         // Let each change go out as its own broadcast, so the idle cursor falls behind.
@@ -373,11 +373,11 @@ async fn assert_ended(feed: &mut LiveClient, how: &str) {
 }
 
 /// A change to `id` made by a manager, pushed to every feed that may see it.
-async fn touch(server: &TestServer, id: i64, estado: &str) {
+async fn touch(server: &TestServer, id: i64, new_status: &str) {
     let (status, body) = server
         .login_role("empresario")
         .await
-        .set_status(id, estado)
+        .set_status(id, new_status)
         .await;
     assert_eq!(status, 200, "{body}");
 }

@@ -73,8 +73,8 @@ async fn writer(
     };
     for _ in 0..PER_WRITER {
         let id = moves[rng.gen_range(0..moves.len())];
-        let estado = statuses[rng.gen_range(0..statuses.len())];
-        let (status, body) = caller.set_status(id, estado).await;
+        let new_status = statuses[rng.gen_range(0..statuses.len())];
+        let (status, body) = caller.set_status(id, new_status).await;
         match status {
             200 => {
                 log.acked
@@ -100,7 +100,7 @@ async fn storm(db: ScratchDb, options: StartOptions, label: &'static str) {
     let rosa = server
         .confirmed_client("rosa@mudanzas.test", PASSWORD)
         .await;
-    let nadie = server
+    let nobody = server
         .confirmed_client("nadie@mudanzas.test", PASSWORD)
         .await;
     let owners = [
@@ -242,7 +242,7 @@ async fn storm(db: ScratchDb, options: StartOptions, label: &'static str) {
         plan(
             "nadie (sin mudanzas)",
             Audience::Client("nadie@mudanzas.test".into()),
-            &nadie,
+            &nobody,
         ),
     ];
     // Late joiners connect by themselves; the others are connected before the first write.
@@ -365,9 +365,9 @@ async fn storm(db: ScratchDb, options: StartOptions, label: &'static str) {
     }
     // The plan's departures happened, and the customer without moves heard nothing.
     assert!(resumes >= 9, "{resumes} resumes");
-    let nadie = seen.iter().find(|w| w.name.starts_with("nadie")).unwrap();
-    assert!(nadie.frames.is_empty());
-    for w in seen.iter().filter(|w| w.name != nadie.name) {
+    let nobody = seen.iter().find(|w| w.name.starts_with("nadie")).unwrap();
+    assert!(nobody.frames.is_empty());
+    for w in seen.iter().filter(|w| w.name != nobody.name) {
         assert!(!w.frames.is_empty(), "{} saw changes", w.name);
     }
 }

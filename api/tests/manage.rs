@@ -175,12 +175,12 @@ async fn an_edit_decided_on_a_stale_version_gets_409_and_loses_nothing(pool: PgP
     let m = created["mudanza"].clone();
     let id = m["id"].as_i64().unwrap();
     let loaded_at = m["version"].as_i64().unwrap();
-    let form = |origen: &str, estado: &str| {
+    let form = |origin: &str, status: &str| {
         json!({
             "id": id, "version": loaded_at,
             "cliente_nombre": m["cliente_nombre"], "cliente_telefono": m["cliente_telefono"],
-            "cliente_email": m["cliente_email"], "origen": origen, "destino": m["destino"],
-            "fecha_programada": m["fecha_programada"], "estado": estado,
+            "cliente_email": m["cliente_email"], "origen": origin, "destino": m["destino"],
+            "fecha_programada": m["fecha_programada"], "estado": status,
             "precio_total": m["precio_total"], "urgencia": m["urgencia"],
             "objects": m["objects"], "services": m["services"],
         })
@@ -503,10 +503,10 @@ async fn editing_the_total_keeps_vat_and_the_lines_and_the_invoice_matches(pool:
         )
         .await;
     assert_eq!(status, 200, "{invoice}");
-    let importes = &invoice["factura"]["importes"];
-    assert_eq!(importes["iva_aplicado"], true, "{importes}");
-    assert_eq!(importes["iva_porcentaje"], 21);
-    let cents = |field: &str| (importes[field].as_f64().unwrap() * 100.0).round() as i64;
+    let amounts = &invoice["factura"]["importes"];
+    assert_eq!(amounts["iva_aplicado"], true, "{amounts}");
+    assert_eq!(amounts["iva_porcentaje"], 21);
+    let cents = |field: &str| (amounts[field].as_f64().unwrap() * 100.0).round() as i64;
     assert_eq!(
         cents("base") + cents("distancia") + cents("servicios") + cents("urgencia"),
         cents("subtotal")

@@ -62,7 +62,7 @@ async fn a_status_change_records_its_request_id_in_the_event(pool: PgPool) {
     let id = move_of(&pool, &account("cliente").email).await;
     let stream = format!("move-{id}");
     let worker = server.login_role("empleado").await;
-    let change = |estado: &str| json!({"mudanza_id": id, "nuevo_estado": estado});
+    let change = |status: &str| json!({"mudanza_id": id, "nuevo_estado": status});
 
     let (status, answered, body) = send_with_id(
         &worker,

@@ -48,8 +48,8 @@ async fn session(server: &TestServer, name: &str, key: &str) -> String {
     body["paymentId"].as_str().unwrap().to_string()
 }
 
-fn card(tipo: &str, numero: &str) -> Value {
-    json!({"tipo": tipo, "titular": "Lucía Gómez", "numero": numero, "caducidad": "12/39", "cvc": "123"})
+fn card(kind: &str, number: &str) -> Value {
+    json!({"tipo": kind, "titular": "Lucía Gómez", "numero": number, "caducidad": "12/39", "cvc": "123"})
 }
 
 async fn staff_move(server: &TestServer, id: i64) -> Value {
@@ -100,14 +100,14 @@ async fn every_new_move_gets_a_key_that_opens_a_session(pool: PgPool) {
         ))
         .await;
     assert_eq!(status, 200);
-    let pago = &body["pago"];
-    assert_eq!(pago["mudanzaId"], id);
-    assert_eq!(pago["total"], 454.96);
-    assert_eq!(pago["pagado"], 0.0);
-    assert_eq!(pago["estado_pago"], "pending");
-    assert_eq!(pago["proveedor"], "prueba");
+    let payment = &body["pago"];
+    assert_eq!(payment["mudanzaId"], id);
+    assert_eq!(payment["total"], 454.96);
+    assert_eq!(payment["pagado"], 0.0);
+    assert_eq!(payment["estado_pago"], "pending");
+    assert_eq!(payment["proveedor"], "prueba");
     assert_eq!(
-        pago["opciones"],
+        payment["opciones"],
         json!([
             {"tipo": "anticipo", "etiqueta": "Anticipo para reservar la fecha", "importe": 100.0},
             {"tipo": "pendiente", "etiqueta": "Todo lo pendiente", "importe": 454.96},
@@ -226,17 +226,17 @@ async fn the_test_cards_become_events_amounts_and_invoice_lines(pool: PgPool) {
     };
 
     // Refused cards: 402 with the reason, a failed event, no money.
-    for (number, motivo) in [
+    for (number, reason) in [
         ("4000 0000 0000 0002", "denegada"),
         ("4000000000009995", "fondos_insuficientes"),
         ("4000000000000069", "caducada"),
     ] {
         let (status, body) = pay(card("anticipo", number)).await;
         assert_eq!(status, 402, "{body}");
-        assert_eq!(body["motivo"], motivo);
+        assert_eq!(body["motivo"], reason);
         assert!(
             body["error"].as_str().unwrap().starts_with("La tarjeta")
-                || motivo == "fondos_insuficientes"
+                || reason == "fondos_insuficientes"
         );
     }
     // Bad fields: 400 naming the field, nothing recorded.
@@ -308,25 +308,25 @@ async fn the_test_cards_become_events_amounts_and_invoice_lines(pool: PgPool) {
             json!({}),
         )
         .await;
-    let cobros = &invoice["factura"]["cobros"];
+    let charges = &invoice["factura"]["cobros"];
     assert_eq!(
-        (cobros["pagado"].as_f64(), cobros["pendiente"].as_f64()),
+        (charges["pagado"].as_f64(), charges["pendiente"].as_f64()),
         (Some(100.0), Some(354.96))
     );
     assert_eq!(
-        cobros["pagos"].as_array().unwrap().len(),
+        charges["pagos"].as_array().unwrap().len(),
         1,
         "failed attempts are not on the invoice"
     );
     let (status, _) = pay(card("pendiente", "5555 5555 5555 4444")).await;
     assert_eq!(status, 200);
     let (_, invoice) = manager.get(&format!("/api/factura/{id}")).await;
-    let cobros = &invoice["factura"]["cobros"];
+    let charges = &invoice["factura"]["cobros"];
     assert_eq!(
         (
-            cobros["pagado"].as_f64(),
-            cobros["pendiente"].as_f64(),
-            cobros["estado_pago"].as_str()
+            charges["pagado"].as_f64(),
+            charges["pendiente"].as_f64(),
+            charges["estado_pago"].as_str()
         ),
         (Some(454.96), Some(0.0), Some("paid"))
     );
@@ -511,9 +511,9 @@ async fn a_redsys_notification_received_twice_records_one_payment(pool: PgPool) 
         )
         .await;
     assert_eq!(status, 200, "{form}");
-    let campos = &form["campos"];
-    assert_eq!(campos["Ds_SignatureVersion"], "HMAC_SHA256_V1");
-    let sent = campos["Ds_MerchantParameters"].as_str().unwrap();
+    let fields = &form["campos"];
+    assert_eq!(fields["Ds_SignatureVersion"], "HMAC_SHA256_V1");
+    let sent = fields["Ds_MerchantParameters"].as_str().unwrap();
     let request: Value = serde_json::from_slice(&STANDARD.decode(sent).unwrap()).unwrap();
     let order = request["DS_MERCHANT_ORDER"].as_str().unwrap().to_string();
     assert_eq!(request["DS_MERCHANT_AMOUNT"], "10000");
@@ -525,7 +525,7 @@ async fn a_redsys_notification_received_twice_records_one_payment(pool: PgPool) 
     // (the signer itself is checked against Redsys's example in the unit tests).
     assert_eq!(
         redsys::sign(&order, sent),
-        campos["Ds_Signature"]
+        fields["Ds_Signature"]
             .as_str()
             .unwrap()
             .replace('+', "-")
@@ -590,14 +590,14 @@ const OPTION_GONE: &str =
 
 /// Fires ten card payments of `tipo` at once, over `sessions` in turn (so some share a session
 /// and some do not): (status, error) of each.
-async fn ten_at_once(server: &TestServer, sessions: &[String], tipo: &str) -> Vec<(u16, Value)> {
+async fn ten_at_once(server: &TestServer, sessions: &[String], kind: &str) -> Vec<(u16, Value)> {
     let payer = server.anonymous();
     let attempts = (0..10).map(|i| {
         let payer = payer.clone();
         let path = format!("/api/pagos/{}/tarjeta", sessions[i % sessions.len()]);
         async move {
             payer
-                .send(Method::POST, &path, card(tipo, "4242424242424242"))
+                .send(Method::POST, &path, card(kind, "4242424242424242"))
                 .await
         }
     });
@@ -665,10 +665,10 @@ async fn a_second_redsys_order_is_refused_while_one_is_open(pool: PgPool) {
         session(&server, &name, &key).await,
     );
     let payer = server.anonymous();
-    let form = |sid: &str, tipo: &str| {
+    let form = |sid: &str, kind: &str| {
         let payer = payer.clone();
         let path = format!("/api/pagos/{sid}/redsys");
-        let body = json!({ "tipo": tipo });
+        let body = json!({ "tipo": kind });
         async move { payer.send(Method::POST, &path, body).await }
     };
     let order_of = |form: &Value| {
@@ -684,12 +684,12 @@ async fn a_second_redsys_order_is_refused_while_one_is_open(pool: PgPool) {
     assert_eq!(order_of(&again), order_of(&opened));
     // Another session, or another amount, while that order is open: refused before any bank
     // page is shown.
-    for (sid, tipo) in [
+    for (sid, kind) in [
         (&second, "anticipo"),
         (&second, "pendiente"),
         (&first, "pendiente"),
     ] {
-        let (status, body) = form(sid, tipo).await;
+        let (status, body) = form(sid, kind).await;
         assert_eq!((status, body["error"].as_str()), (409, Some(IN_PROGRESS)));
     }
     let orders: i64 = sqlx::query_scalar("SELECT count(*) FROM payment_orders")
@@ -749,10 +749,10 @@ async fn a_new_key_ends_the_sessions_opened_with_the_old_one(pool: PgPool) {
 }
 
 /// A move of 454,96 € on `fecha`, cancelled by the manager now: (id, client name, key).
-async fn cancelled_move(server: &TestServer, fecha: chrono::NaiveDate) -> (i64, String, String) {
+async fn cancelled_move(server: &TestServer, date: chrono::NaiveDate) -> (i64, String, String) {
     let manager = server.login_role("empresario").await;
     let (status, body) = manager
-        .send(Method::POST, "/api/crear-mudanza", wizard(fecha))
+        .send(Method::POST, "/api/crear-mudanza", wizard(date))
         .await;
     assert_eq!(status, 200, "{body}");
     let id = body["mudanza_id"].as_i64().unwrap();
@@ -851,7 +851,7 @@ async fn a_cancelled_move_owes_its_cancellation_fee_only(pool: PgPool) {
         json!([{"tipo": "pendiente", "etiqueta": "Gastos de cancelación", "importe": 227.48}])
     );
     let path = format!("/api/pagos/{sid}/tarjeta");
-    let pay = |tipo: &str| payer.send(Method::POST, &path, card(tipo, "4242424242424242"));
+    let pay = |kind: &str| payer.send(Method::POST, &path, card(kind, "4242424242424242"));
     assert_eq!(
         pay("anticipo").await.0,
         409,

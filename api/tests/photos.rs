@@ -59,10 +59,10 @@ async fn a_worker_uploads_a_photo_that_staff_and_the_owner_can_see(pool: PgPool)
         )
         .await;
     assert_eq!(status, 200, "{body}");
-    let foto = &body["foto"];
-    assert_eq!(foto["descripcion"], "Sofá protegido");
-    assert_eq!(foto["tipo"], "general");
-    let url = foto["url"].as_str().unwrap().to_string();
+    let photo = &body["foto"];
+    assert_eq!(photo["descripcion"], "Sofá protegido");
+    assert_eq!(photo["tipo"], "general");
+    let url = photo["url"].as_str().unwrap().to_string();
     assert!(url.starts_with(&format!("/api/fotos/{id}/")));
 
     // The staff list shows it at once (read-your-writes), with the same url.

@@ -44,10 +44,10 @@ async fn the_price_is_itemised_and_follows_the_display_rule(pool: PgPool) {
     let sum: i64 = lines.iter().map(|l| cents(&l["importe"])).sum();
     let subtotal = cents(&answer["subtotal"]);
     assert_eq!(sum, subtotal, "the lines add up to the subtotal");
-    let iva = cents(&answer["iva"]);
-    assert!((iva - subtotal * 21 / 100).abs() <= 1, "21 % VAT");
+    let vat = cents(&answer["iva"]);
+    assert!((vat - subtotal * 21 / 100).abs() <= 1, "21 % VAT");
     let total = cents(&answer["total"]);
-    assert_eq!(total, subtotal + iva);
+    assert_eq!(total, subtotal + vat);
     assert!(
         (cents(&answer["price"]) - total * 80 / 100).abs() <= 1,
         "80 % shown"

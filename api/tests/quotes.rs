@@ -567,11 +567,11 @@ async fn two_managers_converting_one_quote_at_once_make_one_move(pool: PgPool) {
     let server = start(pool.clone()).await;
     projected(&server).await;
     let id = submitted(&server, "doble@correo.es").await;
-    let gerente = server.login_role("empresario").await;
+    let manager = server.login_role("empresario").await;
     let admin = server.login_role("admin").await;
     let body = conversion(&id, "doble@correo.es");
     let (a, b) = tokio::join!(
-        gerente.send(Method::POST, "/api/crear-mudanza", body.clone()),
+        manager.send(Method::POST, "/api/crear-mudanza", body.clone()),
         admin.send(Method::POST, "/api/crear-mudanza", body),
     );
     let mut statuses = [a.0, b.0];

@@ -210,8 +210,8 @@ async fn write_storm(
     while sent < PER_WRITER || log.after_kill < after_kill {
         sent += 1;
         let id = w.moves[rng.gen_range(0..w.moves.len())];
-        let estado = w.statuses[rng.gen_range(0..w.statuses.len())];
-        let body = serde_json::json!({"mudanza_id": id, "nuevo_estado": estado});
+        let status = w.statuses[rng.gen_range(0..w.statuses.len())];
+        let body = serde_json::json!({"mudanza_id": id, "nuevo_estado": status});
         let was_killed = *killed.borrow();
         match call(
             &http,
@@ -532,7 +532,7 @@ async fn scale_out(db: ScratchDb) {
     }
     assert_checkpoints_at(&pool, head1).await;
     // The same reads, answered identically by both.
-    let cliente = login(&http, &b.base, "cliente@mudanzas.test").await;
+    let client = login(&http, &b.base, "cliente@mudanzas.test").await;
     let mut compared = 0;
     for (cookie, path) in [
         (
@@ -541,7 +541,7 @@ async fn scale_out(db: ScratchDb) {
         ),
         (&manager, "/api/todas-las-mudanzas".to_string()),
         (&manager, format!("/api/mudanza/{}", moves[3])),
-        (&cliente, "/api/mis-mudanzas".to_string()),
+        (&client, "/api/mis-mudanzas".to_string()),
     ] {
         let via_a = get_text(&http, &a.base, cookie, &path).await;
         let via_b = get_text(&http, &b.base, cookie, &path).await;

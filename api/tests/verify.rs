@@ -7,7 +7,7 @@ mod common;
 use std::time::Duration;
 
 use common::{start, TestServer};
-use events_schema::chain::motivo;
+use events_schema::chain::reason;
 use serde_json::Value;
 use sqlx::PgPool;
 
@@ -113,7 +113,7 @@ async fn a_changed_event_is_reported_at_its_position(pool: PgPool) {
     assert_eq!(broken["position"], x);
     assert_eq!(broken["stream_id"], stream.as_str());
     assert_eq!(broken["event_type"], event_type.as_str());
-    assert_eq!(broken["motivo"], motivo::CONTENIDO);
+    assert_eq!(broken["motivo"], reason::CONTENT);
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
@@ -170,5 +170,5 @@ async fn a_moved_recording_time_is_reported_at_its_position(pool: PgPool) {
     assert_eq!(broken["position"], x);
     assert_eq!(broken["stream_id"], stream.as_str());
     assert_eq!(broken["event_type"], event_type.as_str());
-    assert_eq!(broken["motivo"], motivo::CONTENIDO);
+    assert_eq!(broken["motivo"], reason::CONTENT);
 }

@@ -19,7 +19,7 @@ fn in_days(n: u64) -> NaiveDate {
 
 /// A new unassigned move on `fecha`, written straight to the log (creating moves through the
 /// API is another call's test).
-async fn new_move(server: &TestServer, fecha: NaiveDate) -> i64 {
+async fn new_move(server: &TestServer, date: NaiveDate) -> i64 {
     let id: i64 = sqlx::query_scalar("SELECT nextval('move_number_seq')")
         .fetch_one(&server.state.pool)
         .await
@@ -29,7 +29,7 @@ async fn new_move(server: &TestServer, fecha: NaiveDate) -> i64 {
         telefono: "611 222 333".into(),
         email: "lucia@mudanzas.test".into(),
     };
-    let created = Event::MoveCreated(demo_move(id, person, fecha, id as usize));
+    let created = Event::MoveCreated(demo_move(id, person, date, id as usize));
     let appended = server
         .state
         .store

@@ -1045,21 +1045,21 @@ fn move_history(move_id: i64, today: NaiveDate) -> Result<Vec<Event>, String> {
         telefono: format!("6{:08}", n % 100_000_000),
         email: format!("cliente{}@ejemplo.test", n % 2_000),
     };
-    let fecha = today
+    let date = today
         .checked_add_days(Days::new((n % 120) as u64))
         .unwrap_or(today);
-    let created = demo_move(move_id, client, fecha, n);
+    let created = demo_move(move_id, client, date, n);
     let mut repriced = created.precio.clone();
     repriced.services_cents += 2_500;
     repriced.subtotal_cents += 2_500;
     repriced.tax_cents = (repriced.subtotal_cents * 21 + 50) / 100;
     repriced.total_cents = repriced.subtotal_cents + repriced.tax_cents;
-    let photo = |k: u128, tipo: &str, descripcion: &str| PhotoAdded {
+    let photo = |k: u128, kind: &str, description: &str| PhotoAdded {
         photo_id: Uuid::from_u128(((n as u128) << 8) | k),
         content_type: "image/jpeg".into(),
         size_bytes: 850_000 + (n as u64 % 400_000),
-        descripcion: descripcion.into(),
-        tipo: tipo.into(),
+        descripcion: description.into(),
+        tipo: kind.into(),
     };
     let commands = vec![
         MoveCommand::Create(Box::new(created)),
@@ -1068,7 +1068,7 @@ fn move_history(move_id: i64, today: NaiveDate) -> Result<Vec<Event>, String> {
             worker_name: format!("Operario {}", n % 12 + 1),
         }),
         MoveCommand::UpdateDetails(Box::new(MoveDetailsUpdated {
-            fecha_programada: fecha.succ_opt(),
+            fecha_programada: date.succ_opt(),
             ..MoveDetailsUpdated::default()
         })),
         MoveCommand::ChangeStatus {

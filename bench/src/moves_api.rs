@@ -238,7 +238,7 @@ pub(super) async fn write_moves(
                 _ => format!("cliente{}@ejemplo.test", n % CLIENTS),
             },
         };
-        let fecha = first_day
+        let date = first_day
             .checked_add_days(Days::new((n * 37 % 180) as u64))
             .unwrap_or(today);
         let metadata = Metadata {
@@ -249,7 +249,7 @@ pub(super) async fn write_moves(
             request_id: Some(Uuid::now_v7().to_string()),
             idempotency_key: None,
         };
-        let created = demo_move(id, client, fecha, n);
+        let created = demo_move(id, client, date, n);
         let events = MoveDecider::decide(
             &MoveState::default(),
             MoveCommand::Create(Box::new(created)),

@@ -180,32 +180,32 @@ pub fn profile(input: &ProfileInput) -> Result<Profile, DomainError> {
     }
     let joined = format!("{} {}", input.nombre.trim(), input.apellido.trim());
     let full_name = full_name(&joined)?;
-    let telefono = match input.telefono.trim() {
+    let phone_number = match input.telefono.trim() {
         "" => String::new(),
         value => phone(value)?,
     };
-    let direccion = match input.direccion.trim() {
+    let street_address = match input.direccion.trim() {
         "" => String::new(),
         value => address(value)?,
     };
-    let ciudad = input.ciudad.trim();
-    if ciudad.chars().count() > NAME_MAX
-        || !ciudad.chars().all(|c| is_name_char(c) || "-'.".contains(c))
+    let city = input.ciudad.trim();
+    if city.chars().count() > NAME_MAX
+        || !city.chars().all(|c| is_name_char(c) || "-'.".contains(c))
     {
         return Err(invalid(CITY_INVALID));
     }
-    let codigo_postal = input.codigo_postal.trim();
-    if !(codigo_postal.is_empty()
-        || (codigo_postal.len() == 5 && codigo_postal.chars().all(|c| c.is_ascii_digit())))
+    let postcode = input.codigo_postal.trim();
+    if !(postcode.is_empty()
+        || (postcode.len() == 5 && postcode.chars().all(|c| c.is_ascii_digit())))
     {
         return Err(invalid(POSTAL_CODE_INVALID));
     }
     Ok(Profile {
         full_name,
-        telefono,
-        direccion,
-        ciudad: ciudad.split_whitespace().collect::<Vec<_>>().join(" "),
-        codigo_postal: codigo_postal.to_string(),
+        telefono: phone_number,
+        direccion: street_address,
+        ciudad: city.split_whitespace().collect::<Vec<_>>().join(" "),
+        codigo_postal: postcode.to_string(),
     })
 }
 

@@ -22,14 +22,14 @@ pub const FEE_LABEL: &str = "Gastos de cancelación";
 
 /// The fee, in cents, of cancelling a move of `total_cents` scheduled on `fecha` at `at`:
 /// 0, 25% or 50% of the total, rounded half up to the cent.
-pub fn fee_cents(total_cents: i64, fecha: NaiveDate, at: DateTime<Utc>) -> i64 {
-    let notice = (move_start(fecha) - at).num_minutes();
+pub fn fee_cents(total_cents: i64, date: NaiveDate, at: DateTime<Utc>) -> i64 {
+    let notice = (move_start(date) - at).num_minutes();
     share_cents(total_cents.max(0), cancellation_percent(notice))
 }
 
 /// 08:00 in Madrid on `fecha`, in UTC.
-pub fn move_start(fecha: NaiveDate) -> DateTime<Utc> {
-    let local: NaiveDateTime = fecha
+pub fn move_start(date: NaiveDate) -> DateTime<Utc> {
+    let local: NaiveDateTime = date
         .and_hms_opt(START_HOUR, 0, 0)
         .expect("08:00 is a valid time");
     // Madrid is UTC+1, and UTC+2 in summer time; at 08:00 no day is ambiguous.
@@ -69,7 +69,7 @@ pub fn with_fees(state: &MoveState, mut events: Vec<Event>, at: DateTime<Utc>) -
         {
             let fee = state
                 .fecha
-                .map_or(0, |fecha| fee_cents(state.total_cents, fecha, at));
+                .map_or(0, |date| fee_cents(state.total_cents, date, at));
             *cancellation_fee_cents = Some(fee);
         }
     }
@@ -103,25 +103,25 @@ mod tests {
 
     #[test]
     fn the_fee_by_notice_at_each_boundary() {
-        let fecha = day(2026, 12, 10); // starts 07:00 UTC
+        let date = day(2026, 12, 10); // starts 07:00 UTC
         let total = 400_51;
         let minute = Duration::minutes(1);
-        let start = move_start(fecha);
+        let start = move_start(date);
         let hours = |h| start - Duration::hours(h);
         // More than 48 hours: free.
-        assert_eq!(fee_cents(total, fecha, hours(48) - minute), 0);
-        assert_eq!(fee_cents(total, fecha, hours(24 * 30)), 0);
+        assert_eq!(fee_cents(total, date, hours(48) - minute), 0);
+        assert_eq!(fee_cents(total, date, hours(24 * 30)), 0);
         // Exactly 48 hours is not more than 48: 25%, down to exactly 24 hours.
-        assert_eq!(fee_cents(total, fecha, hours(48)), 100_13);
-        assert_eq!(fee_cents(total, fecha, hours(24)), 100_13);
+        assert_eq!(fee_cents(total, date, hours(48)), 100_13);
+        assert_eq!(fee_cents(total, date, hours(24)), 100_13);
         // Under 24 hours, up to the start and after it: 50%.
-        assert_eq!(fee_cents(total, fecha, hours(24) + minute), 200_26);
-        assert_eq!(fee_cents(total, fecha, start), 200_26);
-        assert_eq!(fee_cents(total, fecha, start + Duration::days(3)), 200_26);
+        assert_eq!(fee_cents(total, date, hours(24) + minute), 200_26);
+        assert_eq!(fee_cents(total, date, start), 200_26);
+        assert_eq!(fee_cents(total, date, start + Duration::days(3)), 200_26);
         // Rounded to the nearest cent.
-        assert_eq!(fee_cents(1, fecha, start), 1);
-        assert_eq!(fee_cents(3, fecha, hours(30)), 1);
-        assert_eq!(fee_cents(0, fecha, start), 0);
+        assert_eq!(fee_cents(1, date, start), 1);
+        assert_eq!(fee_cents(3, date, hours(30)), 1);
+        assert_eq!(fee_cents(0, date, start), 0);
     }
 
     #[test]

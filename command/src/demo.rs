@@ -34,14 +34,14 @@ const STREETS: &[(&str, &str)] = &[
 
 /// A priced demo move. `n` picks the addresses and the size; prices follow the spec's formula
 /// (base + distance + services + urgency, plus 21% VAT).
-pub fn demo_move(move_id: i64, cliente: Person, fecha: NaiveDate, n: usize) -> MoveCreated {
-    let (origen, destino) = STREETS[n % STREETS.len()];
+pub fn demo_move(move_id: i64, client: Person, date: NaiveDate, n: usize) -> MoveCreated {
+    let (origin, destination) = STREETS[n % STREETS.len()];
     let urgent = n % 4 == 3;
     let base = 18_000 + (n as i64 % 5) * 4_500;
     let distance = 1_200 + (n as i64 % 7) * 900;
     let services = if n.is_multiple_of(2) { 4_000 } else { 0 };
     let urgency = if urgent { 5_000 } else { 0 };
-    let precio = crate::pricing::price(crate::pricing::PriceParts {
+    let price = crate::pricing::price(crate::pricing::PriceParts {
         base_cents: base,
         distance_cents: distance,
         services_cents: services,
@@ -53,16 +53,16 @@ pub fn demo_move(move_id: i64, cliente: Person, fecha: NaiveDate, n: usize) -> M
     MoveCreated {
         move_id,
         contacto: Contact {
-            nombre: cliente.nombre.clone(),
-            telefono: cliente.telefono.clone(),
-            email: cliente.email.clone(),
+            nombre: client.nombre.clone(),
+            telefono: client.telefono.clone(),
+            email: client.email.clone(),
             preferencia: "phone".into(),
         },
-        cliente,
-        origen: origen.into(),
-        destino: destino.into(),
-        fecha_programada: fecha,
-        fecha_alternativa: fecha.succ_opt(),
+        cliente: client,
+        origen: origin.into(),
+        destino: destination.into(),
+        fecha_programada: date,
+        fecha_alternativa: date.succ_opt(),
         flexible: n.is_multiple_of(3),
         hora_preferida: ["morning", "afternoon", "evening", "flexible"][n % 4].into(),
         urgencia: if urgent {
@@ -112,6 +112,6 @@ pub fn demo_move(move_id: i64, cliente: Person, fecha: NaiveDate, n: usize) -> M
         } else {
             String::new()
         },
-        precio,
+        precio: price,
     }
 }

@@ -39,8 +39,8 @@ pub struct DocumentSeries {
 impl DocumentSeries {
     /// The number and place of the series' next document of `kind`, issued in `year`.
     pub fn next(self, kind: DocumentKind, year: i32) -> (String, i64) {
-        let secuencia = self.version + 1;
-        (kind.numero(year, secuencia), secuencia)
+        let sequence = self.version + 1;
+        (kind.number(year, sequence), sequence)
     }
 }
 
@@ -74,20 +74,20 @@ impl Decider for DocumentSeriesDecider {
         let SeriesCommand::Issue {
             kind,
             move_id,
-            contenido,
+            contenido: content,
         } = command;
         if !may_issue(kind, ctx.role()?) {
             return Err(DomainError::Forbidden);
         }
-        let fecha = ctx.today();
-        let (numero, secuencia) = series.next(kind, fecha.year());
+        let issued_on = ctx.today();
+        let (number, sequence) = series.next(kind, issued_on.year());
         Ok(vec![Event::DocumentIssued(DocumentIssued {
             kind,
-            numero,
-            secuencia,
+            numero: number,
+            secuencia: sequence,
             move_id,
-            fecha_emision: fecha,
-            contenido,
+            fecha_emision: issued_on,
+            contenido: content,
         })])
     }
 
@@ -105,7 +105,7 @@ pub fn decide_issue(
     move_id: i64,
     current: &MoveState,
     series: DocumentSeries,
-    contenido: serde_json::Value,
+    content: serde_json::Value,
     ctx: &Context<'_>,
 ) -> Result<Issue, DomainError> {
     if !current.exists {
@@ -115,27 +115,30 @@ pub fn decide_issue(
         DocumentKind::Factura => &current.factura,
         DocumentKind::Albaran => &current.albaran,
     };
-    if let Some(numero) = existing {
-        return Ok(Issue::Existing(numero.clone()));
+    if let Some(number) = existing {
+        return Ok(Issue::Existing(number.clone()));
     }
     let year = ctx.today().year();
     let issue = SeriesCommand::Issue {
         kind,
         move_id,
-        contenido,
+        contenido: content,
     };
     let issued = DocumentSeriesDecider::plan(&(kind, year), &series, series.version, issue, ctx)?;
-    let numero = match issued.events.as_slice() {
+    let number = match issued.events.as_slice() {
         [Event::DocumentIssued(document)] => document.numero.clone(),
         _ => unreachable!("the series decides one document per issue"),
     };
     let note = MoveCommand::NoteDocument {
         kind,
-        numero: numero.clone(),
+        numero: number.clone(),
     };
     let noted = MoveDecider::plan(&move_id, current, current.version, note, ctx)?;
     let plan = vec![noted, issued];
-    Ok(Issue::New { numero, plan })
+    Ok(Issue::New {
+        numero: number,
+        plan,
+    })
 }
 
 #[cfg(test)]
@@ -152,20 +155,20 @@ mod tests {
         move_id: i64,
         current: &MoveState,
         series_version: i64,
-        fecha: NaiveDate,
-        contenido: serde_json::Value,
+        issue_date: NaiveDate,
+        content: serde_json::Value,
         role: Role,
     ) -> Result<Issue, DomainError> {
         let generate = Fixed::default();
         let ctx = Context {
-            now: Utc.from_utc_datetime(&fecha.and_hms_opt(12, 0, 0).unwrap()),
+            now: Utc.from_utc_datetime(&issue_date.and_hms_opt(12, 0, 0).unwrap()),
             role: Some(role),
             generate: &generate,
         };
         let series = DocumentSeries {
             version: series_version,
         };
-        super::decide_issue(kind, move_id, current, series, contenido, &ctx)
+        super::decide_issue(kind, move_id, current, series, content, &ctx)
     }
 
     fn a_move() -> MoveState {
@@ -177,7 +180,7 @@ mod tests {
         }
     }
 
-    fn fecha() -> NaiveDate {
+    fn issue_date() -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 11, 21).unwrap()
     }
 
@@ -188,15 +191,19 @@ mod tests {
             7,
             &a_move(),
             41,
-            fecha(),
+            issue_date(),
             json!({}),
             Role::Empresario,
         )
         .unwrap();
-        let Issue::New { numero, plan } = issue else {
+        let Issue::New {
+            numero: number,
+            plan,
+        } = issue
+        else {
             panic!("a new invoice")
         };
-        assert_eq!(numero, "F2026-000042");
+        assert_eq!(number, "F2026-000042");
         assert_eq!(
             (plan[0].stream.as_str(), plan[0].expected_version),
             ("move-7", 4)
@@ -220,25 +227,25 @@ mod tests {
                     7,
                     &issued,
                     9,
-                    fecha(),
+                    issue_date(),
                     json!({}),
                     role
                 ),
                 Ok(Issue::Existing("F2026-000003".into()))
             );
         }
-        let Ok(Issue::New { numero, .. }) = decide_issue(
+        let Ok(Issue::New { numero: number, .. }) = decide_issue(
             DocumentKind::Albaran,
             7,
             &issued,
             0,
-            fecha(),
+            issue_date(),
             json!({}),
             Role::Cliente,
         ) else {
             panic!("a new waybill")
         };
-        assert_eq!(numero, "A2026-000001");
+        assert_eq!(number, "A2026-000001");
     }
 
     #[test]
@@ -250,7 +257,7 @@ mod tests {
                     7,
                     &a_move(),
                     0,
-                    fecha(),
+                    issue_date(),
                     json!({}),
                     role
                 ),
@@ -263,7 +270,7 @@ mod tests {
                 7,
                 &a_move(),
                 0,
-                fecha(),
+                issue_date(),
                 json!({}),
                 Role::Auditor
             ),
@@ -275,7 +282,7 @@ mod tests {
                 7,
                 &MoveState::default(),
                 0,
-                fecha(),
+                issue_date(),
                 json!({}),
                 Role::Empresario
             ),

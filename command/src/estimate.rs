@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 use chrono::{Days, NaiveDate};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::pricing::{cents, IVA_PERCENT};
+use crate::pricing::{cents, VAT_PERCENT};
 use crate::DomainError;
 
 pub const ADDRESSES_REQUIRED: &str = "Por favor, ingresa direcciones válidas de origen y destino.";
@@ -276,7 +276,7 @@ mod file {
 
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
-    pub struct Tarifas {
+    pub struct Tariffs {
         pub volume: Volume,
         pub distance: Distance,
         pub floors: Floors,
@@ -368,7 +368,7 @@ impl Tariffs {
     }
 
     pub fn from_toml(text: &str) -> Result<Tariffs, String> {
-        let t: file::Tarifas = toml::from_str(text).map_err(|e| e.to_string())?;
+        let t: file::Tariffs = toml::from_str(text).map_err(|e| e.to_string())?;
         let money =
             |name: &str, euros: f64| cents(euros).map_err(|e| format!("{name}: {e} ({euros})"));
         let hundredths = |name: &str, v: f64| {
@@ -699,39 +699,39 @@ pub fn estimate_with(
     }
 
     let mut lines = Vec::new();
-    let mut push = |concepto: String, importe_cents: i64| {
+    let mut push = |concept: String, amount_cents: i64| {
         lines.push(Line {
-            concepto,
-            importe_cents,
+            concepto: concept,
+            importe_cents: amount_cents,
         })
     };
 
     // 1. Volume, or the pack and what does not fit in it.
     let centi_m3 = (total_litres + 5) / 10;
     let rate = t.volume_cents_per_m3;
-    let objetos = plural(count, "objeto", "objetos");
+    let objects_text = plural(count, "objeto", "objetos");
     let mut transport = 0;
     let billed_centi_m3;
     match pack {
         None => {
             billed_centi_m3 = centi_m3.max(t.minimum_centi_m3);
-            let importe = mul_div(billed_centi_m3, rate, 100);
-            let concepto = if centi_m3 < t.minimum_centi_m3 {
+            let amount = mul_div(billed_centi_m3, rate, 100);
+            let concept = if centi_m3 < t.minimum_centi_m3 {
                 format!(
-                    "Volumen: {objetos}, {} m³ (mínimo {} m³) × {}/m³",
+                    "Volumen: {objects_text}, {} m³ (mínimo {} m³) × {}/m³",
                     number(centi_m3, 2),
                     number(t.minimum_centi_m3, 2),
                     euros(rate)
                 )
             } else {
                 format!(
-                    "Volumen: {objetos}, {} m³ × {}/m³",
+                    "Volumen: {objects_text}, {} m³ × {}/m³",
                     number(centi_m3, 2),
                     euros(rate)
                 )
             };
-            push(concepto, importe);
-            transport += importe;
+            push(concept, amount);
+            transport += amount;
         }
         Some(p) => {
             let tariff = t.pack(p);
@@ -747,16 +747,16 @@ pub fn estimate_with(
             transport += tariff.cents;
             let beyond = centi_m3 - tariff.centi_m3;
             if beyond > 0 {
-                let importe = mul_div(beyond, rate, 100);
+                let amount = mul_div(beyond, rate, 100);
                 push(
                     format!(
                         "Volumen fuera del pack: {} m³ × {}/m³",
                         number(beyond, 2),
                         euros(rate)
                     ),
-                    importe,
+                    amount,
                 );
-                transport += importe;
+                transport += amount;
             }
         }
     }
@@ -774,7 +774,7 @@ pub fn estimate_with(
         transport += t.flat_cents;
     } else {
         let beyond = tenths_km - t.flat_km * 10;
-        let importe = t.flat_cents + mul_div(beyond, t.cents_per_km, 10);
+        let amount = t.flat_cents + mul_div(beyond, t.cents_per_km, 10);
         push(
             format!(
                 "Distancia: {km} km ({} hasta {} km + {} km × {}/km)",
@@ -783,9 +783,9 @@ pub fn estimate_with(
                 number(beyond, 1),
                 euros(t.cents_per_km)
             ),
-            importe,
+            amount,
         );
-        transport += importe;
+        transport += amount;
     }
 
     // 3. Floors without a lift.
@@ -804,9 +804,9 @@ pub fn estimate_with(
 
     // 4. Access.
     for (side, access) in [("Origen", origin_access), ("Destino", destination_access)] {
-        let importe = access.cents(&t.access);
-        if importe > 0 {
-            push(format!("{side}: {}", access.label()), importe);
+        let amount = access.cents(&t.access);
+        if amount > 0 {
+            push(format!("{side}: {}", access.label()), amount);
         }
     }
 
@@ -835,7 +835,7 @@ pub fn estimate_with(
     }
     if s.best_packaging {
         let by_volume = mul_div(billed_centi_m3, t.best_packaging_cents_per_m3, 100);
-        let (concepto, importe) = if by_volume < t.best_packaging_minimum_cents {
+        let (concept, amount) = if by_volume < t.best_packaging_minimum_cents {
             (
                 format!(
                     "Embalaje profesional: {} m³ × {}/m³ (mínimo {})",
@@ -855,7 +855,7 @@ pub fn estimate_with(
                 by_volume,
             )
         };
-        push(concepto, importe);
+        push(concept, amount);
     }
     if s.cleaning {
         push("Limpieza tras la mudanza".into(), t.cleaning_cents);
@@ -873,15 +873,15 @@ pub fn estimate_with(
     // 6. Time.
     if slot == TimeSlot::Evening && t.evening_cents > 0 {
         let evening = crate::options::time_slot("evening");
-        let (nombre, desde, hasta) = evening
+        let (name, from, until) = evening
             .map(|s| (s.nombre.as_deref(), s.desde.as_deref(), s.hasta.as_deref()))
             .unwrap_or_default();
         push(
             format!(
                 "Franja de {} ({}-{})",
-                nombre.unwrap_or("tarde-noche"),
-                desde.unwrap_or_default(),
-                hasta.unwrap_or_default()
+                name.unwrap_or("tarde-noche"),
+                from.unwrap_or_default(),
+                until.unwrap_or_default()
             ),
             t.evening_cents,
         );
@@ -927,12 +927,12 @@ pub fn estimate_with(
     }
 
     let subtotal_cents: i64 = lines.iter().map(|l| l.importe_cents).sum();
-    let iva_cents = mul_div(subtotal_cents, IVA_PERCENT, 100);
-    let total_cents = subtotal_cents + iva_cents;
+    let vat_cents = mul_div(subtotal_cents, VAT_PERCENT, 100);
+    let total_cents = subtotal_cents + vat_cents;
     Ok(Estimate {
         lines,
         subtotal_cents,
-        iva_cents,
+        iva_cents: vat_cents,
         total_cents,
         shown_cents: mul_div(total_cents, t.shown_percent, 100),
         quote_cents: mul_div(total_cents, t.quote_percent, 100),

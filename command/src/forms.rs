@@ -258,14 +258,14 @@ pub fn application(
 /// and the wording (with its version) of what they accepted. A new wording gets a new version,
 /// so each row still says what that person saw.
 pub mod consent {
-    pub const CONDICIONES: &str = "condiciones";
-    pub const CONTACTO: &str = "contacto";
+    pub const TERMS: &str = "condiciones";
+    pub const CONTACT: &str = "contacto";
     pub const MARKETING: &str = "marketing";
 
-    pub const REGISTRO: &str = "registro";
-    pub const CONTACTO_FORM: &str = "contacto";
-    pub const EMPLEO: &str = "empleo";
-    pub const PERFIL: &str = "perfil";
+    pub const REGISTRATION: &str = "registro";
+    pub const CONTACT_FORM: &str = "contacto";
+    pub const JOB_APPLICATION: &str = "empleo";
+    pub const PROFILE: &str = "perfil";
 
     pub const TERMS_TEXT: &str = "v1: Acepto las condiciones de uso y la política de privacidad.";
     pub const CONTACT_TEXT: &str =

@@ -120,8 +120,8 @@ fn evolve(mut state: MoveState, event: &Event) -> MoveState {
             state.advance_cents = c.precio.advance_cents;
         }
         Event::MoveDetailsUpdated(u) => {
-            if let Some(fecha) = u.fecha_programada {
-                state.fecha = Some(fecha);
+            if let Some(date) = u.fecha_programada {
+                state.fecha = Some(date);
             }
             if let Some(p) = &u.precio {
                 state.total_cents = p.total_cents;
@@ -256,8 +256,8 @@ pub fn validate_new(mut m: MoveCreated) -> Result<MoveCreated, DomainError> {
 /// The texts of a manager's edit, bounded as on creation; the client's email may stay empty only
 /// once the client was erased.
 pub fn validate_update(u: &mut MoveDetailsUpdated, state: &MoveState) -> Result<(), DomainError> {
-    if let Some(cliente) = &mut u.cliente {
-        check_person(cliente, state.client_erased)?;
+    if let Some(client) = &mut u.cliente {
+        check_person(client, state.client_erased)?;
     }
     check_addresses(u.origen.as_ref(), u.destino.as_ref())?;
     if let Some(objects) = &u.objects {
@@ -279,12 +279,20 @@ fn check_person(p: &mut events_schema::events::Person, erased: bool) -> Result<(
     Ok(())
 }
 
-fn check_addresses(origen: Option<&String>, destino: Option<&String>) -> Result<(), DomainError> {
-    if let Some(origen) = origen {
-        text::check("dirección de origen", origen, text::ADDRESS_MAX, false)?;
+fn check_addresses(
+    origin: Option<&String>,
+    destination: Option<&String>,
+) -> Result<(), DomainError> {
+    if let Some(origin) = origin {
+        text::check("dirección de origen", origin, text::ADDRESS_MAX, false)?;
     }
-    if let Some(destino) = destino {
-        text::check("dirección de destino", destino, text::ADDRESS_MAX, false)?;
+    if let Some(destination) = destination {
+        text::check(
+            "dirección de destino",
+            destination,
+            text::ADDRESS_MAX,
+            false,
+        )?;
     }
     Ok(())
 }
@@ -395,7 +403,7 @@ fn decide(
         MoveCommand::Edit {
             version,
             details,
-            estado,
+            estado: status,
         } => {
             if !matches!(role, Role::Empresario | Role::Admin) {
                 return Err(DomainError::Forbidden);
@@ -412,7 +420,7 @@ fn decide(
                 validate_update(&mut details, state)?;
                 events.push(Event::MoveDetailsUpdated(*details));
             }
-            match (estado, current) {
+            match (status, current) {
                 (Some(to), Some(from)) if to != from => {
                     events.push(Event::MoveStatusChanged(MoveStatusChanged {
                         from,
@@ -444,13 +452,16 @@ fn decide(
             check_photo(&photo)?;
             Ok(vec![Event::PhotoAdded(photo)])
         }
-        MoveCommand::NoteDocument { kind, numero } => {
+        MoveCommand::NoteDocument {
+            kind,
+            numero: number,
+        } => {
             if !crate::documents::may_issue(kind, role) {
                 return Err(DomainError::Forbidden);
             }
             Ok(vec![Event::MoveDocumentIssued(MoveDocumentIssued {
                 kind,
-                numero,
+                numero: number,
             })])
         }
         // Only the API's account deletion asks, for the moves of the client deleting their
@@ -486,7 +497,7 @@ fn decide(
         MoveCommand::AcceptBooking {
             accepted,
             total_cents,
-            condiciones_version,
+            condiciones_version: terms_version,
         } => {
             if role != Role::Cliente {
                 return Err(DomainError::Forbidden);
@@ -507,19 +518,19 @@ fn decide(
             if !accepted {
                 return Err(DomainError::Invalid(CONDITIONS_NOT_ACCEPTED.into()));
             }
-            if condiciones_version != crate::booking::CONDITIONS_VERSION {
+            if terms_version != crate::booking::CONDITIONS_VERSION {
                 return Err(DomainError::Conflict(CONDITIONS_CHANGED.into()));
             }
             if total_cents != state.total_cents {
                 return Err(DomainError::Conflict(PRICE_CHANGED.into()));
             }
-            if state.fecha.is_some_and(|fecha| fecha < ctx.today()) {
+            if state.fecha.is_some_and(|date| date < ctx.today()) {
                 return Err(DomainError::Conflict(DATE_PASSED.into()));
             }
             Ok(vec![
                 Event::BookingAccepted(BookingAccepted {
                     total_cents,
-                    condiciones_version,
+                    condiciones_version: terms_version,
                 }),
                 Event::MoveStatusChanged(MoveStatusChanged {
                     from: MoveStatus::Pendiente,
@@ -564,34 +575,34 @@ pub fn validate_completed(
 ) -> Result<MoveDetailsCompleted, DomainError> {
     let invalid = |message: &str| Err(DomainError::Invalid(message.to_string()));
     let Contact {
-        nombre,
-        telefono,
+        nombre: name,
+        telefono: phone,
         email,
-        preferencia,
+        preferencia: preference,
     } = &d.contacto;
-    if nombre.trim().is_empty() {
+    if name.trim().is_empty() {
         return invalid(CONTACT_NAME_REQUIRED);
     }
-    let nombre = crate::accounts::full_name(nombre)?;
-    if telefono.trim().is_empty() {
+    let name = crate::accounts::full_name(name)?;
+    if phone.trim().is_empty() {
         return invalid(CONTACT_PHONE_REQUIRED);
     }
-    let telefono = crate::accounts::phone(telefono)?;
-    let preferencia = preferencia.trim().to_string();
-    if !CONTACT_PREFERENCES.contains(&preferencia.as_str()) {
+    let phone = crate::accounts::phone(phone)?;
+    let preference = preference.trim().to_string();
+    if !CONTACT_PREFERENCES.contains(&preference.as_str()) {
         return invalid("Preferencia de contacto no válida");
     }
     let email = match email.trim() {
-        "" if preferencia == "email" => return invalid(CONTACT_EMAIL_REQUIRED),
+        "" if preference == "email" => return invalid(CONTACT_EMAIL_REQUIRED),
         "" => String::new(),
         given => crate::accounts::email(given)
             .ok_or_else(|| DomainError::Invalid(crate::accounts::EMAIL_INVALID.into()))?,
     };
     d.contacto = Contact {
-        nombre,
-        telefono,
+        nombre: name,
+        telefono: phone,
         email,
-        preferencia,
+        preferencia: preference,
     };
     if !crate::options::is_time_slot(&d.hora_preferida) {
         return invalid("Franja horaria no válida");
@@ -600,7 +611,7 @@ pub fn validate_completed(
         if alternative < today {
             return invalid(ALTERNATIVE_BEFORE_TODAY);
         }
-        if state.fecha.is_some_and(|fecha| alternative < fecha) {
+        if state.fecha.is_some_and(|date| alternative < date) {
             return invalid(ALTERNATIVE_BEFORE_MOVE);
         }
     }

@@ -115,11 +115,11 @@ pub fn time_slot_label(value: &str) -> String {
 pub fn time_slot_phrase(value: &str) -> String {
     match time_slot(value) {
         Some(TimeSlot {
-            nombre: Some(nombre),
-            desde: Some(desde),
-            hasta: Some(hasta),
+            nombre: Some(name),
+            desde: Some(from),
+            hasta: Some(until),
             ..
-        }) => format!("por la {nombre}, de {desde} a {hasta}"),
+        }) => format!("por la {name}, de {from} a {until}"),
         Some(s) => s.label.to_lowercase(),
         None => value.to_string(),
     }
@@ -139,9 +139,9 @@ mod tests {
         };
         let mut ranges = Vec::new();
         for s in &o.franjas {
-            if let (Some(desde), Some(hasta)) = (&s.desde, &s.hasta) {
-                assert!(s.label.ends_with(&format!("({desde}-{hasta})")), "{s:?}");
-                ranges.push((minutes(desde), minutes(hasta)));
+            if let (Some(from), Some(until)) = (&s.desde, &s.hasta) {
+                assert!(s.label.ends_with(&format!("({from}-{until})")), "{s:?}");
+                ranges.push((minutes(from), minutes(until)));
             }
         }
         ranges.sort();

@@ -10,7 +10,7 @@ use events_schema::events::Price;
 use crate::DomainError;
 
 /// VAT in Spain, as a percentage.
-pub const IVA_PERCENT: i64 = 21;
+pub const VAT_PERCENT: i64 = 21;
 
 /// The parts a manager enters, in cents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -52,7 +52,7 @@ pub fn price(parts: PriceParts) -> Result<Price, DomainError> {
         distance_cents,
         services_cents,
         urgency_cents,
-        iva_enabled,
+        iva_enabled: vat_enabled,
         advance_cents,
     } = parts;
     if [
@@ -69,7 +69,7 @@ pub fn price(parts: PriceParts) -> Result<Price, DomainError> {
     }
     let subtotal_cents = base_cents + distance_cents + services_cents + urgency_cents;
     // Half-up rounding to the cent, as a Spanish invoice rounds its VAT line.
-    let tax_cents = if iva_enabled { tax(subtotal_cents) } else { 0 };
+    let tax_cents = if vat_enabled { tax(subtotal_cents) } else { 0 };
     let total_cents = subtotal_cents + tax_cents;
     if total_cents <= 0 {
         return Err(DomainError::Invalid(TOTAL_NOT_POSITIVE.into()));
@@ -82,7 +82,7 @@ pub fn price(parts: PriceParts) -> Result<Price, DomainError> {
         distance_cents,
         services_cents,
         urgency_cents,
-        iva_enabled,
+        iva_enabled: vat_enabled,
         subtotal_cents,
         tax_cents,
         total_cents,
@@ -155,20 +155,20 @@ pub fn edit(current: &Price, change: PriceEdit) -> Result<Price, DomainError> {
 
 /// VAT on a subtotal, rounded half up to the cent.
 fn tax(subtotal_cents: i64) -> i64 {
-    (subtotal_cents * IVA_PERCENT + 50) / 100
+    (subtotal_cents * VAT_PERCENT + 50) / 100
 }
 
 /// The subtotal whose total (with its VAT when on) is exactly `total_cents`. With VAT, one
 /// total in five is no subtotal's (the VAT line's rounding skips it): the message names the two
 /// nearest totals that are.
-fn subtotal_for(total_cents: i64, iva_enabled: bool) -> Result<i64, DomainError> {
-    if !iva_enabled {
+fn subtotal_for(total_cents: i64, vat_enabled: bool) -> Result<i64, DomainError> {
+    if !vat_enabled {
         return Ok(total_cents);
     }
     let with_tax = |s: i64| s + tax(s);
     // with_tax grows by 1 or 2 cents per cent of subtotal, so the answer, if any, is next to
     // total × 100 / 121.
-    let guess = total_cents * 100 / (100 + IVA_PERCENT);
+    let guess = total_cents * 100 / (100 + VAT_PERCENT);
     let candidates = (guess - 2).max(0)..=guess + 2;
     if let Some(s) = candidates.clone().find(|s| with_tax(*s) == total_cents) {
         return Ok(s);
@@ -185,7 +185,7 @@ fn subtotal_for(total_cents: i64, iva_enabled: bool) -> Result<i64, DomainError>
         .min()
         .unwrap_or(total_cents + 1);
     Err(DomainError::Invalid(format!(
-        "Con el {IVA_PERCENT} % de IVA, el precio total no puede ser {}: elige {} o {}",
+        "Con el {VAT_PERCENT} % de IVA, el precio total no puede ser {}: elige {} o {}",
         crate::estimate::euros(total_cents),
         crate::estimate::euros(below),
         crate::estimate::euros(above),
@@ -196,13 +196,13 @@ fn subtotal_for(total_cents: i64, iva_enabled: bool) -> Result<i64, DomainError>
 mod tests {
     use super::*;
 
-    fn parts(base: i64, iva: bool, advance: i64) -> PriceParts {
+    fn parts(base: i64, vat: bool, advance: i64) -> PriceParts {
         PriceParts {
             base_cents: base,
             distance_cents: 3_600,
             services_cents: 4_000,
             urgency_cents: 0,
-            iva_enabled: iva,
+            iva_enabled: vat,
             advance_cents: advance,
         }
     }
@@ -365,13 +365,13 @@ mod tests {
                 any::<bool>(),
                 amount(),
             )
-                .prop_map(|(base, distance, services, urgency, iva, advance)| {
+                .prop_map(|(base, distance, services, urgency, vat, advance)| {
                     PriceParts {
                         base_cents: base,
                         distance_cents: distance,
                         services_cents: services,
                         urgency_cents: urgency,
-                        iva_enabled: iva,
+                        iva_enabled: vat,
                         advance_cents: advance,
                     }
                 })

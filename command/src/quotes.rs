@@ -404,7 +404,7 @@ fn decide(
             still_new(state, role)?;
             Ok(vec![Event::QuoteConverted(QuoteConverted { move_id })])
         }
-        QuoteCommand::EraseContact { motivo } => {
+        QuoteCommand::EraseContact { motivo: reason } => {
             if !matches!(role, Some(Role::Cliente | Role::Admin)) {
                 return Err(DomainError::Forbidden);
             }
@@ -413,7 +413,7 @@ fn decide(
                 // Erasing twice changes nothing: whoever asks again gets what they wanted.
                 Some(_) if state.contact_erased => Ok(vec![]),
                 Some(_) => Ok(vec![Event::QuoteContactErased(QuoteContactErased {
-                    motivo: motivo.to_string(),
+                    motivo: reason.to_string(),
                 })]),
             }
         }

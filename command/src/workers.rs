@@ -47,8 +47,8 @@ impl Decider for WorkerDayDecider {
     type State = WorkerDay;
     type Command = WorkerDayCommand;
 
-    fn stream((worker, fecha): &(Uuid, NaiveDate)) -> String {
-        worker_day_stream(*worker, *fecha)
+    fn stream((worker, date): &(Uuid, NaiveDate)) -> String {
+        worker_day_stream(*worker, *date)
     }
 
     fn decide(
@@ -59,7 +59,7 @@ impl Decider for WorkerDayDecider {
         match command {
             WorkerDayCommand::Book {
                 worker,
-                fecha,
+                fecha: date,
                 move_id,
                 holder_cancelled,
             } => {
@@ -70,25 +70,25 @@ impl Decider for WorkerDayDecider {
                     }
                     events.push(Event::WorkerDayReleased(WorkerDayReleased {
                         worker_id: worker,
-                        fecha,
+                        fecha: date,
                         move_id: holder,
                     }));
                 }
                 events.push(Event::WorkerDayBooked(WorkerDayBooked {
                     worker_id: worker,
-                    fecha,
+                    fecha: date,
                     move_id,
                 }));
                 Ok(events)
             }
             WorkerDayCommand::Release {
                 worker,
-                fecha,
+                fecha: date,
                 move_id,
             } => Ok(if day.booked_by == Some(move_id) {
                 vec![Event::WorkerDayReleased(WorkerDayReleased {
                     worker_id: worker,
-                    fecha,
+                    fecha: date,
                     move_id,
                 })]
             } else {
@@ -140,15 +140,15 @@ pub fn decide_assignment(
     if current.worker == Some(worker.worker_id) {
         return Ok(Vec::new());
     }
-    let fecha: NaiveDate = current.fecha.ok_or(DomainError::NotFound)?;
+    let date: NaiveDate = current.fecha.ok_or(DomainError::NotFound)?;
     let mut plan = vec![move_plan];
     plan.push(WorkerDayDecider::plan(
-        &(worker.worker_id, fecha),
+        &(worker.worker_id, date),
         assignment.new_day,
         assignment.new_day.version,
         WorkerDayCommand::Book {
             worker: worker.worker_id,
-            fecha,
+            fecha: date,
             move_id,
             holder_cancelled: assignment.holder_cancelled,
         },
@@ -157,11 +157,11 @@ pub fn decide_assignment(
     if let (Some(previous), Some(old_day)) = (current.worker, assignment.old_day) {
         let release = WorkerDayCommand::Release {
             worker: previous,
-            fecha,
+            fecha: date,
             move_id,
         };
         plan.push(WorkerDayDecider::plan(
-            &(previous, fecha),
+            &(previous, date),
             old_day,
             old_day.version,
             release,
@@ -380,13 +380,13 @@ mod tests {
 
     #[test]
     fn a_day_folds_bookings_and_releases() {
-        let fecha = NaiveDate::from_ymd_opt(2026, 12, 14).unwrap();
+        let date = NaiveDate::from_ymd_opt(2026, 12, 14).unwrap();
         let worker_id = Uuid::from_u128(7);
         let day = WorkerDayDecider::evolve(
             WorkerDay::default(),
             &Event::WorkerDayBooked(WorkerDayBooked {
                 worker_id,
-                fecha,
+                fecha: date,
                 move_id: 5,
             }),
         );
@@ -395,7 +395,7 @@ mod tests {
             day,
             &Event::WorkerDayReleased(WorkerDayReleased {
                 worker_id,
-                fecha,
+                fecha: date,
                 move_id: 5,
             }),
         );

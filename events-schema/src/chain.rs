@@ -29,15 +29,15 @@ use crate::{Error, EventStore};
 pub const ZERO_HASH: [u8; 32] = [0; 32];
 
 /// What [`verify`] reports, in Spanish, for each kind of broken link.
-pub mod motivo {
-    pub const CONTENIDO: &str = "el contenido del evento no coincide con su hash";
-    pub const ENLACE: &str = "el enlace con el evento anterior de su flujo no coincide";
-    pub const SELLO: &str = "el sello de la cadena no coincide";
-    pub const FALTA_SELLADO: &str = "falta el evento sellado en esta posición";
-    pub const SIN_SELLO: &str =
+pub mod reason {
+    pub const CONTENT: &str = "el contenido del evento no coincide con su hash";
+    pub const LINK: &str = "el enlace con el evento anterior de su flujo no coincide";
+    pub const SEAL: &str = "el sello de la cadena no coincide";
+    pub const SEALED_MISSING: &str = "falta el evento sellado en esta posición";
+    pub const UNSEALED: &str =
         "el evento no está en la cadena sellada, aunque eventos posteriores sí lo están";
-    pub const FORMATO: &str = "el formato del hash del evento es desconocido";
-    pub fn falta_anterior(version: i64) -> String {
+    pub const FORMAT: &str = "el formato del hash del evento es desconocido";
+    pub fn previous_missing(version: i64) -> String {
         format!("falta el evento anterior de su flujo (versión {version})")
     }
 }
@@ -413,18 +413,18 @@ impl Walk {
                 position: row.position,
                 stream_id: String::new(),
                 event_type: String::new(),
-                motivo: motivo::FALTA_SELLADO.into(),
+                motivo: reason::SEALED_MISSING.into(),
             });
         };
         self.verificados += 1;
-        let broken = |motivo: String| BrokenLink {
+        let broken = |why: String| BrokenLink {
             position: row.position,
             stream_id: stream_id.clone(),
             event_type: event_type.clone(),
-            motivo,
+            motivo: why,
         };
         let Some(format) = HashFormat::from_stored(hash_format) else {
-            return Some(broken(motivo::FORMATO.into()));
+            return Some(broken(reason::FORMAT.into()));
         };
         let content = EventContent {
             format,
@@ -439,16 +439,16 @@ impl Walk {
             recorded_at,
         };
         if event_hash(prev_hash, &content)[..] != hash[..] {
-            return Some(broken(motivo::CONTENIDO.into()));
+            return Some(broken(reason::CONTENT.into()));
         }
         if stream_version == 1 {
             if prev_hash[..] != ZERO_HASH[..] {
-                return Some(broken(motivo::ENLACE.into()));
+                return Some(broken(reason::LINK.into()));
             }
         } else {
             match &row.predecessor {
-                None => return Some(broken(motivo::falta_anterior(stream_version - 1))),
-                Some(p) if p != prev_hash => return Some(broken(motivo::ENLACE.into())),
+                None => return Some(broken(reason::previous_missing(stream_version - 1))),
+                Some(p) if p != prev_hash => return Some(broken(reason::LINK.into())),
                 Some(_) => {}
             }
         }
@@ -459,14 +459,14 @@ impl Walk {
                 }
                 let prev = self.sealed.as_ref().map_or(&ZERO_HASH[..], |s| &s.1[..]);
                 if chain_hash(prev, row.position, hash)[..] != sealed[..] {
-                    return Some(broken(motivo::SELLO.into()));
+                    return Some(broken(reason::SEAL.into()));
                 }
                 self.sealed = Some((row.position, sealed.clone()));
             }
             None => {
                 self.pendientes += 1;
                 if self.first_unsealed.is_none() {
-                    self.first_unsealed = Some(broken(motivo::SIN_SELLO.into()));
+                    self.first_unsealed = Some(broken(reason::UNSEALED.into()));
                 }
             }
         }

@@ -270,12 +270,12 @@ impl DocumentKind {
     }
 
     /// The document number: prefix, year, and the place in that year's series.
-    pub fn numero(self, year: i32, secuencia: i64) -> String {
+    pub fn number(self, year: i32, sequence: i64) -> String {
         let prefix = match self {
             DocumentKind::Factura => "F",
             DocumentKind::Albaran => "A",
         };
-        format!("{prefix}{year}-{secuencia:06}")
+        format!("{prefix}{year}-{sequence:06}")
     }
 }
 
@@ -780,8 +780,8 @@ pub fn quote_id_of(stream_id: &str) -> Option<Uuid> {
 }
 
 /// The day of one worker: which move, if any, holds them on that date.
-pub fn worker_day_stream(worker_id: Uuid, fecha: NaiveDate) -> String {
-    format!("worker-day-{worker_id}-{fecha}")
+pub fn worker_day_stream(worker_id: Uuid, date: NaiveDate) -> String {
+    format!("worker-day-{worker_id}-{date}")
 }
 
 /// One year's series of one kind of document.

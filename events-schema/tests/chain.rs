@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::time::Duration;
 
 use chrono::{TimeZone, Utc};
-use events_schema::chain::{self, motivo, EventContent, HashFormat, Verification};
+use events_schema::chain::{self, reason, EventContent, HashFormat, Verification};
 use events_schema::events::MoveStatus;
 use events_schema::{EventStore, ExpectedVersion, RawEvent, StoreOptions, StreamAppend};
 use sqlx::{PgPool, Row};
@@ -105,12 +105,12 @@ async fn behind_the_guard(pool: &PgPool, sql: &str) {
     tx.commit().await.unwrap();
 }
 
-fn assert_broken(v: &Verification, position: i64, expected_motivo: &str) {
+fn assert_broken(v: &Verification, position: i64, expected_reason: &str) {
     let broken = v.primer_fallo.as_ref().expect("verify finds a broken link");
     assert!(!v.ok);
     assert_eq!(
         (broken.position, broken.motivo.as_str()),
-        (position, expected_motivo),
+        (position, expected_reason),
         "{v:?}"
     );
 }
@@ -328,7 +328,7 @@ async fn changed_data_is_found_at_exactly_that_event(pool: PgPool) {
     )
     .await;
     let v = verify(&pool).await;
-    assert_broken(&v, x, motivo::CONTENIDO);
+    assert_broken(&v, x, reason::CONTENT);
     let broken = v.primer_fallo.unwrap();
     assert_eq!(
         (broken.stream_id.as_str(), broken.event_type.as_str()),
@@ -346,7 +346,7 @@ async fn changed_metadata_is_found_at_exactly_that_event(pool: PgPool) {
         ),
     )
     .await;
-    assert_broken(&verify(&pool).await, x, motivo::CONTENIDO);
+    assert_broken(&verify(&pool).await, x, reason::CONTENT);
 }
 
 /// The auditor's 'state of a move as of an instant' reads the log up to `recorded_at`: moving it,
@@ -361,7 +361,7 @@ async fn a_moved_recorded_at_is_found_at_exactly_that_event(pool: PgPool) {
             &format!("UPDATE events SET recorded_at = recorded_at - interval '{shift}' WHERE position = {x}"),
         )
         .await;
-        assert_broken(&verify(&pool).await, x, motivo::CONTENIDO);
+        assert_broken(&verify(&pool).await, x, reason::CONTENT);
         behind_the_guard(
             &pool,
             &format!("UPDATE events SET recorded_at = recorded_at + interval '{shift}' WHERE position = {x}"),
@@ -384,7 +384,7 @@ async fn an_event_passed_off_as_the_old_format_is_found(pool: PgPool) {
         ),
     )
     .await;
-    assert_broken(&verify(&pool).await, x, motivo::CONTENIDO);
+    assert_broken(&verify(&pool).await, x, reason::CONTENT);
     behind_the_guard(
         &pool,
         &format!(
@@ -393,7 +393,7 @@ async fn an_event_passed_off_as_the_old_format_is_found(pool: PgPool) {
         ),
     )
     .await;
-    assert_broken(&verify(&pool).await, x, motivo::SELLO);
+    assert_broken(&verify(&pool).await, x, reason::SEAL);
 }
 
 /// A format no verifier knows is reported, not guessed at.
@@ -408,7 +408,7 @@ async fn an_unknown_hash_format_is_reported(pool: PgPool) {
         ),
     )
     .await;
-    assert_broken(&verify(&pool).await, x, motivo::FORMATO);
+    assert_broken(&verify(&pool).await, x, reason::FORMAT);
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
@@ -424,7 +424,7 @@ async fn a_change_with_its_hash_recomputed_breaks_the_seal(pool: PgPool) {
         ),
     )
     .await;
-    assert_broken(&verify(&pool).await, x, motivo::SELLO);
+    assert_broken(&verify(&pool).await, x, reason::SEAL);
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
@@ -458,7 +458,7 @@ async fn a_change_to_an_unsealed_event_with_its_hash_recomputed_breaks_the_next_
     )
     .await;
     let v = verify(&pool).await;
-    assert_broken(&v, next, motivo::ENLACE);
+    assert_broken(&v, next, reason::LINK);
     assert_eq!(
         v.pendientes, 1,
         "the changed event was checked, unsealed: {v:?}"
@@ -476,7 +476,7 @@ async fn a_deleted_sealed_event_is_missing_at_its_position(pool: PgPool) {
         ),
     )
     .await;
-    assert_broken(&verify(&pool).await, x, motivo::FALTA_SELLADO);
+    assert_broken(&verify(&pool).await, x, reason::SEALED_MISSING);
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
@@ -493,9 +493,9 @@ async fn a_deleted_event_and_its_seal_break_the_next_seal(pool: PgPool) {
     .await;
     let v = verify(&pool).await;
     let expected = if position_of(&pool, "move-2", 3).await == next {
-        motivo::falta_anterior(2)
+        reason::previous_missing(2)
     } else {
-        motivo::SELLO.to_string()
+        reason::SEAL.to_string()
     };
     assert_broken(&v, next, &expected);
 }
@@ -517,7 +517,7 @@ async fn a_deleted_unsealed_event_is_missed_by_its_successor(pool: PgPool) {
     let x = position_of(&pool, "move-1", 8).await;
     let next = position_of(&pool, "move-1", 9).await;
     behind_the_guard(&pool, &format!("DELETE FROM events WHERE position = {x}")).await;
-    assert_broken(&verify(&pool).await, next, &motivo::falta_anterior(8));
+    assert_broken(&verify(&pool).await, next, &reason::previous_missing(8));
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
@@ -528,7 +528,7 @@ async fn a_changed_seal_is_found(pool: PgPool) {
         &format!("UPDATE log_chain SET chain_hash = sha256(chain_hash) WHERE position = {x}"),
     )
     .await;
-    assert_broken(&verify(&pool).await, x, motivo::SELLO);
+    assert_broken(&verify(&pool).await, x, reason::SEAL);
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
@@ -549,7 +549,7 @@ async fn an_event_slipped_into_the_sealed_log_is_found(pool: PgPool) {
         ),
     )
     .await;
-    assert_broken(&verify(&pool).await, x + 1, motivo::SIN_SELLO);
+    assert_broken(&verify(&pool).await, x + 1, reason::UNSEALED);
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
@@ -729,7 +729,7 @@ async fn a_log_sealed_before_0016_keeps_verifying_and_new_events_seal_recorded_a
     let x = position_of(&pool, "move-1", 4).await;
     behind_the_guard(&pool, &shift(x)).await;
     let v = verify(&pool).await;
-    assert_broken(&v, x, motivo::CONTENIDO);
+    assert_broken(&v, x, reason::CONTENT);
     assert_eq!(v.primer_fallo.unwrap().stream_id, "move-1");
 }
 

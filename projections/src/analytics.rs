@@ -173,14 +173,14 @@ impl Projector for AnalyticsProjector {
         .execute(&mut *tx)
         .await?;
 
-        let (mut day, mut creadas, mut completadas, mut canceladas, mut ingresos) =
+        let (mut day, mut created, mut completed, mut cancelled, mut income) =
             (vec![], vec![], vec![], vec![], vec![]);
         for (d, delta) in days {
             day.push(d);
-            creadas.push(delta.creadas);
-            completadas.push(delta.completadas);
-            canceladas.push(delta.canceladas);
-            ingresos.push(delta.ingresos_cents);
+            created.push(delta.creadas);
+            completed.push(delta.completadas);
+            cancelled.push(delta.canceladas);
+            income.push(delta.ingresos_cents);
         }
         sqlx::query(
             "INSERT INTO analytics_days (day, creadas, completadas, canceladas, ingresos_cents) \
@@ -192,10 +192,10 @@ impl Projector for AnalyticsProjector {
              ingresos_cents = analytics_days.ingresos_cents + EXCLUDED.ingresos_cents",
         )
         .bind(&day)
-        .bind(&creadas)
-        .bind(&completadas)
-        .bind(&canceladas)
-        .bind(&ingresos)
+        .bind(&created)
+        .bind(&completed)
+        .bind(&cancelled)
+        .bind(&income)
         .execute(&mut *tx)
         .await?;
         Ok(())

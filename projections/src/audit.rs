@@ -375,14 +375,14 @@ mod tests {
     #[test]
     fn diff_from_nothing_lists_every_field_and_absent_keys_count_as_null() {
         let changes = diff(&Value::Null, &json!({"a": 1, "b": {"c": true}, "d": null}));
-        let campos: Vec<_> = changes.iter().map(|c| c.campo.as_str()).collect();
-        assert_eq!(campos, ["a", "b.c"]);
+        let fields: Vec<_> = changes.iter().map(|c| c.campo.as_str()).collect();
+        assert_eq!(fields, ["a", "b.c"]);
         assert!(changes.iter().all(|c| c.antes.is_null()));
-        let reserva = diff(
+        let booking = diff(
             &json!({}),
             &json!({"reserva": {"condiciones_version": "2026-1"}}),
         );
-        assert_eq!(reserva[0].campo, "reserva.condiciones_version");
+        assert_eq!(booking[0].campo, "reserva.condiciones_version");
     }
 
     fn at(minute: u32) -> DateTime<Utc> {

@@ -116,7 +116,7 @@ pub struct StaffPayment {
     pub reembolsado_cents: i64,
     pub marca: String,
     pub ultimos4: String,
-    #[schemars(extend("enum" = [AUTORIZADO, REEMBOLSADO, FALLIDO]))]
+    #[schemars(extend("enum" = [STATUS_AUTHORISED, STATUS_REFUNDED, STATUS_FAILED]))]
     pub estado: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub motivo: Option<String>,
@@ -363,7 +363,7 @@ impl StaffMove {
                     reembolsado_cents: 0,
                     marca: p.brand,
                     ultimos4: p.last4,
-                    estado: AUTORIZADO.into(),
+                    estado: STATUS_AUTHORISED.into(),
                     motivo: None,
                     proveedor: p.provider,
                     tipo: Some(
@@ -385,7 +385,7 @@ impl StaffMove {
                 reembolsado_cents: 0,
                 marca: f.brand,
                 ultimos4: f.last4,
-                estado: FALLIDO.into(),
+                estado: STATUS_FAILED.into(),
                 motivo: Some(f.reason),
                 proveedor: f.provider,
                 tipo: None,
@@ -394,7 +394,7 @@ impl StaffMove {
                 if let Some(p) = m.pagos.iter_mut().find(|p| p.id == r.payment_id) {
                     p.reembolsado_cents += r.amount_cents;
                     p.reembolsado = euros(p.reembolsado_cents);
-                    p.estado = REEMBOLSADO.into();
+                    p.estado = STATUS_REFUNDED.into();
                 }
                 m.settle();
             }
@@ -412,9 +412,9 @@ impl StaffMove {
     }
 }
 
-pub const AUTORIZADO: &str = "autorizado";
-pub const REEMBOLSADO: &str = "reembolsado";
-pub const FALLIDO: &str = "fallido";
+pub const STATUS_AUTHORISED: &str = "autorizado";
+pub const STATUS_REFUNDED: &str = "reembolsado";
+pub const STATUS_FAILED: &str = "fallido";
 
 /// `K7MQ2XPA` → `K7MQ-2XPA` (as `command::payments::display_key`, which this crate does not
 /// depend on).
@@ -445,7 +445,7 @@ impl StaffMove {
         self.pagado_cents = self
             .pagos
             .iter()
-            .filter(|p| p.estado != FALLIDO)
+            .filter(|p| p.estado != STATUS_FAILED)
             .map(|p| p.importe_cents - p.reembolsado_cents)
             .sum();
         self.pagado = euros(self.pagado_cents);

@@ -22,9 +22,9 @@ use crate::{Error, Mode, Projector};
 pub const LIVE_KIND: &str = "quote";
 
 /// Where a quote stands in the inbox.
-pub const NUEVA: &str = "nueva";
-pub const CONVERTIDA: &str = "convertida";
-pub const DESCARTADA: &str = "descartada";
+pub const STATUS_NEW: &str = "nueva";
+pub const STATUS_CONVERTED: &str = "convertida";
+pub const STATUS_DISCARDED: &str = "descartada";
 
 /// The services as the quote request names them (spec §3 'Price request', plus best packaging).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -90,7 +90,7 @@ impl InboxQuote {
         InboxQuote {
             id: q.quote_id,
             recibida: e.occurred_at,
-            estado: NUEVA.to_string(),
+            estado: STATUS_NEW.to_string(),
             mudanza_id: None,
             total_objetos: q.objects.iter().map(|o| o.quantity).sum(),
             contact: q.contact,
@@ -132,12 +132,12 @@ impl InboxQuote {
             (Event::QuoteRequested(r), None) => return Ok(InboxQuote::requested(r, e)),
             (_, None) => return Err(poison("event for a quote that does not exist")),
             (Event::QuoteConverted(c), Some(mut q)) => {
-                q.estado = CONVERTIDA.to_string();
+                q.estado = STATUS_CONVERTED.to_string();
                 q.mudanza_id = Some(c.move_id);
                 q
             }
             (Event::QuoteDiscarded(_), Some(mut q)) => {
-                q.estado = DESCARTADA.to_string();
+                q.estado = STATUS_DISCARDED.to_string();
                 q
             }
             (Event::QuoteContactErased(_), Some(mut q)) => {

@@ -361,12 +361,12 @@ async fn a_poison_event_is_recorded_and_skipped_by_rebuild_and_the_live_runner(p
     .await;
     let running = Projections::start(store.clone(), projections::all(), 100);
     assert!(running.wait_for(last, Duration::from_secs(30)).await);
-    let estado: String =
+    let status: String =
         sqlx::query_scalar("SELECT doc ->> 'estado' FROM move_staff_view WHERE id = 1")
             .fetch_one(&pool)
             .await
             .unwrap();
-    assert_eq!(estado, "cancelada");
+    assert_eq!(status, "cancelada");
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
@@ -376,12 +376,12 @@ async fn wait_for_returns_once_the_projection_has_passed_a_position(pool: PgPool
     let position = history(&store, 1).await;
     assert!(running.wait_for(position, Duration::from_secs(10)).await);
     assert!(running.position() >= position);
-    let estado: String = sqlx::query_scalar("SELECT estado FROM move_staff_view WHERE id = 1")
+    let status: String = sqlx::query_scalar("SELECT estado FROM move_staff_view WHERE id = 1")
         .fetch_one(&pool)
         .await
         .unwrap();
     assert_eq!(
-        estado, "finalizada",
+        status, "finalizada",
         "the read model shows the last write once wait_for returns"
     );
 }

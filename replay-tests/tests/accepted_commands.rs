@@ -127,21 +127,21 @@ fn texts() -> impl Strategy<Value = Texts> {
     )
         .prop_map(
             |(
-                (nombre, telefono, email, origen, destino, contacto),
-                (instrucciones, objeto, objeto_id, foto, parts, iva),
+                (name, phone, email, origin, destination, contact),
+                (instructions, object, object_id, photo, parts, vat),
             )| Texts {
-                nombre,
-                telefono,
+                nombre: name,
+                telefono: phone,
                 email,
-                origen,
-                destino,
-                contacto,
-                instrucciones,
-                objeto,
-                objeto_id,
-                foto,
+                origen: origin,
+                destino: destination,
+                contacto: contact,
+                instrucciones: instructions,
+                objeto: object,
+                objeto_id: object_id,
+                foto: photo,
                 parts,
-                iva,
+                iva: vat,
             },
         )
 }
@@ -149,7 +149,7 @@ fn texts() -> impl Strategy<Value = Texts> {
 /// The events the deciders accept for one move built from `t`, and one quote request.
 fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event>)> {
     let mut out = Vec::new();
-    let fecha = today.checked_add_days(Days::new(20)).unwrap();
+    let date = today.checked_add_days(Days::new(20)).unwrap();
     let mut created = command::demo::demo_move(
         move_id,
         Person {
@@ -157,7 +157,7 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
             telefono: t.telefono.clone(),
             email: t.email.clone(),
         },
-        fecha,
+        date,
         move_id as usize,
     );
     created.origen = t.origen.clone();
@@ -291,7 +291,7 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
         }],
         services: Services::default(),
         best_packaging: false,
-        preferred_date: Some(fecha),
+        preferred_date: Some(date),
         alternative_date: None,
         flexible_dates: false,
         time_preference: "morning".into(),

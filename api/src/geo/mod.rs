@@ -28,7 +28,7 @@ use crate::config::Config;
 use external::External;
 use gazetteer::Gazetteer;
 pub use m30::inside_m30;
-pub use place::{Fuente, Place, PlaceKind, Route};
+pub use place::{Place, PlaceKind, Route, Source};
 
 /// The §8 route error, shown in the calculator's error panel.
 pub const ROUTE_ERROR: &str = "No se pudo calcular la ruta entre las direcciones proporcionadas";
@@ -181,7 +181,7 @@ impl Geo {
                         destination,
                         distance_km: estimate::round_km(km),
                         duration_min: estimate::round_minutes(minutes),
-                        fuente: Fuente::Osrm,
+                        fuente: Source::Osrm,
                     };
                 }
                 Ok(_) => {} // between place centres in one town: the in-town minimum
@@ -201,7 +201,7 @@ impl Route {
             duration_min: estimate::round_minutes(estimate::driving_minutes(km)),
             origin,
             destination,
-            fuente: Fuente::Gazetteer,
+            fuente: Source::Gazetteer,
         }
     }
 }
@@ -241,7 +241,7 @@ mod tests {
             "{}",
             r.distance_km
         );
-        assert_eq!(r.fuente, Fuente::Gazetteer);
+        assert_eq!(r.fuente, Source::Gazetteer);
         assert!(r.duration_text().contains(" h "), "{}", r.duration_text());
     }
 

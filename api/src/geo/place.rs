@@ -67,18 +67,18 @@ impl Place {
 /// Where a route's figures come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Fuente {
+pub enum Source {
     /// Offline: great-circle distance × road factor, average speeds.
     Gazetteer,
     /// The configured router.
     Osrm,
 }
 
-impl Fuente {
+impl Source {
     pub fn as_str(self) -> &'static str {
         match self {
-            Fuente::Gazetteer => "gazetteer",
-            Fuente::Osrm => "osrm",
+            Source::Gazetteer => "gazetteer",
+            Source::Osrm => "osrm",
         }
     }
 }
@@ -91,7 +91,7 @@ pub struct Route {
     pub distance_km: f64,
     /// Driving time, whole minutes (at least 1).
     pub duration_min: u32,
-    pub fuente: Fuente,
+    pub fuente: Source,
 }
 
 impl Route {

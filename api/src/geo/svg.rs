@@ -81,7 +81,7 @@ pub fn svg(route: &Route) -> String {
         super::estimate::distance_text(route.distance_km),
         super::estimate::duration_text(route.duration_min)
     );
-    let dash = if route.fuente == super::place::Fuente::Gazetteer {
+    let dash = if route.fuente == super::place::Source::Gazetteer {
         // A straight line stands for an estimate, not the road taken.
         r#" stroke-dasharray="10 7""#
     } else {
@@ -147,7 +147,7 @@ fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::place::{Fuente, Place, PlaceKind, Route};
+    use super::super::place::{Place, PlaceKind, Route, Source};
     use super::*;
 
     fn place(name: &str, lat: f64, lon: f64) -> Place {
@@ -167,7 +167,7 @@ mod tests {
             destination: b,
             distance_km: 615.3,
             duration_min: 457,
-            fuente: Fuente::Gazetteer,
+            fuente: Source::Gazetteer,
         }
     }
 

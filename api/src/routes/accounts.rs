@@ -63,10 +63,10 @@ pub struct Timers {
     reenviar_en: i64,
 }
 
-fn timers(reenviar_en: i64) -> Timers {
+fn timers(resend_in: i64) -> Timers {
     Timers {
         expira_en: CODE_VALIDITY_SECS,
-        reenviar_en,
+        reenviar_en: resend_in,
     }
 }
 
@@ -111,7 +111,7 @@ async fn send_code(
     tx: &mut sqlx::PgConnection,
     account: Uuid,
     email: &str,
-    nombre: &str,
+    name: &str,
 ) -> ApiResult<()> {
     let (code, hash) = new_code(account);
     sqlx::query(
@@ -127,7 +127,7 @@ async fn send_code(
     .await?;
     state
         .mailer
-        .queue(tx, templates::confirmation_code(email, nombre, &code))
+        .queue(tx, templates::confirmation_code(email, name, &code))
         .await
 }
 
@@ -201,9 +201,9 @@ pub async fn register(
         consent::Consent {
             email: &registration.email,
             account_id: Some(id),
-            purpose: forms::consent::CONDICIONES,
+            purpose: forms::consent::TERMS,
             granted: true,
-            source: forms::consent::REGISTRO,
+            source: forms::consent::REGISTRATION,
             reference: None,
             text: forms::consent::TERMS_TEXT,
         },
@@ -233,13 +233,9 @@ pub async fn register(
 
 /// The answers of `confirm-email` carry `confirmed` as well as the error (spec §7), and a wrong
 /// code how many tries are left.
-fn not_confirmed(
-    status: StatusCode,
-    error: &str,
-    intentos_restantes: Option<i32>,
-) -> Answer<Confirmed> {
+fn not_confirmed(status: StatusCode, error: &str, attempts_left: Option<i32>) -> Answer<Confirmed> {
     let mut body = json!({ "success": false, "confirmed": false, "error": error });
-    if let Some(left) = intentos_restantes {
+    if let Some(left) = attempts_left {
         body["intentos_restantes"] = json!(left);
     }
     Answer::raw((status, Json(body)).into_response())
@@ -384,7 +380,7 @@ pub async fn resend_code(
     .bind(RESEND_COOLDOWN_SECS as f64)
     .fetch_optional(&mut *tx)
     .await?;
-    let (id, confirmed, nombre, wait) =
+    let (id, confirmed, name, wait) =
         account.ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))?;
     if confirmed {
         return Err(ApiError::Conflict(ALREADY_CONFIRMED.into()));
@@ -399,7 +395,7 @@ pub async fn resend_code(
             (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response(),
         ));
     }
-    send_code(&state, &mut tx, id, &email, &nombre).await?;
+    send_code(&state, &mut tx, id, &email, &name).await?;
     tx.commit().await?;
     Ok(Answer::with(
         (),
@@ -430,7 +426,7 @@ pub async fn forgot_password(
     .bind(&email)
     .fetch_optional(&state.pool)
     .await?;
-    let (id, nombre) = account.ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))?;
+    let (id, name) = account.ok_or_else(|| ApiError::NotFound(NO_ACCOUNT.into()))?;
     let (token, hash) = new_token();
     let link = format!("{}/recuperar?token={token}", state.config.public_url);
     let mut tx = state.pool.begin().await?;
@@ -445,7 +441,7 @@ pub async fn forgot_password(
     .await?;
     state
         .mailer
-        .queue(&mut tx, templates::password_reset(&email, &nombre, &link))
+        .queue(&mut tx, templates::password_reset(&email, &name, &link))
         .await?;
     tx.commit().await?;
     Ok(done())
@@ -522,43 +518,43 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::{get_with, post_with};
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, SESION};
+    use super::doc::{doc, SESSIONS};
 
     ApiRouter::new()
         .api_route(
             "/api/register",
-            post_with(register, doc(SESION, "Registrar una cuenta de cliente")),
+            post_with(register, doc(SESSIONS, "Registrar una cuenta de cliente")),
         )
         .api_route(
             "/api/confirm-email",
             post_with(
                 confirm_email,
-                doc(SESION, "Confirmar el correo con el código enviado"),
+                doc(SESSIONS, "Confirmar el correo con el código enviado"),
             ),
         )
         .api_route(
             "/api/resend-code",
             post_with(
                 resend_code,
-                doc(SESION, "Reenviar el código de confirmación"),
+                doc(SESSIONS, "Reenviar el código de confirmación"),
             ),
         )
         .api_route(
             "/api/forgot-password",
             post_with(
                 forgot_password,
-                doc(SESION, "Pedir un enlace para restablecer la contraseña"),
+                doc(SESSIONS, "Pedir un enlace para restablecer la contraseña"),
             ),
         )
         .api_route(
             "/api/restablecer-password",
             get_with(
                 check_reset,
-                doc(SESION, "Comprobar un enlace de restablecimiento"),
+                doc(SESSIONS, "Comprobar un enlace de restablecimiento"),
             )
             .post_with(
                 reset_password,
-                doc(SESION, "Fijar una contraseña nueva con el enlace"),
+                doc(SESSIONS, "Fijar una contraseña nueva con el enlace"),
             ),
         )
 }

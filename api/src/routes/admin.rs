@@ -248,7 +248,7 @@ pub async fn create_staff(
             })
         }
     };
-    let nombre = accounts::full_name(&body.nombre).map_err(|e| field("nombre", e))?;
+    let name = accounts::full_name(&body.nombre).map_err(|e| field("nombre", e))?;
     let email = accounts::email(&body.email).ok_or_else(|| ApiError::InvalidField {
         field: "email",
         message: accounts::EMAIL_INVALID.into(),
@@ -318,17 +318,17 @@ pub async fn create_staff(
     .bind(&username)
     .bind(username.as_deref().map(identifier))
     .bind(&hash)
-    .bind(&nombre)
+    .bind(&name)
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
     tracing::info!(account = %id, role = role.as_str(), "staff account created");
-    let cuenta = staff_account(&state.pool, id).await?;
+    let account = staff_account(&state.pool, id).await?;
     Ok(Answer::with(
         (),
         StaffChanged {
             success: True,
-            cuenta,
+            cuenta: account,
         },
     ))
 }
@@ -361,10 +361,10 @@ pub async fn deactivate(
     tx.commit().await?;
     state.live.end_sessions(ended);
     tracing::info!(account = %id, by = %me.id, "staff account deactivated");
-    let cuenta = staff_account(&state.pool, id).await?;
+    let account = staff_account(&state.pool, id).await?;
     Ok(Json(StaffChanged {
         success: True,
-        cuenta,
+        cuenta: account,
     }))
 }
 
@@ -387,10 +387,10 @@ pub async fn reactivate(
         return Err(ApiError::NotFound(STAFF_NOT_FOUND.into()));
     }
     tracing::info!(account = %id, by = %me.id, "staff account reactivated");
-    let cuenta = staff_account(&state.pool, id).await?;
+    let account = staff_account(&state.pool, id).await?;
     Ok(Json(StaffChanged {
         success: True,
-        cuenta,
+        cuenta: account,
     }))
 }
 
@@ -495,9 +495,9 @@ pub async fn projections_status(
     user: CurrentUser,
 ) -> ApiResult<Json<ProjectionsAnswer>> {
     admin(user)?;
-    let proyecciones = projection_status(&state).await?;
-    let cabeza = state.store.max_position().await?;
-    let no_aplicados = projections::poison_events(&state.pool)
+    let projections = projection_status(&state).await?;
+    let head = state.store.max_position().await?;
+    let unapplied = projections::poison_events(&state.pool)
         .await?
         .into_iter()
         .map(|p| SkippedEvent {
@@ -511,9 +511,9 @@ pub async fn projections_status(
         .collect();
     Ok(Json(ProjectionsAnswer {
         success: True,
-        cabeza,
-        proyecciones,
-        eventos_no_aplicados: no_aplicados,
+        cabeza: head,
+        proyecciones: projections,
+        eventos_no_aplicados: unapplied,
         reconstruccion: state.admin.rebuild_status(),
     }))
 }
@@ -658,10 +658,10 @@ pub async fn events(
         .bind(limit)
         .fetch_all(&state.pool)
         .await?;
-    let siguiente = (rows.len() as i64 == limit)
+    let next = (rows.len() as i64 == limit)
         .then(|| rows.last().map(|r| r.position))
         .flatten();
-    let eventos = rows
+    let events = rows
         .into_iter()
         .map(|r| LoggedEvent {
             posicion: r.position,
@@ -680,15 +680,15 @@ pub async fn events(
             datos: r.data,
         })
         .collect();
-    let tipos = events_schema::events::EVENT_TYPES
+    let types = events_schema::events::EVENT_TYPES
         .iter()
         .map(|t| t.name.to_string())
         .collect();
     Ok(Json(EventPage {
         success: True,
-        eventos,
-        siguiente,
-        tipos,
+        eventos: events,
+        siguiente: next,
+        tipos: types,
     }))
 }
 

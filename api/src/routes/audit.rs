@@ -196,10 +196,10 @@ pub async fn search(
     .bind(SEARCH_LIMIT)
     .fetch_all(&state.pool)
     .await?;
-    let mudanzas = docs.into_iter().map(|d| d.0).collect();
+    let moves = docs.into_iter().map(|d| d.0).collect();
     Ok(Json(AuditSearch {
         success: True,
-        mudanzas,
+        mudanzas: moves,
         limite: SEARCH_LIMIT,
     }))
 }
@@ -275,7 +275,7 @@ async fn actor_names(
             .await?;
     Ok(rows
         .into_iter()
-        .map(|(id, nombre)| (id.to_string(), nombre))
+        .map(|(id, name)| (id.to_string(), name))
         .collect())
 }
 
@@ -284,7 +284,7 @@ async fn history(state: &AppState, id: i64) -> ApiResult<History> {
     let events = related_events(state, id).await?;
     let names = actor_names(state, &events).await?;
     let steps = replay(&move_stream(id), &events)?;
-    let eventos = steps
+    let timeline = steps
         .iter()
         .map(|step| {
             let e = step.event;
@@ -324,7 +324,7 @@ async fn history(state: &AppState, id: i64) -> ApiResult<History> {
         success: True,
         mudanza_id: id,
         flujo: move_stream(id),
-        eventos,
+        eventos: timeline,
     })
 }
 
@@ -550,19 +550,19 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::get_with;
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, AUDITORIA};
+    use super::doc::{doc, AUDITING};
 
     ApiRouter::new()
         .api_route(
             "/api/auditoria/mudanzas",
-            get_with(search, doc(AUDITORIA, "Buscar mudanzas (auditor, admin)")),
+            get_with(search, doc(AUDITING, "Buscar mudanzas (auditor, admin)")),
         )
         .api_route(
             "/api/auditoria/mudanza/{id}/historial",
             get_with(
                 move_history,
                 doc(
-                    AUDITORIA,
+                    AUDITING,
                     "Historial completo de una mudanza (auditor, admin)",
                 ),
             ),
@@ -571,14 +571,14 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             "/api/auditoria/mudanza/{id}/historial.json",
             get_with(
                 export_json,
-                doc(AUDITORIA, "Exportar el historial en JSON (auditor, admin)"),
+                doc(AUDITING, "Exportar el historial en JSON (auditor, admin)"),
             ),
         )
         .api_route(
             "/api/auditoria/mudanza/{id}/historial.csv",
             get_with(
                 export_csv,
-                doc(AUDITORIA, "Exportar el historial en CSV (auditor, admin)"),
+                doc(AUDITING, "Exportar el historial en CSV (auditor, admin)"),
             ),
         )
         .api_route(
@@ -586,7 +586,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             get_with(
                 state_as_of,
                 doc(
-                    AUDITORIA,
+                    AUDITING,
                     "Estado de una mudanza en un instante (auditor, admin)",
                 ),
             ),

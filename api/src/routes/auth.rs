@@ -187,26 +187,29 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::{get_with, post_with};
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, SESION};
+    use super::doc::{doc, SESSIONS};
 
     ApiRouter::new()
         .api_route(
             "/api/auth-status",
-            get_with(auth_status, doc(SESION, "Quién ha iniciado sesión")),
+            get_with(auth_status, doc(SESSIONS, "Quién ha iniciado sesión")),
         )
         .api_route(
             "/api/login",
-            post_with(login, doc(SESION, "Iniciar sesión (clientes y gerencia)")),
+            post_with(login, doc(SESSIONS, "Iniciar sesión (clientes y gerencia)")),
         )
         .api_route(
             "/api/worker/login",
             post_with(
                 worker_login,
-                doc(SESION, "Iniciar sesión de trabajador (número de empleado)"),
+                doc(
+                    SESSIONS,
+                    "Iniciar sesión de trabajador (número de empleado)",
+                ),
             ),
         )
         .api_route(
             "/api/logout",
-            post_with(logout, doc(SESION, "Cerrar sesión")),
+            post_with(logout, doc(SESSIONS, "Cerrar sesión")),
         )
 }

@@ -264,26 +264,26 @@ fn by_whom(e: &RecordedEvent) -> &'static str {
 /// The move as its client sees it in full: the staff view without staff matters (worker,
 /// documents, version numbers), with the status history and the last booking read from the log.
 fn client_document(m: &StaffMove, log: &[RecordedEvent]) -> ApiResult<ClientBooking> {
-    let mut historial = Vec::new();
-    let mut reserva = None;
-    let step = |status: &str, anterior: Option<&str>, e: &RecordedEvent| StatusStep {
+    let mut history = Vec::new();
+    let mut booking = None;
+    let step = |status: &str, previous: Option<&str>, e: &RecordedEvent| StatusStep {
         status: status.into(),
-        anterior: anterior.map(Into::into),
+        anterior: previous.map(Into::into),
         fecha: e.occurred_at,
         por: by_whom(e).into(),
     };
     for e in log {
         match e.decode()? {
             Event::MoveCreated(_) => {
-                historial.push(step(MoveStatus::Pendiente.customer_value(), None, e))
+                history.push(step(MoveStatus::Pendiente.customer_value(), None, e))
             }
-            Event::MoveStatusChanged(c) => historial.push(step(
+            Event::MoveStatusChanged(c) => history.push(step(
                 c.to.customer_value(),
                 Some(c.from.customer_value()),
                 e,
             )),
             Event::BookingAccepted(b) => {
-                reserva = Some(Booked {
+                booking = Some(Booked {
                     aceptada_en: e.occurred_at,
                     total: euros(b.total_cents),
                     condiciones_version: b.condiciones_version,
@@ -315,9 +315,9 @@ fn client_document(m: &StaffMove, log: &[RecordedEvent]) -> ApiResult<ClientBook
         pagos: crate::routes::payments::payments_list(m, false),
         clave_pago: m.clave_pago.clone(),
         fotos: m.photos.clone(),
-        historial,
+        historial: history,
         detalles_completados: m.detalles_completados,
-        reserva,
+        reserva: booking,
         puede_completar: pending,
         puede_confirmar: pending,
     })
@@ -325,10 +325,10 @@ fn client_document(m: &StaffMove, log: &[RecordedEvent]) -> ApiResult<ClientBook
 
 /// The booking conditions of §9, with what cancelling would cost for a quote of `total_cents`.
 fn conditions_for(total_cents: i64) -> Conditions {
-    let tier = |plazo: String, porcentaje: i64| CancellationTier {
-        plazo,
-        porcentaje,
-        importe: euros(share_cents(total_cents, porcentaje)),
+    let tier = |notice: String, percent: i64| CancellationTier {
+        plazo: notice,
+        porcentaje: percent,
+        importe: euros(share_cents(total_cents, percent)),
     };
     Conditions {
         version: CONDITIONS_VERSION.into(),
@@ -358,19 +358,19 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::{get_with, post_with};
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, CLIENTE};
+    use super::doc::{doc, CUSTOMER_AREA};
 
     ApiRouter::new()
         .api_route(
             "/api/mi-mudanza/{id}",
-            get_with(details, doc(CLIENTE, "Una mudanza propia (cliente)")),
+            get_with(details, doc(CUSTOMER_AREA, "Una mudanza propia (cliente)")),
         )
         .api_route(
             "/api/mi-mudanza/{id}/detalles",
             post_with(
                 complete,
                 doc(
-                    CLIENTE,
+                    CUSTOMER_AREA,
                     "Completar los detalles de una mudanza propia (cliente)",
                 ),
             ),
@@ -380,7 +380,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             post_with(
                 confirm,
                 doc(
-                    CLIENTE,
+                    CUSTOMER_AREA,
                     "Confirmar la reserva de una mudanza propia (cliente)",
                 ),
             ),

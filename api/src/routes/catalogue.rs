@@ -27,7 +27,7 @@ pub async fn by_category(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<CategoryQuery>,
 ) -> ApiResult<Json<Objects>> {
-    let objetos = query
+    let objects = query
         .categoria
         .as_deref()
         .and_then(|c| state.catalogue.category(c))
@@ -35,7 +35,7 @@ pub async fn by_category(
         .ok_or_else(|| ApiError::BadRequest(INVALID_CATEGORY.into()))?;
     Ok(Json(Objects {
         success: True,
-        objetos,
+        objetos: objects,
     }))
 }
 
@@ -49,13 +49,13 @@ pub async fn search(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<SearchQuery>,
 ) -> ApiResult<Json<Objects>> {
-    let objetos = match query.search.as_deref().map(str::trim) {
+    let objects = match query.search.as_deref().map(str::trim) {
         None | Some("") => state.catalogue.all().to_vec(),
         Some(text) => state.catalogue.search(text).into_iter().cloned().collect(),
     };
     Ok(Json(Objects {
         success: True,
-        objetos,
+        objetos: objects,
     }))
 }
 
@@ -64,21 +64,21 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::get_with;
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, PRESUPUESTOS};
+    use super::doc::{doc, PRICES_AND_QUOTES};
 
     ApiRouter::new()
         .api_route(
             "/api/objetos",
             get_with(
                 by_category,
-                doc(PRESUPUESTOS, "Catálogo de objetos por categoría"),
+                doc(PRICES_AND_QUOTES, "Catálogo de objetos por categoría"),
             ),
         )
         .api_route(
             "/api/objetos-catalogo",
             get_with(
                 search,
-                doc(PRESUPUESTOS, "Buscar en el catálogo de objetos"),
+                doc(PRICES_AND_QUOTES, "Buscar en el catálogo de objetos"),
             ),
         )
 }

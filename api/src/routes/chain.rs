@@ -65,14 +65,14 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::get_with;
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, AUDITORIA};
+    use super::doc::{doc, AUDITING};
 
     ApiRouter::new().api_route(
         "/api/verificar-registro",
         get_with(
             verify,
             doc(
-                AUDITORIA,
+                AUDITING,
                 "Verificar la cadena de hashes del registro (auditor, admin)",
             ),
         ),

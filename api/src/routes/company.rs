@@ -117,12 +117,12 @@ pub async fn analytics(
     let series = rows
         .into_iter()
         .map(
-            |(inicio, creadas, completadas, canceladas, ingresos)| PeriodFigures {
-                inicio,
-                creadas,
-                completadas,
-                canceladas,
-                ingresos: ingresos as f64 / 100.0,
+            |(start, created, completed, cancelled, income)| PeriodFigures {
+                inicio: start,
+                creadas: created,
+                completadas: completed,
+                canceladas: cancelled,
+                ingresos: income as f64 / 100.0,
             },
         )
         .collect();
@@ -138,14 +138,17 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::get_with;
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, MUDANZAS};
+    use super::doc::{doc, STAFF_MOVES};
 
     ApiRouter::new()
         .api_route(
             "/api/datos-de-empresa",
             get_with(
                 company_data,
-                doc(MUDANZAS, "Datos de la empresa (empresario, admin, auditor)"),
+                doc(
+                    STAFF_MOVES,
+                    "Datos de la empresa (empresario, admin, auditor)",
+                ),
             ),
         )
         .api_route(
@@ -153,7 +156,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             get_with(
                 analytics,
                 doc(
-                    MUDANZAS,
+                    STAFF_MOVES,
                     "Analíticas del periodo (empresario, admin, auditor)",
                 ),
             ),

@@ -129,7 +129,7 @@ pub async fn update_profile(
         ciudad: body.ciudad,
         codigo_postal: body.codigo_postal,
     })?;
-    let preferencias = json!({
+    let preferences = json!({
         "emailNotifications": body.email_alerts,
         "smsNotifications": body.sms_alerts,
         "marketing": body.marketing,
@@ -154,7 +154,7 @@ pub async fn update_profile(
     .bind(&profile.direccion)
     .bind(&profile.ciudad)
     .bind(&profile.codigo_postal)
-    .bind(&preferencias)
+    .bind(&preferences)
     .execute(&mut *tx)
     .await?;
     // Marketing is a consent (issue 6): giving or withdrawing it is recorded with its time.
@@ -167,7 +167,7 @@ pub async fn update_profile(
                 account_id: Some(user.id),
                 purpose: forms::consent::MARKETING,
                 granted: body.marketing,
-                source: forms::consent::PERFIL,
+                source: forms::consent::PROFILE,
                 reference: None,
                 text: forms::consent::MARKETING_TEXT,
             },
@@ -371,29 +371,35 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::{delete_with, get_with, put_with};
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, CLIENTE};
+    use super::doc::{doc, CUSTOMER_AREA};
 
     ApiRouter::new()
         .api_route(
             "/api/mis-mudanzas",
-            get_with(my_moves, doc(CLIENTE, "Las mudanzas del cliente (cliente)")),
+            get_with(
+                my_moves,
+                doc(CUSTOMER_AREA, "Las mudanzas del cliente (cliente)"),
+            ),
         )
         .api_route(
             "/api/mi-perfil",
             put_with(
                 update_profile,
-                doc(CLIENTE, "Actualizar el perfil (cliente)"),
+                doc(CUSTOMER_AREA, "Actualizar el perfil (cliente)"),
             ),
         )
         .api_route(
             "/api/cambiar-password",
             put_with(
                 change_password,
-                doc(CLIENTE, "Cambiar la contraseña (con sesión)"),
+                doc(CUSTOMER_AREA, "Cambiar la contraseña (con sesión)"),
             ),
         )
         .api_route(
             "/api/eliminar-cuenta",
-            delete_with(delete_account, doc(CLIENTE, "Eliminar la cuenta (cliente)")),
+            delete_with(
+                delete_account,
+                doc(CUSTOMER_AREA, "Eliminar la cuenta (cliente)"),
+            ),
         )
 }

@@ -148,16 +148,16 @@ async fn outbox(state: &AppState) -> Part<OutboxHealth> {
     .fetch_one(&state.pool)
     .await;
     match counts {
-        Ok((pendientes, con_error, mas_antiguo)) => Part::Read(OutboxHealth {
+        Ok((pending, failed, oldest)) => Part::Read(OutboxHealth {
             modo: if state.mailer.keeps_outbox() {
                 "bandeja_local"
             } else {
                 "smtp"
             }
             .into(),
-            pendientes,
-            con_error,
-            mas_antiguo,
+            pendientes: pending,
+            con_error: failed,
+            mas_antiguo: oldest,
         }),
         Err(e) => Part::Failed {
             error: e.to_string(),
@@ -170,14 +170,14 @@ pub async fn status(
     user: CurrentUser,
 ) -> ApiResult<Json<SystemStatus>> {
     admin(user)?;
-    let base_de_datos = database(&state).await;
-    let proyecciones = match projection_status(&state).await {
+    let db = database(&state).await;
+    let projections = match projection_status(&state).await {
         Ok(list) => Part::Read(list),
         Err(e) => Part::Failed {
             error: e.to_string(),
         },
     };
-    let cabeza = state.store.max_position().await.ok();
+    let head = state.store.max_position().await.ok();
     Ok(Json(SystemStatus {
         success: True,
         generado_en: Utc::now(),
@@ -185,12 +185,12 @@ pub async fn status(
             aplicacion: env!("CARGO_PKG_VERSION").into(),
             commit: option_env!("MUDANZAS_GIT_COMMIT").map(Into::into),
             rust: option_env!("MUDANZAS_RUSTC_VERSION").map(Into::into),
-            postgres: base_de_datos.version.clone(),
+            postgres: db.version.clone(),
         },
-        base_de_datos,
-        proyecciones,
+        base_de_datos: db,
+        proyecciones: projections,
         registro: LogHealth {
-            cabeza,
+            cabeza: head,
             proyectado_hasta: state.projections.position(),
         },
         feed_en_directo: LiveHealth {

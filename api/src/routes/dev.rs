@@ -43,7 +43,7 @@ pub async fn outbox(
     if !(state.config.development && state.mailer.keeps_outbox()) {
         return Err(ApiError::NotFound(crate::error::NOT_FOUND.into()));
     }
-    let para = params
+    let to = params
         .para
         .map(|p| p.trim().to_lowercase())
         .filter(|p| !p.is_empty());
@@ -51,23 +51,23 @@ pub async fn outbox(
         "SELECT id, para, asunto, texto, created_at FROM outbox \
          WHERE $1::text IS NULL OR lower(para) = $1 ORDER BY created_at DESC, id DESC LIMIT $2",
     )
-    .bind(para)
+    .bind(to)
     .bind(SHOWN)
     .fetch_all(&state.pool)
     .await?;
-    let mensajes = rows
+    let messages = rows
         .into_iter()
-        .map(|(id, para, asunto, texto, enviado)| OutboxMessage {
+        .map(|(id, to, subject, text, sent)| OutboxMessage {
             id,
-            para,
-            asunto,
-            texto,
-            enviado,
+            para: to,
+            asunto: subject,
+            texto: text,
+            enviado: sent,
         })
         .collect();
     Ok(Json(Outbox {
         success: True,
-        mensajes,
+        mensajes: messages,
     }))
 }
 
@@ -76,13 +76,13 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::get_with;
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, OPERACION};
+    use super::doc::{doc, OPERATIONS};
 
     ApiRouter::new().api_route(
         "/api/dev/outbox",
         get_with(
             outbox,
-            doc(OPERACION, "Correos enviados (solo en desarrollo local)"),
+            doc(OPERATIONS, "Correos enviados (solo en desarrollo local)"),
         ),
     )
 }

@@ -3,15 +3,15 @@
 use aide::transform::TransformOperation;
 
 // The document's groups.
-pub const OPERACION: &str = "Operación";
-pub const SESION: &str = "Sesión y cuentas";
-pub const CLIENTE: &str = "Área de cliente";
-pub const MUDANZAS: &str = "Mudanzas (personal)";
-pub const PRESUPUESTOS: &str = "Precios y presupuestos";
-pub const FORMULARIOS: &str = "Contacto y candidaturas";
-pub const AUDITORIA: &str = "Auditoría";
+pub const OPERATIONS: &str = "Operación";
+pub const SESSIONS: &str = "Sesión y cuentas";
+pub const CUSTOMER_AREA: &str = "Área de cliente";
+pub const STAFF_MOVES: &str = "Mudanzas (personal)";
+pub const PRICES_AND_QUOTES: &str = "Precios y presupuestos";
+pub const CONTACT_AND_APPLICATIONS: &str = "Contacto y candidaturas";
+pub const AUDITING: &str = "Auditoría";
 pub const ADMIN: &str = "Administración";
-pub const PAGOS: &str = "Pagos";
+pub const PAYMENTS: &str = "Pagos";
 
 /// One operation's group and one-line summary (who may call it, when not everyone).
 pub fn doc(

@@ -295,12 +295,12 @@ async fn issued(state: &AppState, kind: DocumentKind, move_id: i64) -> ApiResult
     if !current.exists {
         return Err(ApiError::NotFound("Mudanza no encontrada".into()));
     }
-    let (numero, not_issued) = match kind {
+    let (number, not_issued) = match kind {
         DocumentKind::Factura => (&current.factura, INVOICE_NOT_ISSUED),
         DocumentKind::Albaran => (&current.albaran, WAYBILL_NOT_ISSUED),
     };
-    match numero {
-        Some(numero) => stored(state, numero, loaded.position).await,
+    match number {
+        Some(number) => stored(state, number, loaded.position).await,
         None => Err(ApiError::NotFound(not_issued.into())),
     }
 }
@@ -328,15 +328,18 @@ async fn issue(
             DocumentKind::Factura => current.factura.is_some(),
             DocumentKind::Albaran => current.albaran.is_some(),
         };
-        let contenido = if issued {
+        let content_value = if issued {
             Value::Null
         } else {
             content(state, kind, move_id, last).await?
         };
-        match decide_issue(kind, move_id, current, series, contenido, &ctx)? {
-            Issue::Existing(numero) => return stored(state, &numero, last).await,
-            Issue::New { numero, plan } => match append_plan(state, user, &plan).await {
-                Ok(()) => return stored(state, &numero, last).await,
+        match decide_issue(kind, move_id, current, series, content_value, &ctx)? {
+            Issue::Existing(number) => return stored(state, &number, last).await,
+            Issue::New {
+                numero: number,
+                plan,
+            } => match append_plan(state, user, &plan).await {
+                Ok(()) => return stored(state, &number, last).await,
                 Err(ApiError::Log(events_schema::Error::Conflict { .. })) => {
                     let pause = rand::Rng::gen_range(&mut rand::thread_rng(), 1..20);
                     tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
@@ -350,22 +353,22 @@ async fn issue(
 
 /// The document as the read model keeps it, with its number and date. Waits for the
 /// projection when the document was issued a moment ago.
-async fn stored(state: &AppState, numero: &str, after: i64) -> ApiResult<Value> {
+async fn stored(state: &AppState, number: &str, after: i64) -> ApiResult<Value> {
     for attempt in 0..2 {
         let row: Option<(String, chrono::NaiveDate, Value)> =
             sqlx::query_as("SELECT kind, fecha_emision, doc FROM documents WHERE numero = $1")
-                .bind(numero)
+                .bind(number)
                 .fetch_optional(&state.pool)
                 .await?;
-        if let Some((kind, fecha, mut doc)) = row {
+        if let Some((kind, issued_on, mut doc)) = row {
             if let Some(o) = doc.as_object_mut() {
                 let number_field = if kind == "albaran" {
                     "numero_albaran"
                 } else {
                     "numero"
                 };
-                o.insert(number_field.into(), numero.into());
-                o.insert("fecha_emision".into(), json!(fecha));
+                o.insert(number_field.into(), number.into());
+                o.insert("fecha_emision".into(), json!(issued_on));
             }
             return Ok(doc);
         }
@@ -375,7 +378,7 @@ async fn stored(state: &AppState, numero: &str, after: i64) -> ApiResult<Value> 
         }
     }
     Err(ApiError::Internal(format!(
-        "document {numero} is not in the read model"
+        "document {number} is not in the read model"
     )))
 }
 
@@ -459,10 +462,10 @@ async fn content(
     let m: StaffMove = serde_json::from_value(doc)
         .map_err(|e| ApiError::Internal(format!("reading a staff document: {e}")))?;
     let p = &m.precio;
-    let empresa = company(state)?;
+    let company_info = company(state)?;
     Ok(match kind {
         DocumentKind::Factura => json!(InvoiceContent {
-            empresa,
+            empresa: company_info,
             cliente: InvoiceClient {
                 nombre: m.cliente_nombre.clone(),
                 email: m.cliente_email.clone(),
@@ -482,9 +485,9 @@ async fn content(
             },
             servicios: services(&m.services)
                 .into_iter()
-                .map(|(concepto, cantidad)| ServiceLine {
-                    concepto: concepto.into(),
-                    cantidad,
+                .map(|(concept, quantity)| ServiceLine {
+                    concepto: concept.into(),
+                    cantidad: quantity,
                 })
                 .collect(),
             objetos: m
@@ -500,10 +503,10 @@ async fn content(
             garantia: WARRANTY.into(),
         }),
         DocumentKind::Albaran => {
-            let total_objetos: u32 = m.objects.iter().map(|o| o.quantity).sum();
-            let (objetos, volumen_total_m3) = waybill_objects(state, &m.objects);
+            let object_count: u32 = m.objects.iter().map(|o| o.quantity).sum();
+            let (objects, total_volume_m3) = waybill_objects(state, &m.objects);
             json!(WaybillContent {
-                empresa,
+                empresa: company_info,
                 cliente: WaybillClient {
                     nombre: m.cliente_nombre.clone(),
                     email: m.cliente_email.clone(),
@@ -519,18 +522,18 @@ async fn content(
                 },
                 servicios: services(&m.services)
                     .into_iter()
-                    .map(|(concepto, cantidad)| {
-                        if cantidad > 1 {
-                            format!("{concepto} ({cantidad})")
+                    .map(|(concept, quantity)| {
+                        if quantity > 1 {
+                            format!("{concept} ({quantity})")
                         } else {
-                            concepto.to_string()
+                            concept.to_string()
                         }
                     })
                     .collect(),
-                objetos,
+                objetos: objects,
                 resumen_objetos: WaybillSummary {
-                    total_objetos,
-                    volumen_total_m3,
+                    total_objetos: object_count,
+                    volumen_total_m3: total_volume_m3,
                 },
                 precio_con_iva: Some(euros(p.total_cents)),
                 garantia: WARRANTY.into(),
@@ -544,7 +547,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::{get_with, post_with};
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, MUDANZAS};
+    use super::doc::{doc, STAFF_MOVES};
 
     ApiRouter::new()
         .api_route(
@@ -552,7 +555,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             get_with(
                 invoice,
                 doc(
-                    MUDANZAS,
+                    STAFF_MOVES,
                     "La factura emitida de una mudanza (empresario, admin, auditor)",
                 ),
             ),
@@ -562,7 +565,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             post_with(
                 issue_invoice,
                 doc(
-                    MUDANZAS,
+                    STAFF_MOVES,
                     "Emitir la factura de una mudanza, o la ya emitida (empresario, admin)",
                 ),
             ),
@@ -572,7 +575,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             get_with(
                 waybill,
                 doc(
-                    MUDANZAS,
+                    STAFF_MOVES,
                     "El albarán emitido de una mudanza (personal, y el cliente de la mudanza)",
                 ),
             ),
@@ -582,7 +585,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             post_with(
                 issue_waybill,
                 doc(
-                    MUDANZAS,
+                    STAFF_MOVES,
                     "Emitir el albarán de una mudanza, o el ya emitido (personal salvo auditor, \
                      y el cliente de la mudanza)",
                 ),

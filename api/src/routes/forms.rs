@@ -99,7 +99,7 @@ async fn record_form_consents(
     reference: Uuid,
 ) -> ApiResult<()> {
     for (purpose, granted, text) in [
-        (purpose::CONTACTO, given.contact, contact_text),
+        (purpose::CONTACT, given.contact, contact_text),
         (purpose::MARKETING, given.marketing, purpose::MARKETING_TEXT),
     ] {
         consent::record(
@@ -296,7 +296,7 @@ pub async fn contact(
         &form.email,
         account_of(user.as_ref(), &form.email),
         form.consent,
-        purpose::CONTACTO_FORM,
+        purpose::CONTACT_FORM,
         purpose::CONTACT_TEXT,
         id,
     )
@@ -474,8 +474,8 @@ async fn store_application(
     stored: &str,
     inbox: &str,
 ) -> ApiResult<()> {
-    let puesto = forms::label(&POSITIONS, &application.position);
-    let experiencia = forms::label(&EXPERIENCE, &application.experience);
+    let position = forms::label(&POSITIONS, &application.position);
+    let experience = forms::label(&EXPERIENCE, &application.experience);
     let size = format!(
         "{original} ({}, {} KB)",
         kind.as_str().to_uppercase(),
@@ -490,8 +490,8 @@ async fn store_application(
         ("Nombre", application.name.as_str()),
         ("Email", application.email.as_str()),
         ("Teléfono", application.phone.as_str()),
-        ("Puesto", puesto),
-        ("Experiencia", experiencia),
+        ("Puesto", position),
+        ("Experiencia", experience),
         ("Mensaje", message),
         ("Currículum", size.as_str()),
         (
@@ -525,7 +525,7 @@ async fn store_application(
         &application.email,
         account_of(user, &application.email),
         application.consent,
-        purpose::EMPLEO,
+        purpose::JOB_APPLICATION,
         purpose::APPLICATION_TEXT,
         id,
     )
@@ -537,7 +537,7 @@ async fn store_application(
             templates::application_to_company(
                 inbox,
                 &application.name,
-                puesto,
+                position,
                 &id.to_string(),
                 &panel,
                 &lines,
@@ -551,7 +551,7 @@ async fn store_application(
             templates::application_received(
                 &application.email,
                 &application.name,
-                puesto,
+                position,
                 original,
             ),
         )
@@ -580,7 +580,7 @@ pub async fn messages(
     user: CurrentUser,
 ) -> ApiResult<Json<ContactMessages>> {
     user.require(READERS)?;
-    let mensajes: Value = sqlx::query_scalar(
+    let messages: Value = sqlx::query_scalar(
         "SELECT coalesce(json_agg(json_build_object( \
              'id', m.id, 'name', m.name, 'email', m.email, 'phone', m.phone, \
              'origin', m.origin, 'destination', m.destination, 'date', m.date, \
@@ -596,7 +596,7 @@ pub async fn messages(
     .await?;
     Ok(Json(ContactMessages {
         success: True,
-        mensajes,
+        mensajes: messages,
     }))
 }
 
@@ -606,7 +606,7 @@ pub async fn applications(
     user: CurrentUser,
 ) -> ApiResult<Json<JobApplications>> {
     user.require(READERS)?;
-    let candidaturas: Value = sqlx::query_scalar(
+    let applications: Value = sqlx::query_scalar(
         "SELECT coalesce(json_agg(json_build_object( \
              'id', a.id, 'name', a.name, 'email', a.email, 'phone', a.phone, \
              'position', a.position, 'experience', a.experience, 'message', a.message, \
@@ -624,7 +624,7 @@ pub async fn applications(
     .await?;
     Ok(Json(JobApplications {
         success: True,
-        candidaturas,
+        candidaturas: applications,
     }))
 }
 
@@ -671,19 +671,25 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::ApiRouter;
     use axum::extract::DefaultBodyLimit;
 
-    use super::doc::{doc, form, FORMULARIOS};
+    use super::doc::{doc, form, CONTACT_AND_APPLICATIONS};
 
     ApiRouter::new()
         .api_route(
             "/api/contact-form",
-            post_with(contact, doc(FORMULARIOS, "Enviar un mensaje de contacto"))
-                .layer(DefaultBodyLimit::max(MAX_CONTACT_BODY)),
+            post_with(
+                contact,
+                doc(CONTACT_AND_APPLICATIONS, "Enviar un mensaje de contacto"),
+            )
+            .layer(DefaultBodyLimit::max(MAX_CONTACT_BODY)),
         )
         .api_route(
             "/api/trabaja-con-nosotros",
             post_with(
                 apply,
-                form::<ApplicationForm>(FORMULARIOS, "Enviar una candidatura con su CV"),
+                form::<ApplicationForm>(
+                    CONTACT_AND_APPLICATIONS,
+                    "Enviar una candidatura con su CV",
+                ),
             )
             .layer(DefaultBodyLimit::max(MAX_APPLICATION_BODY)),
         )
@@ -692,7 +698,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             get_with(
                 messages,
                 doc(
-                    FORMULARIOS,
+                    CONTACT_AND_APPLICATIONS,
                     "Mensajes de contacto recibidos (empresario, admin, auditor)",
                 ),
             ),
@@ -702,7 +708,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             get_with(
                 applications,
                 doc(
-                    FORMULARIOS,
+                    CONTACT_AND_APPLICATIONS,
                     "Candidaturas recibidas (empresario, admin, auditor)",
                 ),
             ),
@@ -712,7 +718,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             get_with(
                 download_cv,
                 doc(
-                    FORMULARIOS,
+                    CONTACT_AND_APPLICATIONS,
                     "Descargar el CV de una candidatura (empresario, admin, auditor)",
                 ),
             ),

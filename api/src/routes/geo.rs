@@ -107,21 +107,24 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::get_with;
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, PRESUPUESTOS};
+    use super::doc::{doc, PRICES_AND_QUOTES};
 
     ApiRouter::new()
         .api_route(
             "/api/autocomplete",
             get_with(
                 autocomplete,
-                doc(PRESUPUESTOS, "Sugerencias de direcciones"),
+                doc(PRICES_AND_QUOTES, "Sugerencias de direcciones"),
             ),
         )
         .api_route(
             "/api/get-calculated-stats",
             get_with(
                 calculated_stats,
-                doc(PRESUPUESTOS, "Distancia y duración entre dos direcciones"),
+                doc(
+                    PRICES_AND_QUOTES,
+                    "Distancia y duración entre dos direcciones",
+                ),
             ),
         )
 }

@@ -64,14 +64,14 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::get_with;
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, MUDANZAS};
+    use super::doc::{doc, STAFF_MOVES};
 
     ApiRouter::new().api_route(
         "/api/live",
         get_with(
             live,
             doc(
-                MUDANZAS,
+                STAFF_MOVES,
                 "Canal en vivo (WebSocket) de cambios de estado y estadísticas",
             ),
         ),

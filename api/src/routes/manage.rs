@@ -261,7 +261,7 @@ pub async fn create(
         iva_enabled: true,
         ..Price::default()
     };
-    let precio = form_price(
+    let price = form_price(
         &vat_on,
         body.precio.as_ref(),
         body.precio_total,
@@ -296,15 +296,13 @@ pub async fn create(
         objects: body.objects,
         services: body.services,
         instrucciones: trim(body.instrucciones),
-        precio,
+        precio: price,
     };
     // The wizard's checks, in its order; the date's own checks come after them.
     command::moves::validate_new(created.clone())?;
     match body.fecha_programada {
         None => return Err(invalid("La fecha preferida es requerida")),
-        Some(fecha) if fecha < today => {
-            return Err(invalid("La fecha no puede ser anterior a hoy"))
-        }
+        Some(date) if date < today => return Err(invalid("La fecha no puede ser anterior a hoy")),
         Some(_) => {}
     }
     created.move_id = sqlx::query_scalar("SELECT nextval('move_number_seq')")
@@ -374,16 +372,16 @@ pub async fn edit(
     ApiJson(body): ApiJson<EditBody>,
 ) -> ApiResult<Json<OneMove>> {
     let user = user.require(MANAGERS)?;
-    let nombre = required(body.cliente_nombre, "El nombre del cliente es requerido")?;
-    let origen = required(body.origen, "La dirección de origen es requerida")?;
-    let destino = required(body.destino, "La dirección de destino es requerida")?;
-    let fecha = body
+    let name = required(body.cliente_nombre, "El nombre del cliente es requerido")?;
+    let origin = required(body.origen, "La dirección de origen es requerida")?;
+    let destination = required(body.destino, "La dirección de destino es requerida")?;
+    let date = body
         .fecha_programada
         .ok_or_else(|| invalid("La fecha es requerida"))?;
     if body.precio.is_none() && body.precio_total.is_none() {
         return Err(invalid("El precio es requerido"));
     }
-    let estado = match body.estado.as_deref().map(str::trim) {
+    let status = match body.estado.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(e) => Some(MoveStatus::parse(e).ok_or_else(|| invalid("Estado no válido"))?),
     };
@@ -396,7 +394,7 @@ pub async fn edit(
         Some(advance) => cents(advance)?,
         None => current.precio.advance_cents,
     };
-    let precio = form_price(
+    let price = form_price(
         &current.precio,
         body.precio.as_ref(),
         body.precio_total,
@@ -405,8 +403,8 @@ pub async fn edit(
 
     // Only what the form changed is recorded, so the history says what the edit did.
     let changed = |new: String, old: &str| (new != old).then_some(new);
-    let cliente = Person {
-        nombre,
+    let client = Person {
+        nombre: name,
         telefono: body
             .cliente_telefono
             .map(|t| t.trim().to_string())
@@ -417,24 +415,24 @@ pub async fn edit(
             .unwrap_or_else(|| current.cliente_email.clone()),
     };
     let details = MoveDetailsUpdated {
-        cliente: (cliente.nombre != current.cliente_nombre
-            || cliente.telefono != current.cliente_telefono
-            || cliente.email != current.cliente_email)
-            .then_some(cliente),
-        origen: changed(origen, &current.origen),
-        destino: changed(destino, &current.destino),
-        fecha_programada: (fecha != current.fecha_programada).then_some(fecha),
+        cliente: (client.nombre != current.cliente_nombre
+            || client.telefono != current.cliente_telefono
+            || client.email != current.cliente_email)
+            .then_some(client),
+        origen: changed(origin, &current.origen),
+        destino: changed(destination, &current.destino),
+        fecha_programada: (date != current.fecha_programada).then_some(date),
         urgencia: body.urgencia.filter(|u| *u != current.urgencia),
         objects: body.objects.filter(|o| *o != current.objects),
         services: body.services.filter(|s| *s != current.services),
-        precio: precio.filter(|p| *p != current.precio),
+        precio: price.filter(|p| *p != current.precio),
     };
     let command = MoveCommand::Edit {
         version: body.version,
         details: Box::new(details),
-        estado,
+        estado: status,
     };
-    apply_edit(&state, &user, body.id, command, fecha).await?;
+    apply_edit(&state, &user, body.id, command, date).await?;
     Ok(Json(OneMove {
         success: True,
         mudanza: staff_doc(&state, &user, body.id).await?,
@@ -463,7 +461,7 @@ async fn apply_edit(
     user: &User,
     move_id: i64,
     command: MoveCommand,
-    fecha: NaiveDate,
+    date: NaiveDate,
 ) -> ApiResult<()> {
     let current = load::<MoveDecider>(state, &move_id).await?.state;
     let ctx = pipeline::context(Some(user));
@@ -473,13 +471,13 @@ async fn apply_edit(
     }
     let mut plan = vec![edited];
     if let (Some(worker), Some(from)) = (current.worker, current.fecha) {
-        if from != fecha {
-            let (new_day, holder_cancelled) = day_for(state, worker, fecha, move_id).await?;
+        if from != date {
+            let (new_day, holder_cancelled) = day_for(state, worker, date, move_id).await?;
             let old_day = load_day(state, worker, from).await?;
             plan.extend(decide_reschedule(
                 move_id,
                 worker,
-                (from, fecha),
+                (from, date),
                 &old_day,
                 &new_day,
                 holder_cancelled,
@@ -495,21 +493,21 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::post_with;
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, MUDANZAS};
+    use super::doc::{doc, STAFF_MOVES};
 
     ApiRouter::new()
         .api_route(
             "/api/crear-mudanza",
             post_with(
                 create,
-                doc(MUDANZAS, "Crear una mudanza (empresario, admin)"),
+                doc(STAFF_MOVES, "Crear una mudanza (empresario, admin)"),
             ),
         )
         .api_route(
             "/api/actualizar-mudanza",
             post_with(
                 edit,
-                doc(MUDANZAS, "Editar una mudanza (empresario, admin)"),
+                doc(STAFF_MOVES, "Editar una mudanza (empresario, admin)"),
             ),
         )
 }

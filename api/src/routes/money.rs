@@ -19,7 +19,7 @@ pub fn amounts(p: &Price, paid_cents: i64, pending_cents: i64) -> Amounts {
         subtotal: euros(p.subtotal_cents),
         iva_aplicado: p.iva_enabled,
         iva_porcentaje: if p.iva_enabled {
-            command::pricing::IVA_PERCENT
+            command::pricing::VAT_PERCENT
         } else {
             0
         },

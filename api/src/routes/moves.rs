@@ -147,7 +147,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::{get_with, put_with};
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, MUDANZAS};
+    use super::doc::{doc, STAFF_MOVES};
 
     ApiRouter::new()
         .api_route(
@@ -155,7 +155,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             get_with(
                 list,
                 doc(
-                    MUDANZAS,
+                    STAFF_MOVES,
                     "Todas las mudanzas, vista del personal (empleado: sin precios)",
                 ),
             ),
@@ -164,11 +164,11 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             "/api/actualizar-estado-mudanza",
             put_with(
                 update_status,
-                doc(MUDANZAS, "Cambiar el estado de una mudanza (personal)"),
+                doc(STAFF_MOVES, "Cambiar el estado de una mudanza (personal)"),
             ),
         )
         .api_route(
             "/api/mudanza/{id}",
-            get_with(one, doc(MUDANZAS, "Una mudanza, vista del personal")),
+            get_with(one, doc(STAFF_MOVES, "Una mudanza, vista del personal")),
         )
 }

@@ -19,19 +19,19 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::get_with;
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, OPERACION};
+    use super::doc::{doc, OPERATIONS};
 
     ApiRouter::new()
         .api_route(
             "/healthz",
-            get_with(|| async { "ok" }, doc(OPERACION, "El proceso responde")),
+            get_with(|| async { "ok" }, doc(OPERATIONS, "El proceso responde")),
         )
         .api_route(
             "/readyz",
             get_with(
                 crate::ops::readyz,
                 doc(
-                    OPERACION,
+                    OPERATIONS,
                     "Listo para servir: base de datos, migraciones y proyecciones al día",
                 ),
             ),
@@ -40,11 +40,11 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             "/metrics",
             get_with(
                 crate::ops::metrics,
-                doc(OPERACION, "Métricas Prometheus (token METRICS_TOKEN)"),
+                doc(OPERATIONS, "Métricas Prometheus (token METRICS_TOKEN)"),
             ),
         )
         .api_route(
             "/api/openapi.json",
-            get_with(openapi_json, doc(OPERACION, "Esta descripción OpenAPI")),
+            get_with(openapi_json, doc(OPERATIONS, "Esta descripción OpenAPI")),
         )
 }

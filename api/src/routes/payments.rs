@@ -16,7 +16,7 @@ use command::payments::{
 use command::Role;
 use events_schema::events::{PaymentKind, PaymentRefunded};
 use events_schema::{Event, Metadata};
-use projections::moves::{StaffMove, AUTORIZADO, FALLIDO, REEMBOLSADO};
+use projections::moves::{StaffMove, STATUS_AUTHORISED, STATUS_FAILED, STATUS_REFUNDED};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -85,7 +85,7 @@ pub struct ClientPayment {
     reembolsado: f64,
     marca: String,
     ultimos4: String,
-    #[schemars(extend("enum" = [AUTORIZADO, REEMBOLSADO, FALLIDO]))]
+    #[schemars(extend("enum" = [STATUS_AUTHORISED, STATUS_REFUNDED, STATUS_FAILED]))]
     estado: String,
     motivo: Option<String>,
     #[schemars(with = "Option<PaymentKind>")]
@@ -246,13 +246,13 @@ async fn session(state: &AppState, id: Uuid) -> ApiResult<Session> {
     .bind(id)
     .fetch_optional(&state.pool)
     .await?;
-    let (move_id, expires_at, clave_pago) =
+    let (move_id, expires_at, payment_key) =
         row.ok_or_else(|| ApiError::NotFound(SESSION_GONE.into()))?;
     Ok(Session {
         id,
         move_id,
         expires_at,
-        clave_pago,
+        clave_pago: payment_key,
     })
 }
 
@@ -313,7 +313,7 @@ fn kind_name(kind: PaymentKind) -> &'static str {
 pub fn payments_list(m: &StaffMove, include_failed: bool) -> Vec<ClientPayment> {
     m.pagos
         .iter()
-        .filter(|p| include_failed || p.estado != FALLIDO)
+        .filter(|p| include_failed || p.estado != STATUS_FAILED)
         .map(|p| ClientPayment {
             id: p.id,
             fecha: p.fecha,
@@ -344,7 +344,7 @@ pub async fn summary(
         m.precio.advance_cents,
         m.gastos_cancelacion_cents.unwrap_or(0),
     );
-    let opciones = command::payments::options(owed, advance, m.pagado_cents)
+    let options = command::payments::options(owed, advance, m.pagado_cents)
         .into_iter()
         .map(|(kind, cents)| PaymentOption {
             tipo: kind_name(kind).into(),
@@ -357,7 +357,7 @@ pub async fn summary(
             importe: euros(cents),
         })
         .collect();
-    let pagos = payments_list(&m, false);
+    let payments = payments_list(&m, false);
     Ok(Json(PaymentSummary {
         success: True,
         pago: PaymentDetails {
@@ -377,8 +377,8 @@ pub async fn summary(
             estado_pago: m.estado_pago,
             proveedor: provider(&state.config).name().into(),
             caduca: session.expires_at,
-            opciones,
-            pagos,
+            opciones: options,
+            pagos: payments,
         },
     }))
 }
@@ -715,8 +715,8 @@ pub async fn refund(
     ApiJson(body): ApiJson<RefundBody>,
 ) -> ApiResult<Json<Refunded>> {
     let user = require_manager(user)?;
-    let motivo = body.motivo.trim();
-    if motivo.is_empty() || motivo.chars().count() > 300 {
+    let reason = body.motivo.trim();
+    if reason.is_empty() || reason.chars().count() > 300 {
         return Err(ApiError::InvalidField {
             field: "motivo",
             message: "Indica el motivo del reembolso (hasta 300 caracteres)".into(),
@@ -746,7 +746,7 @@ pub async fn refund(
     let refund = PaymentCommand::Refund(PaymentRefunded {
         payment_id: body.payment_id,
         amount_cents: cents,
-        reason: motivo.to_string(),
+        reason: reason.to_string(),
     });
     execute_on::<PaymentDecider>(&state, &user, &move_id, &loaded, refund).await?;
     let m = staff_move(&state, move_id).await?;
@@ -772,19 +772,19 @@ pub async fn new_payment_key(
             "a new payment key decided no key".into(),
         ));
     };
-    let clave = &issued.clave_pago;
+    let key = &issued.clave_pago;
     // Sessions of older keys no longer open (`session` checks the key); removed here too, so
     // nothing is kept that can never be used again.
     sqlx::query(
         "DELETE FROM payment_sessions WHERE move_id = $1 AND clave_pago IS DISTINCT FROM $2",
     )
     .bind(move_id)
-    .bind(display_key(clave))
+    .bind(display_key(key))
     .execute(&state.pool)
     .await?;
     Ok(Json(NewPaymentKey {
         success: True,
-        clave_pago: display_key(clave),
+        clave_pago: display_key(key),
     }))
 }
 
@@ -793,7 +793,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::{get_with, post_with};
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, PAGOS};
+    use super::doc::{doc, PAYMENTS};
 
     ApiRouter::new()
         .api_route(
@@ -801,7 +801,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             post_with(
                 auth_pay,
                 doc(
-                    PAGOS,
+                    PAYMENTS,
                     "Acceder al pago con el nombre del cliente y la clave de pago",
                 ),
             ),
@@ -811,7 +811,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             get_with(
                 summary,
                 doc(
-                    PAGOS,
+                    PAYMENTS,
                     "Resumen y opciones de una sesión de pago (quien tenga su id)",
                 ),
             ),
@@ -820,7 +820,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             "/api/pagos/{id}/tarjeta",
             post_with(
                 pay_by_card,
-                doc(PAGOS, "Pagar con tarjeta (pasarela de pruebas)"),
+                doc(PAYMENTS, "Pagar con tarjeta (pasarela de pruebas)"),
             ),
         )
         .api_route(
@@ -828,7 +828,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             post_with(
                 redsys_form,
                 doc(
-                    PAGOS,
+                    PAYMENTS,
                     "Formulario firmado para pagar en la página de Redsys",
                 ),
             ),
@@ -837,7 +837,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             "/api/pagos/redsys/notificacion",
             post_with(redsys_notification, |op| {
                 crate::openapi::form_body::<RedsysNotification>(
-                    op.tag(PAGOS)
+                    op.tag(PAYMENTS)
                         .summary("Notificación firmada de Redsys con el resultado de un pago"),
                     "application/x-www-form-urlencoded",
                 )
@@ -845,13 +845,19 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
         )
         .api_route(
             "/api/mudanza/{id}/reembolso",
-            post_with(refund, doc(PAGOS, "Reembolsar un pago (empresario, admin)")),
+            post_with(
+                refund,
+                doc(PAYMENTS, "Reembolsar un pago (empresario, admin)"),
+            ),
         )
         .api_route(
             "/api/mudanza/{id}/clave-pago",
             post_with(
                 new_payment_key,
-                doc(PAGOS, "Emitir una nueva clave de pago (empresario, admin)"),
+                doc(
+                    PAYMENTS,
+                    "Emitir una nueva clave de pago (empresario, admin)",
+                ),
             ),
         )
 }

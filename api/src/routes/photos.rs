@@ -147,14 +147,14 @@ pub async fn upload(
         .ok_or_else(|| ApiError::BadRequest(NO_FILE.into()))?;
     let content_type =
         image_type(&file).ok_or_else(|| ApiError::BadRequest(NOT_AN_IMAGE.into()))?;
-    let descripcion = upload.descripcion.trim().to_string();
-    if descripcion.chars().count() > MAX_DESCRIPTION {
+    let description = upload.descripcion.trim().to_string();
+    if description.chars().count() > MAX_DESCRIPTION {
         return Err(ApiError::BadRequest(
             "La descripción no puede superar los 500 caracteres.".into(),
         ));
     }
-    let tipo = upload.tipo.as_deref().map(str::trim).unwrap_or("general");
-    if !PHOTO_TYPES.contains(&tipo) {
+    let kind = upload.tipo.as_deref().map(str::trim).unwrap_or("general");
+    if !PHOTO_TYPES.contains(&kind) {
         return Err(ApiError::BadRequest("Tipo de foto no válido".into()));
     }
 
@@ -170,8 +170,8 @@ pub async fn upload(
         photo_id,
         content_type: content_type.to_string(),
         size_bytes,
-        descripcion: descripcion.clone(),
-        tipo: tipo.to_string(),
+        descripcion: description.clone(),
+        tipo: kind.to_string(),
     };
     let add = MoveCommand::AddPhoto { photo, by: user.id };
     if let Err(e) = execute::<MoveDecider>(&state, &user, &move_id, add).await {
@@ -191,8 +191,8 @@ pub async fn upload(
         foto: StaffPhoto {
             id: photo_id,
             url: photo_url(move_id, photo_id),
-            descripcion,
-            tipo: tipo.to_string(),
+            descripcion: description,
+            tipo: kind.to_string(),
             fecha_subida: Utc::now(),
         },
     }))
@@ -420,14 +420,14 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::ApiRouter;
     use axum::extract::DefaultBodyLimit;
 
-    use super::doc::{doc, form, MUDANZAS};
+    use super::doc::{doc, form, STAFF_MOVES};
 
     ApiRouter::new()
         .api_route(
             "/api/subir-foto",
             post_with(
                 upload,
-                form::<UploadForm>(MUDANZAS, "Subir una foto de una mudanza (personal)"),
+                form::<UploadForm>(STAFF_MOVES, "Subir una foto de una mudanza (personal)"),
             )
             .layer(DefaultBodyLimit::max(MAX_UPLOAD_BODY)),
         )
@@ -436,7 +436,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             get_with(
                 serve,
                 doc(
-                    MUDANZAS,
+                    STAFF_MOVES,
                     "Una foto de una mudanza (quien puede ver la mudanza)",
                 ),
             ),

@@ -65,7 +65,7 @@ pub async fn calculate_price(
     ApiJson(request): ApiJson<PriceRequest>,
 ) -> ApiResult<Json<PriceAnswer>> {
     let (estimate, route) = estimate_for(&state, &request).await?;
-    let desglose = estimate
+    let breakdown = estimate
         .lines
         .iter()
         .map(|l| PriceLine {
@@ -77,7 +77,7 @@ pub async fn calculate_price(
         success: True,
         price: euros(estimate.shown_cents),
         precio_presupuesto: euros(estimate.quote_cents),
-        desglose,
+        desglose: breakdown,
         subtotal: euros(estimate.subtotal_cents),
         iva: euros(estimate.iva_cents),
         total: euros(estimate.total_cents),
@@ -92,14 +92,14 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::post_with;
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, PRESUPUESTOS};
+    use super::doc::{doc, PRICES_AND_QUOTES};
 
     ApiRouter::new().api_route(
         "/api/calculate-price",
         post_with(
             calculate_price,
             doc(
-                PRESUPUESTOS,
+                PRICES_AND_QUOTES,
                 "Calcular el precio orientativo de una mudanza",
             ),
         ),

@@ -16,7 +16,7 @@ use events_schema::events::{
     MoveCreated, QuoteAddress, QuoteConsent, QuoteObject, QuoteRequested, Services,
 };
 use events_schema::{Event, EventStore, ExpectedVersion, Metadata, NewEvent};
-use projections::quotes::{CONVERTIDA, DESCARTADA, NUEVA};
+use projections::quotes::{STATUS_CONVERTED, STATUS_DISCARDED, STATUS_NEW};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
@@ -362,15 +362,15 @@ fn pack_name(pack: &str) -> &'static str {
 
 fn summary(q: &QuoteRequested) -> Summary {
     let units: u32 = q.objects.iter().map(|o| o.quantity).sum();
-    let mut objetos = Vec::new();
+    let mut objects = Vec::new();
     if units > 0 {
-        objetos.push(format!(
+        objects.push(format!(
             "{units} {}",
             if units == 1 { "objeto" } else { "objetos" }
         ));
     }
     if let Some(pack) = &q.offer_pack {
-        objetos.push(pack_name(pack).to_string());
+        objects.push(pack_name(pack).to_string());
     }
     Summary {
         nombre: q.contact.name.clone(),
@@ -379,7 +379,7 @@ fn summary(q: &QuoteRequested) -> Summary {
         destino: q.destination.address.clone(),
         fecha: q.schedule.preferred_date.format("%d/%m/%Y").to_string(),
         franja: command::options::time_slot_phrase(&q.schedule.time_preference),
-        objetos: objetos.join(" y "),
+        objetos: objects.join(" y "),
         contacto: match q.contact.preferred_contact.as_str() {
             "email" => "por email",
             "whatsapp" => "por WhatsApp",
@@ -403,16 +403,18 @@ pub async fn list(
     ApiQuery(params): ApiQuery<ListParams>,
 ) -> ApiResult<Json<Inbox>> {
     user.require(READERS)?;
-    let estado = match params.estado.as_deref().map(str::trim) {
+    let status = match params.estado.as_deref().map(str::trim) {
         None | Some("") => None,
-        Some(e) if [NUEVA, CONVERTIDA, DESCARTADA].contains(&e) => Some(e.to_string()),
+        Some(e) if [STATUS_NEW, STATUS_CONVERTED, STATUS_DISCARDED].contains(&e) => {
+            Some(e.to_string())
+        }
         Some(_) => return Err(ApiError::BadRequest(INVALID_STATUS.into())),
     };
     let quotes: Value = sqlx::query_scalar(
         "SELECT coalesce(json_agg(doc ORDER BY recibida DESC, id DESC), '[]'::json) \
          FROM quotes_inbox WHERE $1::text IS NULL OR estado = $1",
     )
-    .bind(estado)
+    .bind(status)
     .fetch_one(&state.pool)
     .await?;
     Ok(Json(Inbox {
@@ -489,12 +491,12 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::ApiRouter;
     use axum::extract::DefaultBodyLimit;
 
-    use super::doc::{doc, PRESUPUESTOS};
+    use super::doc::{doc, PRICES_AND_QUOTES};
 
     ApiRouter::new()
         .api_route(
             "/api/submit-quote-request",
-            post_with(submit, doc(PRESUPUESTOS, "Solicitar un presupuesto"))
+            post_with(submit, doc(PRICES_AND_QUOTES, "Solicitar un presupuesto"))
                 .layer(DefaultBodyLimit::max(MAX_BODY)),
         )
         .api_route(
@@ -502,7 +504,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             get_with(
                 list,
                 doc(
-                    PRESUPUESTOS,
+                    PRICES_AND_QUOTES,
                     "Solicitudes de presupuesto (empresario, admin, auditor)",
                 ),
             ),
@@ -512,7 +514,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             post_with(
                 discard,
                 doc(
-                    PRESUPUESTOS,
+                    PRICES_AND_QUOTES,
                     "Descartar una solicitud de presupuesto (empresario, admin)",
                 ),
             ),

@@ -63,11 +63,11 @@ pub async fn list(
     .bind(params.fecha)
     .fetch_all(&state.pool)
     .await?;
-    let trabajadores = rows
+    let workers = rows
         .into_iter()
-        .map(|(id, nombre, username, busy_with)| WorkerOnDay {
+        .map(|(id, name, username, busy_with)| WorkerOnDay {
             id,
-            nombre,
+            nombre: name,
             username,
             ocupado: busy_with.is_some(),
             mudanza_asignada: busy_with,
@@ -75,7 +75,7 @@ pub async fn list(
         .collect();
     Ok(Json(Workers {
         success: True,
-        trabajadores,
+        trabajadores: workers,
     }))
 }
 
@@ -93,7 +93,7 @@ pub async fn assign(
     ApiJson(body): ApiJson<AssignBody>,
 ) -> ApiResult<Json<OneMove>> {
     let user = user.require(MANAGERS)?;
-    let nombre: Option<String> = sqlx::query_scalar(
+    let name: Option<String> = sqlx::query_scalar(
         "SELECT nombre FROM accounts WHERE id = $1 AND role = 'empleado' AND active",
     )
     .bind(body.worker_id)
@@ -101,8 +101,7 @@ pub async fn assign(
     .await?;
     let worker = WorkerAssigned {
         worker_id: body.worker_id,
-        worker_name: nombre
-            .ok_or_else(|| ApiError::BadRequest("Trabajador no encontrado".into()))?,
+        worker_name: name.ok_or_else(|| ApiError::BadRequest("Trabajador no encontrado".into()))?,
     };
     for _ in 0..RETRIES {
         match try_assign(&state, &user, body.mudanza_id, worker.clone()).await {
@@ -122,9 +121,9 @@ pub async fn assign(
 pub(crate) async fn load_day(
     state: &AppState,
     worker: Uuid,
-    fecha: NaiveDate,
+    date: NaiveDate,
 ) -> ApiResult<WorkerDay> {
-    Ok(load::<WorkerDayDecider>(state, &(worker, fecha))
+    Ok(load::<WorkerDayDecider>(state, &(worker, date))
         .await?
         .state)
 }
@@ -134,10 +133,10 @@ pub(crate) async fn load_day(
 pub(crate) async fn day_for(
     state: &AppState,
     worker: Uuid,
-    fecha: NaiveDate,
+    date: NaiveDate,
     move_id: i64,
 ) -> ApiResult<(WorkerDay, bool)> {
-    let day = load_day(state, worker, fecha).await?;
+    let day = load_day(state, worker, date).await?;
     let holder_cancelled = match day.booked_by {
         Some(holder) if holder != move_id => {
             load::<MoveDecider>(state, &holder).await?.state.status == Some(MoveStatus::Cancelada)
@@ -155,11 +154,11 @@ async fn try_assign(
     worker: WorkerAssigned,
 ) -> ApiResult<()> {
     let current = load::<MoveDecider>(state, &move_id).await?.state;
-    let fecha = current.fecha.ok_or(DomainError::NotFound)?;
-    let (new_day, holder_cancelled) = day_for(state, worker.worker_id, fecha, move_id).await?;
+    let date = current.fecha.ok_or(DomainError::NotFound)?;
+    let (new_day, holder_cancelled) = day_for(state, worker.worker_id, date, move_id).await?;
     let old_day = match current.worker {
         Some(previous) if previous != worker.worker_id => {
-            Some(load_day(state, previous, fecha).await?)
+            Some(load_day(state, previous, date).await?)
         }
         _ => None,
     };
@@ -185,7 +184,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::{get_with, post_with};
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, MUDANZAS};
+    use super::doc::{doc, STAFF_MOVES};
 
     ApiRouter::new()
         .api_route(
@@ -193,7 +192,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             get_with(
                 list,
                 doc(
-                    MUDANZAS,
+                    STAFF_MOVES,
                     "Trabajadores y su disponibilidad (empresario, admin)",
                 ),
             ),
@@ -203,7 +202,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             post_with(
                 assign,
                 doc(
-                    MUDANZAS,
+                    STAFF_MOVES,
                     "Asignar un trabajador a una mudanza (empresario, admin)",
                 ),
             ),

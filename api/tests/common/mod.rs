@@ -98,14 +98,14 @@ pub fn in_days(n: u64) -> NaiveDate {
 }
 
 /// What the 9-step wizard sends (spec §7 field names).
-pub fn wizard(fecha: NaiveDate) -> Value {
+pub fn wizard(date: NaiveDate) -> Value {
     json!({
         "cliente_nombre": "Lucía Gómez",
         "cliente_telefono": "611 222 333",
         "cliente_email": "Lucia@Mudanzas.test",
         "origen": "Calle de Alcalá 120, 28009 Madrid",
         "destino": "Calle Mayor 2, 28801 Alcalá de Henares",
-        "fecha_programada": fecha,
+        "fecha_programada": date,
         "fecha_alternativa": null,
         "flexible": false,
         "hora_preferida": "morning",
@@ -350,11 +350,11 @@ impl Caller {
         &self,
         move_id: &str,
         file: Option<(&str, Vec<u8>)>,
-        descripcion: &str,
+        description: &str,
     ) -> (u16, Value) {
         let mut form = reqwest::multipart::Form::new()
             .text("mudanza_id", move_id.to_string())
-            .text("descripcion", descripcion.to_string());
+            .text("descripcion", description.to_string());
         if let Some((name, bytes)) = file {
             form = form.part(
                 "foto",
@@ -391,11 +391,11 @@ impl Caller {
         (status, content_type, r.bytes().await.unwrap().to_vec())
     }
 
-    pub async fn set_status(&self, move_id: i64, estado: &str) -> (u16, Value) {
+    pub async fn set_status(&self, move_id: i64, status: &str) -> (u16, Value) {
         self.send(
             reqwest::Method::PUT,
             "/api/actualizar-estado-mudanza",
-            json!({"mudanza_id": move_id, "nuevo_estado": estado}),
+            json!({"mudanza_id": move_id, "nuevo_estado": status}),
         )
         .await
     }

@@ -43,8 +43,8 @@ fn lookup(id: &str) -> Option<ObjectVolume> {
     CATALOGUE
         .iter()
         .find(|(i, _, _)| *i == id)
-        .map(|(_, nombre, v)| ObjectVolume {
-            nombre: nombre.to_string(),
+        .map(|(_, name, v)| ObjectVolume {
+            nombre: name.to_string(),
             volumen_m3: *v,
         })
 }
@@ -641,12 +641,12 @@ fn spanish_numbers_group_thousands_from_five_digits() {
 fn the_examples_use_the_catalogues_volumes_and_names() {
     let file: Vec<serde_json::Value> =
         serde_json::from_str(include_str!("../../../seed/catalogo/objetos.json")).unwrap();
-    for (id, nombre, volumen) in CATALOGUE {
+    for (id, name, volume) in CATALOGUE {
         let o = file
             .iter()
             .find(|o| o["id"] == *id)
             .unwrap_or_else(|| panic!("{id} is not in the catalogue"));
-        assert_eq!(o["nombre"], *nombre, "{id}");
-        assert_eq!(o["volumen"].as_f64(), Some(*volumen), "{id}");
+        assert_eq!(o["nombre"], *name, "{id}");
+        assert_eq!(o["volumen"].as_f64(), Some(*volume), "{id}");
     }
 }

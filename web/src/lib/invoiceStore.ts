@@ -59,11 +59,11 @@ export function readStoredInvoice(): Invoice | null {
  */
 export async function loadInvoice(moveId: number, issue = false): Promise<Invoice> {
   const response = await (issue ? issueInvoice(moveId) : fetchInvoice(moveId));
-  const factura = response.body?.factura;
-  if (!response.ok || !response.body?.success || !isInvoice(factura)) {
+  const invoice = response.body?.factura;
+  if (!response.ok || !response.body?.success || !isInvoice(invoice)) {
     throw new Error(`factura respondió ${response.status}`);
   }
-  return factura;
+  return invoice;
 }
 
 /**

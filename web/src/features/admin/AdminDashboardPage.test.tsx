@@ -300,19 +300,34 @@ describe('Panel de administración (/admin)', () => {
       registrado_en: '2026-03-01T10:00:01Z',
       datos: { cliente: 'Marta' },
     });
-    const tipos = ['move.created', 'move.status_changed'];
+    const types = ['move.created', 'move.status_changed'];
     const seen: string[] = [];
     mockFetch({
       'GET /api/admin/eventos?orden=desc&limit=50': () =>
-        jsonResponse({ success: true, eventos: [event(30), event(20, 'move.status_changed')], siguiente: null, tipos }),
+        jsonResponse({
+          success: true,
+          eventos: [event(30), event(20, 'move.status_changed')],
+          siguiente: null,
+          tipos: types,
+        }),
       'GET /api/admin/eventos?tipo=move.status_changed&orden=desc&limit=50': (init) => {
         seen.push('first');
         void init;
-        return jsonResponse({ success: true, eventos: [event(20, 'move.status_changed')], siguiente: 20, tipos });
+        return jsonResponse({
+          success: true,
+          eventos: [event(20, 'move.status_changed')],
+          siguiente: 20,
+          tipos: types,
+        });
       },
       'GET /api/admin/eventos?tipo=move.status_changed&orden=desc&limit=50&after=20': () => {
         seen.push('second');
-        return jsonResponse({ success: true, eventos: [event(10, 'move.status_changed')], siguiente: null, tipos });
+        return jsonResponse({
+          success: true,
+          eventos: [event(10, 'move.status_changed')],
+          siguiente: null,
+          tipos: types,
+        });
       },
     });
     renderAt('/admin?tab=eventos');

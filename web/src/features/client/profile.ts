@@ -50,11 +50,11 @@ export type ProfileField = keyof ProfileForm;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
 export function profileFormFrom(user: User): ProfileForm {
-  const { nombre, apellido } = splitFullName(user.nombre);
+  const { nombre: firstName, apellido: lastName } = splitFullName(user.nombre);
   const prefs = user.preferencias;
   return {
-    nombre,
-    apellido,
+    nombre: firstName,
+    apellido: lastName,
     telefono: user.telefono ?? '',
     direccion: user.direccion ?? '',
     ciudad: user.ciudad ?? '',
@@ -75,13 +75,13 @@ const ADDRESS_MAX = 200;
 /** Empty when the form may be sent. Optional fields are only checked when filled in. */
 export function validateProfile(form: ProfileForm): ProfileErrors {
   const errors: ProfileErrors = {};
-  const nombre = form.nombre.trim();
-  const apellido = form.apellido.trim();
-  if (nombre === '') errors.nombre = PROFILE_MESSAGES.nameRequired;
-  else if (!NAME_CHARS.test(nombre)) errors.nombre = MESSAGES.nameLetters;
-  else if (`${nombre} ${apellido}`.trim().length < 2) errors.nombre = MESSAGES.nameTooShort;
-  if (apellido !== '' && !NAME_CHARS.test(apellido)) errors.apellido = MESSAGES.nameLetters;
-  if (!errors.nombre && !errors.apellido && `${nombre} ${apellido}`.length > NAME_MAX) {
+  const firstName = form.nombre.trim();
+  const lastName = form.apellido.trim();
+  if (firstName === '') errors.nombre = PROFILE_MESSAGES.nameRequired;
+  else if (!NAME_CHARS.test(firstName)) errors.nombre = MESSAGES.nameLetters;
+  else if (`${firstName} ${lastName}`.trim().length < 2) errors.nombre = MESSAGES.nameTooShort;
+  if (lastName !== '' && !NAME_CHARS.test(lastName)) errors.apellido = MESSAGES.nameLetters;
+  if (!errors.nombre && !errors.apellido && `${firstName} ${lastName}`.length > NAME_MAX) {
     errors.apellido = PROFILE_MESSAGES.tooLong;
   }
   if (form.telefono.trim() !== '') {
@@ -93,8 +93,8 @@ export function validateProfile(form: ProfileForm): ProfileErrors {
     if (address) errors.direccion = address;
     else if (form.direccion.trim().length > ADDRESS_MAX) errors.direccion = PROFILE_MESSAGES.tooLong;
   }
-  const ciudad = form.ciudad.trim();
-  if (!CITY_CHARS.test(ciudad) || ciudad.length > NAME_MAX) errors.ciudad = PROFILE_MESSAGES.city;
+  const city = form.ciudad.trim();
+  if (!CITY_CHARS.test(city) || city.length > NAME_MAX) errors.ciudad = PROFILE_MESSAGES.city;
   if (form.codigo_postal.trim() !== '' && !POSTAL_CODE.test(form.codigo_postal.trim())) {
     errors.codigo_postal = PROFILE_MESSAGES.postalCode;
   }
@@ -103,11 +103,11 @@ export function validateProfile(form: ProfileForm): ProfileErrors {
 
 /** PUT /api/mi-perfil's body: trimmed texts, the phone in groups of three, every preference sent. */
 export function toProfileRequest(form: ProfileForm): ProfileRequest {
-  const telefono = form.telefono.trim();
+  const phone = form.telefono.trim();
   return {
     nombre: form.nombre.trim(),
     apellido: form.apellido.trim(),
-    telefono: telefono === '' ? '' : formatPhone(telefono),
+    telefono: phone === '' ? '' : formatPhone(phone),
     direccion: form.direccion.trim(),
     ciudad: form.ciudad.trim(),
     codigo_postal: form.codigo_postal.trim(),

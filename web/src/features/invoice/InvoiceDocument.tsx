@@ -21,9 +21,9 @@ import {
 /** The printable A4 invoice itself: nothing interactive, so it prints exactly as shown. */
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const { empresa, cliente, mudanza, importes, cobros } = invoice;
-  const servicios = invoice.servicios ?? [];
-  const objetos = invoice.objetos ?? [];
-  const totalUnits = objetos.reduce((sum, o) => sum + (Number.isFinite(o.cantidad) ? o.cantidad : 0), 0);
+  const services = invoice.servicios ?? [];
+  const objects = invoice.objetos ?? [];
+  const totalUnits = objects.reduce((sum, o) => sum + (Number.isFinite(o.cantidad) ? o.cantidad : 0), 0);
   const details = mudanza.property_details;
 
   return (
@@ -118,7 +118,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         <h2 id="invoice-services" className="invoice-doc__heading">
           Servicios
         </h2>
-        {servicios.length === 0 ? (
+        {services.length === 0 ? (
           <p className="invoice-doc__empty">Sin servicios adicionales</p>
         ) : (
           <div className="invoice-doc__scroll">
@@ -132,7 +132,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
                 </tr>
               </thead>
               <tbody>
-                {servicios.map((s, i) => (
+                {services.map((s, i) => (
                   <tr key={`${s.concepto}-${i}`}>
                     <td>{s.concepto}</td>
                     <td className="invoice-doc__num">{s.cantidad}</td>
@@ -148,7 +148,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         <h2 id="invoice-objects" className="invoice-doc__heading">
           Objetos
         </h2>
-        {objetos.length === 0 ? (
+        {objects.length === 0 ? (
           <p className="invoice-doc__empty">Sin objetos</p>
         ) : (
           <div className="invoice-doc__scroll">
@@ -165,7 +165,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
                 </tr>
               </thead>
               <tbody>
-                {objetos.map((o, i) => (
+                {objects.map((o, i) => (
                   <tr key={`${o.nombre}-${i}`}>
                     <td>{o.nombre}</td>
                     <td className="invoice-doc__num">{o.cantidad}</td>

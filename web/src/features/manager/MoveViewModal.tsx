@@ -86,7 +86,7 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
   const services = servicesList(move.services);
   const kg = move.objects.reduce((sum, o) => sum + o.peso * o.quantity, 0);
   const units = move.objects.reduce((sum, o) => sum + o.quantity, 0);
-  const precio = move.precio;
+  const price = move.precio;
 
   return (
     <Modal
@@ -200,25 +200,25 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
 
         <section className="mgr-view__section" aria-label="Precio">
           <h3 className="mgr-view__title">Precio</h3>
-          {precio ? (
+          {price ? (
             <dl className="mgr-fields mgr-fields--price">
-              <Detail label="Precio base">{formatCents(precio.base_cents)}</Detail>
-              <Detail label="Distancia">{formatCents(precio.distance_cents)}</Detail>
-              <Detail label="Servicios">{formatCents(precio.services_cents)}</Detail>
-              <Detail label="Urgencia">{formatCents(precio.urgency_cents)}</Detail>
-              <Detail label="Subtotal">{formatCents(precio.subtotal_cents)}</Detail>
-              <Detail label="IVA (21 %)">{precio.iva_enabled ? formatCents(precio.tax_cents) : 'Sin IVA'}</Detail>
+              <Detail label="Precio base">{formatCents(price.base_cents)}</Detail>
+              <Detail label="Distancia">{formatCents(price.distance_cents)}</Detail>
+              <Detail label="Servicios">{formatCents(price.services_cents)}</Detail>
+              <Detail label="Urgencia">{formatCents(price.urgency_cents)}</Detail>
+              <Detail label="Subtotal">{formatCents(price.subtotal_cents)}</Detail>
+              <Detail label="IVA (21 %)">{price.iva_enabled ? formatCents(price.tax_cents) : 'Sin IVA'}</Detail>
               <Detail label="Total">
-                <strong>{formatCents(precio.total_cents)}</strong>
+                <strong>{formatCents(price.total_cents)}</strong>
               </Detail>
-              <Detail label="Anticipo solicitado">{formatCents(precio.advance_cents)}</Detail>
+              <Detail label="Anticipo solicitado">{formatCents(price.advance_cents)}</Detail>
               <Detail label="Pagado">
                 <span data-testid="mgr-pagado">{formatEuros(move.pagado ?? 0)}</span>
               </Detail>
               {move.estado === 'cancelada' && move.gastos_cancelacion != null && (
                 <Detail label="Gastos de cancelación">{formatEuros(move.gastos_cancelacion)}</Detail>
               )}
-              <Detail label="Pendiente de pago">{formatEuros(move.pago_pendiente ?? precio.total_cents / 100)}</Detail>
+              <Detail label="Pendiente de pago">{formatEuros(move.pago_pendiente ?? price.total_cents / 100)}</Detail>
               <Detail label="Estado del pago">
                 <span data-testid="mgr-estado-pago">{PAYMENT_STATUS_SHORT_LABELS[move.estado_pago ?? 'pending']}</span>
               </Detail>
@@ -228,7 +228,7 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
           )}
         </section>
 
-        {precio && <PaymentsSection move={move} onChanged={onAssigned} />}
+        {price && <PaymentsSection move={move} onChanged={onAssigned} />}
 
         <section className="mgr-view__section" aria-label="Fotos">
           <h3 className="mgr-view__title">Fotos ({move.photos.length})</h3>

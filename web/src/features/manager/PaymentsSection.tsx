@@ -22,7 +22,7 @@ export function PaymentsSection({ move, onChanged }: { move: StaffMove; onChange
   const [keyError, setKeyError] = useState<string | null>(null);
   const [issuing, setIssuing] = useState(false);
   const [refunding, setRefunding] = useState<PaymentRecord | null>(null);
-  const pagos = move.pagos ?? [];
+  const payments = move.pagos ?? [];
 
   const issueKey = async () => {
     setIssuing(true);
@@ -65,11 +65,11 @@ export function PaymentsSection({ move, onChanged }: { move: StaffMove; onChange
           {keyError}
         </p>
       )}
-      {pagos.length === 0 ? (
+      {payments.length === 0 ? (
         <p>Todavía no hay pagos.</p>
       ) : (
         <ul className="mgr-payments">
-          {pagos.map((p) => (
+          {payments.map((p) => (
             <li key={p.id} className={`mgr-payments__item mgr-payments__item--${p.estado}`}>
               <span className="mgr-payments__amount">{formatEuros(p.importe)}</span>
               <span>

@@ -23,7 +23,7 @@ export function PaymentOutcomePage({ outcome }: { outcome: 'ok' | 'ko' }) {
   useDocumentTitle(outcome === 'ok' ? 'Pago completado' : 'Pago fallido');
   const [params] = useSearchParams();
   const id = params.get('id');
-  const motivo = params.get('motivo') ?? '';
+  const refusalCode = params.get('motivo') ?? '';
   const state = (useLocation().state ?? {}) as OutcomeState;
   const { state: session } = usePaymentSession(id);
   const current = session.kind === 'ready' ? session.session : null;
@@ -73,7 +73,7 @@ export function PaymentOutcomePage({ outcome }: { outcome: 'ok' | 'ko' }) {
     );
   }
 
-  const reason = state.error ?? REFUSAL_REASONS[motivo] ?? 'El pago no se ha podido completar.';
+  const reason = state.error ?? REFUSAL_REASONS[refusalCode] ?? 'El pago no se ha podido completar.';
   return (
     <PaymentShell>
       <div className="payment__card payment__card--narrow payment__card--center">

@@ -119,11 +119,11 @@ function PaymentForm({ sessionId, session }: { sessionId: string; session: Payme
   const [errors, setErrors] = useState<CardErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const titularRef = useRef<HTMLInputElement>(null);
-  const numeroRef = useRef<HTMLInputElement>(null);
-  const caducidadRef = useRef<HTMLInputElement>(null);
+  const holderRef = useRef<HTMLInputElement>(null);
+  const numberRef = useRef<HTMLInputElement>(null);
+  const expiryRef = useRef<HTMLInputElement>(null);
   const cvcRef = useRef<HTMLInputElement>(null);
-  const refs = { titular: titularRef, numero: numeroRef, caducidad: caducidadRef, cvc: cvcRef };
+  const refs = { titular: holderRef, numero: numberRef, caducidad: expiryRef, cvc: cvcRef };
   const redsysRef = useRef<HTMLFormElement>(null);
   const [redsys, setRedsys] = useState<{ url: string; campos: Record<string, string> } | null>(null);
 
@@ -271,7 +271,7 @@ function PaymentForm({ sessionId, session }: { sessionId: string; session: Payme
           <form className="form" noValidate onSubmit={payWithCard}>
             <Field id="card-holder" label="Titular de la tarjeta" required error={errors.titular}>
               <input
-                ref={titularRef}
+                ref={holderRef}
                 {...fieldProps('card-holder', errors.titular)}
                 autoComplete="cc-name"
                 value={fields.titular}
@@ -282,7 +282,7 @@ function PaymentForm({ sessionId, session }: { sessionId: string; session: Payme
             <Field id="card-number" label="Número de tarjeta" required error={errors.numero}>
               <div className="payment__number">
                 <input
-                  ref={numeroRef}
+                  ref={numberRef}
                   {...fieldProps('card-number', errors.numero)}
                   inputMode="numeric"
                   autoComplete="cc-number"
@@ -299,7 +299,7 @@ function PaymentForm({ sessionId, session }: { sessionId: string; session: Payme
             <div className="payment__row">
               <Field id="card-expiry" label="Caducidad (MM/AA)" required error={errors.caducidad}>
                 <input
-                  ref={caducidadRef}
+                  ref={expiryRef}
                   {...fieldProps('card-expiry', errors.caducidad)}
                   inputMode="numeric"
                   autoComplete="cc-exp"

@@ -218,8 +218,8 @@ describe('WorkerDashboardPage', () => {
     const fetchMock = await renderPage(seedMoves(), {
       'PUT /api/actualizar-estado-mudanza': (init) => {
         const body = JSON.parse(String(init?.body));
-        const mudanza = { ...seedMoves()[0]!, estado: body.nuevo_estado, version: 2 };
-        return jsonResponse({ success: true, position: 77, mudanza });
+        const updated = { ...seedMoves()[0]!, estado: body.nuevo_estado, version: 2 };
+        return jsonResponse({ success: true, position: 77, mudanza: updated });
       },
     });
     fireEvent.click(within(card(1)).getByRole('button', { name: 'Cambiar estado' }));

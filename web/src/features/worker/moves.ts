@@ -28,8 +28,8 @@ export const WORKER_FILTERS: readonly { key: WorkerFilter; label: string; estado
 ];
 
 export function filterMoves(moves: readonly StaffMove[], filter: WorkerFilter): StaffMove[] {
-  const estado = WORKER_FILTERS.find((f) => f.key === filter)?.estado ?? null;
-  return estado === null ? [...moves] : moves.filter((m) => m.estado === estado);
+  const status = WORKER_FILTERS.find((f) => f.key === filter)?.estado ?? null;
+  return status === null ? [...moves] : moves.filter((m) => m.estado === status);
 }
 
 export interface WorkerStats {

@@ -55,12 +55,12 @@ export const useWorkerMovesStore = create<WorkerMovesState>()((set) => ({
   uploadPhoto: async (id, file, descripcion) => {
     try {
       const response = await api.uploadPhoto(id, file, descripcion);
-      const foto = response.body?.foto;
-      if (!response.ok || !response.body?.success || !foto) return false;
+      const photo = response.body?.foto;
+      if (!response.ok || !response.body?.success || !photo) return false;
       // Shown at once; the live change with the new version of the move replaces this copy.
       set((s) => ({
         moves: s.moves.map((m) =>
-          m.id === id && !m.photos.some((p) => p.id === foto.id) ? { ...m, photos: [...m.photos, foto] } : m,
+          m.id === id && !m.photos.some((p) => p.id === photo.id) ? { ...m, photos: [...m.photos, photo] } : m,
         ),
       }));
       return true;

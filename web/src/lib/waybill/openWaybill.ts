@@ -55,8 +55,8 @@ export async function openWaybill(moveId: number, issue = false): Promise<boolea
     return false;
   }
 
-  const albaran = response.body?.albaran;
-  if (!response.ok || !response.body?.success || !albaran) {
+  const waybill = response.body?.albaran;
+  if (!response.ok || !response.body?.success || !waybill) {
     closeQuietly(win);
     showAlert(waybillError(errorText(response.body, 'Error desconocido')));
     return false;
@@ -66,7 +66,7 @@ export async function openWaybill(moveId: number, issue = false): Promise<boolea
   if (win.closed) return false;
 
   try {
-    writeDocument(win, renderWaybillHtml(albaran));
+    writeDocument(win, renderWaybillHtml(waybill));
   } catch (error) {
     closeQuietly(win);
     showAlert(waybillError(error instanceof Error ? error.message : String(error)));

@@ -57,8 +57,8 @@ describe('renderWaybillHtml', () => {
 
   it('shows the price with VAT only when the answer has it', () => {
     expect(field(parse(renderWaybillHtml(makeWaybill())), 'precio_con_iva')).toBe('1.493,82 €');
-    for (const precio of [null, undefined]) {
-      const doc = parse(renderWaybillHtml(makeWaybill({ precio_con_iva: precio })));
+    for (const price of [null, undefined]) {
+      const doc = parse(renderWaybillHtml(makeWaybill({ precio_con_iva: price })));
       expect(doc.querySelector('[data-field="precio_con_iva"]')).toBeNull();
       expect(nbsp(doc.body.textContent)).not.toContain('Precio con IVA');
     }

@@ -149,24 +149,24 @@ export function renderWaybillLoadingHtml(): string {
 }
 
 /** The whole waybill as an HTML document, with print and close buttons that do not print. */
-export function renderWaybillHtml(albaran: Waybill): string {
-  const { empresa, cliente, mudanza, resumen_objetos: resumen } = albaran;
-  const servicios = albaran.servicios ?? [];
-  const objetos = albaran.objetos ?? [];
-  const price = typeof albaran.precio_con_iva === 'number' && Number.isFinite(albaran.precio_con_iva);
+export function renderWaybillHtml(waybill: Waybill): string {
+  const { empresa: company, cliente: client, mudanza: move, resumen_objetos: summary } = waybill;
+  const serviceList = waybill.servicios ?? [];
+  const objectList = waybill.objetos ?? [];
+  const price = typeof waybill.precio_con_iva === 'number' && Number.isFinite(waybill.precio_con_iva);
 
   const services =
-    servicios.length === 0
+    serviceList.length === 0
       ? '<p class="muted">Sin servicios adicionales</p>'
-      : `<ul class="services">${servicios.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>`;
+      : `<ul class="services">${serviceList.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>`;
 
   const objects =
-    objetos.length === 0
+    objectList.length === 0
       ? '<p class="muted">Sin objetos</p>'
       : `<div class="scroll"><table>
 <thead><tr><th scope="col" class="num">Cantidad</th><th scope="col">Objeto</th><th scope="col">Categoría</th><th scope="col">Dimensiones</th><th scope="col" class="num">Volumen</th></tr></thead>
 <tbody>
-${objetos
+${objectList
   .map(
     (o) =>
       `<tr><td class="num">${escapeHtml(o.cantidad)}</td><td>${text(o.nombre)}</td><td>${escapeHtml(categoryLabel(o.categoria))}</td><td>${text(o.dimensiones)}</td><td class="num">${volume(o.volumen_m3)}</td></tr>`,
@@ -182,37 +182,37 @@ ${objetos
 <main class="sheet">
 <header class="head">
 <div class="company">
-<p class="company__name">${text(empresa.nombre)}</p>
-<p>NIF: ${text(empresa.nif)}</p>
-<p>${text(empresa.direccion)}</p>
-<p>${text(empresa.ciudad)}</p>
-<p>Tel.: ${text(empresa.telefono)}</p>
-<p>${text(empresa.email)}</p>
+<p class="company__name">${text(company.nombre)}</p>
+<p>NIF: ${text(company.nif)}</p>
+<p>${text(company.direccion)}</p>
+<p>${text(company.ciudad)}</p>
+<p>Tel.: ${text(company.telefono)}</p>
+<p>${text(company.email)}</p>
 </div>
 <div class="meta">
 <h1>Albarán</h1>
 <dl>
-<dt>Nº de albarán</dt><dd data-field="numero_albaran">${text(albaran.numero_albaran)}</dd>
-<dt>Fecha de emisión</dt><dd>${escapeHtml(formatLongDate(albaran.fecha_emision))}</dd>
-<dt>Nº de mudanza</dt><dd>${escapeHtml(mudanza.id)}</dd>
+<dt>Nº de albarán</dt><dd data-field="numero_albaran">${text(waybill.numero_albaran)}</dd>
+<dt>Fecha de emisión</dt><dd>${escapeHtml(formatLongDate(waybill.fecha_emision))}</dd>
+<dt>Nº de mudanza</dt><dd>${escapeHtml(move.id)}</dd>
 </dl>
 </div>
 </header>
 <div class="parties">
 <section class="box">
 <h2>Cliente</h2>
-<p class="strong">${text(cliente.nombre)}</p>
-<p>${text(cliente.direccion)}</p>
-<p>${text(cliente.email)}</p>
-<p>Tel.: ${text(cliente.telefono)}</p>
+<p class="strong">${text(client.nombre)}</p>
+<p>${text(client.direccion)}</p>
+<p>${text(client.email)}</p>
+<p>Tel.: ${text(client.telefono)}</p>
 </section>
 <section class="box">
 <h2>Mudanza</h2>
 <dl>
-<dt>Origen</dt><dd>${text(mudanza.origen)}</dd>
-<dt>Destino</dt><dd>${text(mudanza.destino)}</dd>
-<dt>Fecha programada</dt><dd>${escapeHtml(formatLongDateWithWeekday(mudanza.fecha_programada))}</dd>
-<dt>Estado</dt><dd>${escapeHtml(statusLabel(mudanza.estado ?? ''))}</dd>
+<dt>Origen</dt><dd>${text(move.origen)}</dd>
+<dt>Destino</dt><dd>${text(move.destino)}</dd>
+<dt>Fecha programada</dt><dd>${escapeHtml(formatLongDateWithWeekday(move.fecha_programada))}</dd>
+<dt>Estado</dt><dd>${escapeHtml(statusLabel(move.estado ?? ''))}</dd>
 </dl>
 </section>
 </div>
@@ -227,9 +227,9 @@ ${objects}
 <section>
 <table class="summary">
 <tbody>
-<tr><th scope="row">Total de objetos</th><td class="num" data-field="total_objetos">${escapeHtml(formatDecimal(resumen?.total_objetos))}</td></tr>
-<tr><th scope="row">Volumen total</th><td class="num" data-field="volumen_total_m3">${volume(resumen?.volumen_total_m3)}</td></tr>
-${price ? `<tr class="price"><th scope="row">Precio con IVA</th><td class="num" data-field="precio_con_iva">${escapeHtml(formatEuros(albaran.precio_con_iva as number))}</td></tr>` : ''}
+<tr><th scope="row">Total de objetos</th><td class="num" data-field="total_objetos">${escapeHtml(formatDecimal(summary?.total_objetos))}</td></tr>
+<tr><th scope="row">Volumen total</th><td class="num" data-field="volumen_total_m3">${volume(summary?.volumen_total_m3)}</td></tr>
+${price ? `<tr class="price"><th scope="row">Precio con IVA</th><td class="num" data-field="precio_con_iva">${escapeHtml(formatEuros(waybill.precio_con_iva as number))}</td></tr>` : ''}
 </tbody>
 </table>
 </section>
@@ -255,10 +255,10 @@ ${price ? `<tr class="price"><th scope="row">Precio con IVA</th><td class="num" 
 </div>
 </section>
 <footer class="foot">
-<p class="warranty">${escapeHtml(warrantyText(albaran.garantia))}</p>
-<p>${text(empresa.nombre)} · NIF ${text(empresa.nif)} · ${text(empresa.telefono)} · ${text(empresa.email)}</p>
+<p class="warranty">${escapeHtml(warrantyText(waybill.garantia))}</p>
+<p>${text(company.nombre)} · NIF ${text(company.nif)} · ${text(company.telefono)} · ${text(company.email)}</p>
 </footer>
 </main>`;
 
-  return page(`Albarán ${albaran.numero_albaran} | Mudanzas`, body);
+  return page(`Albarán ${waybill.numero_albaran} | Mudanzas`, body);
 }

@@ -169,12 +169,12 @@ function Details({ move }: { move: BookingMove }) {
 
 /** The key and the way to pay by card, and the card payments made. */
 function PayByCard({ move }: { move: BookingMove }) {
-  const pagos = move.pagos ?? [];
+  const payments = move.pagos ?? [];
   return (
     <div className="booking-pay">
-      {pagos.length > 0 && (
+      {payments.length > 0 && (
         <ul className="booking-pay__list" aria-label="Pagos con tarjeta">
-          {pagos.map((p) => (
+          {payments.map((p) => (
             <li key={p.id}>
               {formatEuros(p.importe)} · tarjeta ···· {p.ultimos4}
               {p.reembolsado > 0 ? ` · devuelto ${formatEuros(p.reembolsado)}` : ''}
