@@ -15,7 +15,7 @@ use crate::{Context, Decider, DomainError, Role, StreamEvents};
 pub enum Issue {
     Existing(String),
     New {
-        numero: String,
+        number: String,
         plan: Vec<StreamEvents>,
     },
 }
@@ -46,11 +46,11 @@ impl DocumentSeries {
 
 pub enum SeriesCommand {
     /// The next number of the series for the move's document, issued on the context's day with
-    /// `contenido` as it will be kept.
+    /// `content` as it will be kept.
     Issue {
         kind: DocumentKind,
         move_id: i64,
-        contenido: serde_json::Value,
+        content: serde_json::Value,
     },
 }
 
@@ -74,7 +74,7 @@ impl Decider for DocumentSeriesDecider {
         let SeriesCommand::Issue {
             kind,
             move_id,
-            contenido: content,
+            content,
         } = command;
         if !may_issue(kind, ctx.role()?) {
             return Err(DomainError::Forbidden);
@@ -122,7 +122,7 @@ pub fn decide_issue(
     let issue = SeriesCommand::Issue {
         kind,
         move_id,
-        contenido: content,
+        content,
     };
     let issued = DocumentSeriesDecider::plan(&(kind, year), &series, series.version, issue, ctx)?;
     let number = match issued.events.as_slice() {
@@ -131,14 +131,11 @@ pub fn decide_issue(
     };
     let note = MoveCommand::NoteDocument {
         kind,
-        numero: number.clone(),
+        number: number.clone(),
     };
     let noted = MoveDecider::plan(&move_id, current, current.version, note, ctx)?;
     let plan = vec![noted, issued];
-    Ok(Issue::New {
-        numero: number,
-        plan,
-    })
+    Ok(Issue::New { number, plan })
 }
 
 #[cfg(test)]
@@ -196,11 +193,7 @@ mod tests {
             Role::Empresario,
         )
         .unwrap();
-        let Issue::New {
-            numero: number,
-            plan,
-        } = issue
-        else {
+        let Issue::New { number, plan } = issue else {
             panic!("a new invoice")
         };
         assert_eq!(number, "F2026-000042");
@@ -234,7 +227,7 @@ mod tests {
                 Ok(Issue::Existing("F2026-000003".into()))
             );
         }
-        let Ok(Issue::New { numero: number, .. }) = decide_issue(
+        let Ok(Issue::New { number, .. }) = decide_issue(
             DocumentKind::Albaran,
             7,
             &issued,

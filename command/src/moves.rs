@@ -47,7 +47,7 @@ pub enum MoveCommand {
     Edit {
         version: i64,
         details: Box<MoveDetailsUpdated>,
-        estado: Option<MoveStatus>,
+        status: Option<MoveStatus>,
     },
     /// `by`: who asks (a worker changes only the moves assigned to them). A cancellation's fee
     /// is decided at the context's `now` (§9).
@@ -67,7 +67,7 @@ pub enum MoveCommand {
     /// answers the one already issued instead).
     NoteDocument {
         kind: DocumentKind,
-        numero: String,
+        number: String,
     },
     /// The client completes the details of their pending move (the API has checked it is theirs).
     CompleteDetails {
@@ -79,7 +79,7 @@ pub enum MoveCommand {
         /// The explicit tick of the conditions' checkbox.
         accepted: bool,
         total_cents: i64,
-        condiciones_version: String,
+        terms_version: String,
     },
 }
 
@@ -403,7 +403,7 @@ fn decide(
         MoveCommand::Edit {
             version,
             details,
-            estado: status,
+            status,
         } => {
             if !matches!(role, Role::Empresario | Role::Admin) {
                 return Err(DomainError::Forbidden);
@@ -452,10 +452,7 @@ fn decide(
             check_photo(&photo)?;
             Ok(vec![Event::PhotoAdded(photo)])
         }
-        MoveCommand::NoteDocument {
-            kind,
-            numero: number,
-        } => {
+        MoveCommand::NoteDocument { kind, number } => {
             if !crate::documents::may_issue(kind, role) {
                 return Err(DomainError::Forbidden);
             }
@@ -497,7 +494,7 @@ fn decide(
         MoveCommand::AcceptBooking {
             accepted,
             total_cents,
-            condiciones_version: terms_version,
+            terms_version,
         } => {
             if role != Role::Cliente {
                 return Err(DomainError::Forbidden);
@@ -888,7 +885,7 @@ mod tests {
                 }),
                 ..MoveDetailsUpdated::default()
             }),
-            estado: None,
+            status: None,
         };
         let events = decide(&state, edit, Role::Empresario).unwrap();
         assert!(
@@ -987,7 +984,7 @@ mod tests {
             MoveCommand::Edit {
                 version: 1,
                 details: Box::new(update.clone()),
-                estado: None,
+                status: None,
             },
         ] {
             assert_eq!(
@@ -1139,7 +1136,7 @@ mod tests {
                 origen: Some("Calle Nueva 1, 28001 Madrid".into()),
                 ..MoveDetailsUpdated::default()
             }),
-            estado: Some(MoveStatus::Confirmada),
+            status: Some(MoveStatus::Confirmada),
         };
         assert_eq!(
             decide(&state, edit(0), Role::Empresario),
@@ -1162,7 +1159,7 @@ mod tests {
         let nothing = MoveCommand::Edit {
             version: 1,
             details: Box::default(),
-            estado: Some(MoveStatus::Pendiente),
+            status: Some(MoveStatus::Pendiente),
         };
         assert_eq!(decide(&state, nothing, Role::Empresario), Ok(vec![]));
     }
@@ -1393,7 +1390,7 @@ mod tests {
             MoveCommand::AcceptBooking {
                 accepted: true,
                 total_cents,
-                condiciones_version: version.into(),
+                terms_version: version.into(),
             },
             role,
         )
@@ -1447,7 +1444,7 @@ mod tests {
             MoveCommand::AcceptBooking {
                 accepted: false,
                 total_cents: total,
-                condiciones_version: version.into(),
+                terms_version: version.into(),
             },
             Role::Cliente,
         );

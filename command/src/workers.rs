@@ -27,14 +27,14 @@ pub enum WorkerDayCommand {
     /// move was cancelled (`holder_cancelled`), whose booking is then released first.
     Book {
         worker: Uuid,
-        fecha: NaiveDate,
+        date: NaiveDate,
         move_id: i64,
         holder_cancelled: bool,
     },
     /// Release the day `move_id` holds; nothing when it holds none.
     Release {
         worker: Uuid,
-        fecha: NaiveDate,
+        date: NaiveDate,
         move_id: i64,
     },
 }
@@ -59,7 +59,7 @@ impl Decider for WorkerDayDecider {
         match command {
             WorkerDayCommand::Book {
                 worker,
-                fecha: date,
+                date,
                 move_id,
                 holder_cancelled,
             } => {
@@ -83,7 +83,7 @@ impl Decider for WorkerDayDecider {
             }
             WorkerDayCommand::Release {
                 worker,
-                fecha: date,
+                date,
                 move_id,
             } => Ok(if day.booked_by == Some(move_id) {
                 vec![Event::WorkerDayReleased(WorkerDayReleased {
@@ -148,7 +148,7 @@ pub fn decide_assignment(
         assignment.new_day.version,
         WorkerDayCommand::Book {
             worker: worker.worker_id,
-            fecha: date,
+            date,
             move_id,
             holder_cancelled: assignment.holder_cancelled,
         },
@@ -157,7 +157,7 @@ pub fn decide_assignment(
     if let (Some(previous), Some(old_day)) = (current.worker, assignment.old_day) {
         let release = WorkerDayCommand::Release {
             worker: previous,
-            fecha: date,
+            date,
             move_id,
         };
         plan.push(WorkerDayDecider::plan(
@@ -188,13 +188,13 @@ pub fn decide_reschedule(
     }
     let book = WorkerDayCommand::Book {
         worker,
-        fecha: to,
+        date: to,
         move_id,
         holder_cancelled,
     };
     let release = WorkerDayCommand::Release {
         worker,
-        fecha: from,
+        date: from,
         move_id,
     };
     let mut plan = vec![

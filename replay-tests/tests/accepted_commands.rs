@@ -217,7 +217,7 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
             MoveCommand::Edit {
                 version,
                 details: Box::new(update),
-                estado: None,
+                status: None,
             },
             Role::Empresario,
         );

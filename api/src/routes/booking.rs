@@ -227,7 +227,7 @@ pub async fn confirm(
     let command = MoveCommand::AcceptBooking {
         accepted: body.acepto_condiciones,
         total_cents: command::pricing::cents(body.total)?,
-        condiciones_version: body.condiciones_version.trim().to_string(),
+        terms_version: body.condiciones_version.trim().to_string(),
     };
     let position = execute::<MoveDecider>(&state, &user, &id, command)
         .await?

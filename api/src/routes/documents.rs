@@ -335,10 +335,7 @@ async fn issue(
         };
         match decide_issue(kind, move_id, current, series, content_value, &ctx)? {
             Issue::Existing(number) => return stored(state, &number, last).await,
-            Issue::New {
-                numero: number,
-                plan,
-            } => match append_plan(state, user, &plan).await {
+            Issue::New { number, plan } => match append_plan(state, user, &plan).await {
                 Ok(()) => return stored(state, &number, last).await,
                 Err(ApiError::Log(events_schema::Error::Conflict { .. })) => {
                     let pause = rand::Rng::gen_range(&mut rand::thread_rng(), 1..20);

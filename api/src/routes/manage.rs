@@ -430,7 +430,7 @@ pub async fn edit(
     let command = MoveCommand::Edit {
         version: body.version,
         details: Box::new(details),
-        estado: status,
+        status,
     };
     apply_edit(&state, &user, body.id, command, date).await?;
     Ok(Json(OneMove {
