@@ -638,7 +638,61 @@ pub fn estimate_with(
     lookup: impl Fn(&str) -> Option<ObjectVolume>,
     today: NaiveDate,
 ) -> Result<Estimate, DomainError> {
-    // Validation, in the order the calculator's slides ask.
+    let asked = check(request, route, lookup, today)?;
+    let mut lines = Lines::default();
+    // The transport (volume or pack, and distance) is what urgency and the discounts apply to.
+    let centi_m3 = (asked.total_litres + 5) / 10;
+    let (volume_cents, billed_centi_m3) =
+        volume_lines(t, asked.pack, centi_m3, asked.count, &mut lines);
+    let transport = volume_cents + distance_line(t, route, asked.pack, &mut lines);
+    site_lines(t, &asked, &mut lines);
+    service_lines(t, &request.services, billed_centi_m3, &mut lines);
+    let urgent = asked.preferred.is_some_and(|d| {
+        today
+            .checked_add_days(Days::new(t.urgent_within_days))
+            .is_some_and(|limit| d < limit)
+    });
+    time_lines(t, request, &asked, urgent, transport, &mut lines);
+
+    let lines = lines.0;
+    let subtotal_cents: i64 = lines.iter().map(|l| l.importe_cents).sum();
+    let vat_cents = mul_div(subtotal_cents, VAT_PERCENT, 100);
+    let total_cents = subtotal_cents + vat_cents;
+    Ok(Estimate {
+        lines,
+        subtotal_cents,
+        iva_cents: vat_cents,
+        total_cents,
+        shown_cents: mul_div(total_cents, t.shown_percent, 100),
+        quote_cents: mul_div(total_cents, t.quote_percent, 100),
+        objects: asked.objects,
+        volume_m3: centi_m3 as f64 / 100.0,
+        offer_pack: asked.pack,
+        urgent,
+    })
+}
+
+/// A request that passed every check, with what the lines are priced from.
+struct Asked {
+    origin_floors: i64,
+    destination_floors: i64,
+    origin_access: Access,
+    destination_access: Access,
+    objects: Vec<PricedObject>,
+    total_litres: i64,
+    count: i64,
+    pack: Option<OfferPack>,
+    slot: TimeSlot,
+    preferred: Option<NaiveDate>,
+}
+
+/// The request's checks, in the order the calculator's slides ask.
+fn check(
+    request: &PriceRequest,
+    route: &ResolvedRoute,
+    lookup: impl Fn(&str) -> Option<ObjectVolume>,
+    today: NaiveDate,
+) -> Result<Asked, DomainError> {
     if [&request.origin, &request.destination]
         .iter()
         .any(|a| a.address.trim().chars().count() <= 5)
@@ -697,25 +751,47 @@ pub fn estimate_with(
     if alternative.is_some_and(|d| d < today) {
         return Err(invalid(ALTERNATIVE_DATE_PAST));
     }
+    Ok(Asked {
+        origin_floors,
+        destination_floors,
+        origin_access,
+        destination_access,
+        objects,
+        total_litres,
+        count,
+        pack,
+        slot,
+        preferred,
+    })
+}
 
-    let mut lines = Vec::new();
-    let mut push = |concept: String, amount_cents: i64| {
-        lines.push(Line {
+/// The estimate's lines as they are priced, in order.
+#[derive(Default)]
+struct Lines(Vec<Line>);
+
+impl Lines {
+    fn push(&mut self, concept: String, amount_cents: i64) {
+        self.0.push(Line {
             concepto: concept,
             importe_cents: amount_cents,
         })
-    };
+    }
+}
 
-    // 1. Volume, or the pack and what does not fit in it.
-    let centi_m3 = (total_litres + 5) / 10;
+/// Step 1, volume, or the pack and what does not fit in it: (its amount, the m³ billed, in cents of m³).
+fn volume_lines(
+    t: &Tariffs,
+    pack: Option<OfferPack>,
+    centi_m3: i64,
+    count: i64,
+    lines: &mut Lines,
+) -> (i64, i64) {
     let rate = t.volume_cents_per_m3;
-    let objects_text = plural(count, "objeto", "objetos");
-    let mut transport = 0;
-    let billed_centi_m3;
     match pack {
         None => {
-            billed_centi_m3 = centi_m3.max(t.minimum_centi_m3);
+            let billed_centi_m3 = centi_m3.max(t.minimum_centi_m3);
             let amount = mul_div(billed_centi_m3, rate, 100);
+            let objects_text = plural(count, "objeto", "objetos");
             let concept = if centi_m3 < t.minimum_centi_m3 {
                 format!(
                     "Volumen: {objects_text}, {} m³ (mínimo {} m³) × {}/m³",
@@ -730,13 +806,12 @@ pub fn estimate_with(
                     euros(rate)
                 )
             };
-            push(concept, amount);
-            transport += amount;
+            lines.push(concept, amount);
+            (amount, billed_centi_m3)
         }
         Some(p) => {
             let tariff = t.pack(p);
-            billed_centi_m3 = centi_m3.max(tariff.centi_m3);
-            push(
+            lines.push(
                 format!(
                     "Pack {} (hasta {} m³ y transporte dentro de la M-30)",
                     p.label(),
@@ -744,54 +819,68 @@ pub fn estimate_with(
                 ),
                 tariff.cents,
             );
-            transport += tariff.cents;
+            let mut amount = tariff.cents;
             let beyond = centi_m3 - tariff.centi_m3;
             if beyond > 0 {
-                let amount = mul_div(beyond, rate, 100);
-                push(
+                let extra = mul_div(beyond, rate, 100);
+                lines.push(
                     format!(
                         "Volumen fuera del pack: {} m³ × {}/m³",
                         number(beyond, 2),
                         euros(rate)
                     ),
-                    amount,
+                    extra,
                 );
-                transport += amount;
+                amount += extra;
             }
+            (amount, centi_m3.max(tariff.centi_m3))
         }
     }
+}
 
-    // 2. Distance.
+/// Step 2, distance: flat up to `flat_km`, then per km; included in a pack. Answers its amount.
+fn distance_line(
+    t: &Tariffs,
+    route: &ResolvedRoute,
+    pack: Option<OfferPack>,
+    lines: &mut Lines,
+) -> i64 {
     let tenths_km = (route.distance_km * 10.0).round() as i64;
     let km = number(tenths_km, 1);
     if pack.is_some() {
-        push(format!("Distancia: {km} km (incluida en el pack)"), 0);
-    } else if tenths_km <= t.flat_km * 10 {
-        push(
+        lines.push(format!("Distancia: {km} km (incluida en el pack)"), 0);
+        return 0;
+    }
+    if tenths_km <= t.flat_km * 10 {
+        lines.push(
             format!("Distancia: {km} km (tarifa fija hasta {} km)", t.flat_km),
             t.flat_cents,
         );
-        transport += t.flat_cents;
-    } else {
-        let beyond = tenths_km - t.flat_km * 10;
-        let amount = t.flat_cents + mul_div(beyond, t.cents_per_km, 10);
-        push(
-            format!(
-                "Distancia: {km} km ({} hasta {} km + {} km × {}/km)",
-                euros(t.flat_cents),
-                t.flat_km,
-                number(beyond, 1),
-                euros(t.cents_per_km)
-            ),
-            amount,
-        );
-        transport += amount;
+        return t.flat_cents;
     }
+    let beyond = tenths_km - t.flat_km * 10;
+    let amount = t.flat_cents + mul_div(beyond, t.cents_per_km, 10);
+    lines.push(
+        format!(
+            "Distancia: {km} km ({} hasta {} km + {} km × {}/km)",
+            euros(t.flat_cents),
+            t.flat_km,
+            number(beyond, 1),
+            euros(t.cents_per_km)
+        ),
+        amount,
+    );
+    amount
+}
 
-    // 3. Floors without a lift.
-    for (side, floors) in [("Origen", origin_floors), ("Destino", destination_floors)] {
+/// Steps 3 and 4, floors without a lift and access, at each end.
+fn site_lines(t: &Tariffs, asked: &Asked, lines: &mut Lines) {
+    for (side, floors) in [
+        ("Origen", asked.origin_floors),
+        ("Destino", asked.destination_floors),
+    ] {
         if floors > 0 {
-            push(
+            lines.push(
                 format!(
                     "{side}: {} sin ascensor × {}/planta",
                     plural(floors, "planta", "plantas"),
@@ -801,19 +890,22 @@ pub fn estimate_with(
             );
         }
     }
-
-    // 4. Access.
-    for (side, access) in [("Origen", origin_access), ("Destino", destination_access)] {
+    for (side, access) in [
+        ("Origen", asked.origin_access),
+        ("Destino", asked.destination_access),
+    ] {
         let amount = access.cents(&t.access);
         if amount > 0 {
-            push(format!("{side}: {}", access.label()), amount);
+            lines.push(format!("{side}: {}", access.label()), amount);
         }
     }
+}
 
-    // 5. Services.
+/// Step 5, services.
+fn service_lines(t: &Tariffs, s: &PriceServices, billed_centi_m3: i64, lines: &mut Lines) {
     if s.dismount {
         let n = i64::from(s.dismount_quantity);
-        push(
+        lines.push(
             format!(
                 "Desmontaje y montaje: {} × {}",
                 plural(n, "mueble", "muebles"),
@@ -824,7 +916,7 @@ pub fn estimate_with(
     }
     if s.packaging {
         let n = i64::from(s.packaging_quantity);
-        push(
+        lines.push(
             format!(
                 "Embalaje: {} × {}",
                 plural(n, "objeto", "objetos"),
@@ -855,28 +947,38 @@ pub fn estimate_with(
                 by_volume,
             )
         };
-        push(concept, amount);
+        lines.push(concept, amount);
     }
     if s.cleaning {
-        push("Limpieza tras la mudanza".into(), t.cleaning_cents);
+        lines.push("Limpieza tras la mudanza".into(), t.cleaning_cents);
     }
     if s.fragile {
-        push("Manipulación de objetos frágiles".into(), t.fragile_cents);
+        lines.push("Manipulación de objetos frágiles".into(), t.fragile_cents);
     }
     if s.long_stairs {
-        push(
+        lines.push(
             "Escaleras largas (4 o más pisos)".into(),
             t.long_stairs_cents,
         );
     }
+}
 
-    // 6. Time.
-    if slot == TimeSlot::Evening && t.evening_cents > 0 {
+/// Step 6, time: the evening slot, urgency, and the flexible discounts (not on a pack), the last two
+/// as a share of the transport.
+fn time_lines(
+    t: &Tariffs,
+    request: &PriceRequest,
+    asked: &Asked,
+    urgent: bool,
+    transport: i64,
+    lines: &mut Lines,
+) {
+    if asked.slot == TimeSlot::Evening && t.evening_cents > 0 {
         let evening = crate::options::time_slot("evening");
         let (name, from, until) = evening
             .map(|s| (s.nombre.as_deref(), s.desde.as_deref(), s.hasta.as_deref()))
             .unwrap_or_default();
-        push(
+        lines.push(
             format!(
                 "Franja de {} ({}-{})",
                 name.unwrap_or("tarde-noche"),
@@ -886,14 +988,9 @@ pub fn estimate_with(
             t.evening_cents,
         );
     }
-    let urgent = preferred.is_some_and(|d| {
-        today
-            .checked_add_days(Days::new(t.urgent_within_days))
-            .is_some_and(|limit| d < limit)
-    });
     let percent_of = |p: i64| mul_div(transport, p, 100);
     if urgent && t.urgent_surcharge_percent > 0 {
-        push(
+        lines.push(
             format!(
                 "Urgencia (menos de {} h): {} % de {}",
                 t.urgent_within_days * 24,
@@ -903,44 +1000,29 @@ pub fn estimate_with(
             percent_of(t.urgent_surcharge_percent),
         );
     }
-    if pack.is_none() {
-        if slot == TimeSlot::Flexible && t.flexible_time_discount_percent > 0 {
-            push(
-                format!(
-                    "Descuento por horario flexible: {} % de {}",
-                    t.flexible_time_discount_percent,
-                    euros(transport)
-                ),
-                -percent_of(t.flexible_time_discount_percent),
-            );
-        }
-        if request.schedule.flexible_dates && t.flexible_dates_discount_percent > 0 {
-            push(
-                format!(
-                    "Descuento por fechas flexibles: {} % de {}",
-                    t.flexible_dates_discount_percent,
-                    euros(transport)
-                ),
-                -percent_of(t.flexible_dates_discount_percent),
-            );
-        }
+    if asked.pack.is_some() {
+        return;
     }
-
-    let subtotal_cents: i64 = lines.iter().map(|l| l.importe_cents).sum();
-    let vat_cents = mul_div(subtotal_cents, VAT_PERCENT, 100);
-    let total_cents = subtotal_cents + vat_cents;
-    Ok(Estimate {
-        lines,
-        subtotal_cents,
-        iva_cents: vat_cents,
-        total_cents,
-        shown_cents: mul_div(total_cents, t.shown_percent, 100),
-        quote_cents: mul_div(total_cents, t.quote_percent, 100),
-        objects,
-        volume_m3: centi_m3 as f64 / 100.0,
-        offer_pack: pack,
-        urgent,
-    })
+    if asked.slot == TimeSlot::Flexible && t.flexible_time_discount_percent > 0 {
+        lines.push(
+            format!(
+                "Descuento por horario flexible: {} % de {}",
+                t.flexible_time_discount_percent,
+                euros(transport)
+            ),
+            -percent_of(t.flexible_time_discount_percent),
+        );
+    }
+    if request.schedule.flexible_dates && t.flexible_dates_discount_percent > 0 {
+        lines.push(
+            format!(
+                "Descuento por fechas flexibles: {} % de {}",
+                t.flexible_dates_discount_percent,
+                euros(transport)
+            ),
+            -percent_of(t.flexible_dates_discount_percent),
+        );
+    }
 }
 
 #[cfg(test)]
