@@ -902,7 +902,19 @@ pub(super) fn print(f: &LoadFigures, plan: &Plan, verdicts: &mut Verdicts) {
             thousands(d.early as f64)
         );
     }
-    let settled = &f.rss_run[f.rss_run.len() / 2..];
+    print_resources(f);
+    print_reads(f);
+    judge(f, plan, verdicts);
+}
+
+/// The server's memory during the changes, once settled: the median of the second half.
+fn steady_rss(f: &LoadFigures) -> u64 {
+    median(&f.rss_run[f.rss_run.len() / 2..])
+}
+
+/// The server's memory and CPU while it held the connections and during the changes.
+fn print_resources(f: &LoadFigures) {
+    let (d, i, p) = (&f.dashboards, &f.idle, &f.paced);
     let per = |kb: u64, n: usize| kb as f64 * 1_024.0 / n.max(1) as f64 / 1_000.0;
     println!(
         "  server memory (RSS): started {}; with {} idle connections {} (+{:.1} kB each); with \
@@ -918,7 +930,7 @@ pub(super) fn print(f: &LoadFigures, plan: &Plan, verdicts: &mut Verdicts) {
             d.connections
         ),
         mb(f.rss_after_reads),
-        mb(median(settled)),
+        mb(steady_rss(f)),
         mb(f.rss_run.iter().copied().max().unwrap_or(0)),
         mb(f.rss_hwm)
     );
@@ -942,7 +954,9 @@ pub(super) fn print(f: &LoadFigures, plan: &Plan, verdicts: &mut Verdicts) {
         cpu(&f.cpu_run),
         f.cpu_run.server_seconds * 1_000.0 / p.latencies.len().max(1) as f64
     );
+}
 
+fn print_reads(f: &LoadFigures) {
     println!(
         "  reads, {} moves: quiet = {READ_CLIENTS} clients, one endpoint at a time, the \
          connections open but no changes; under load = one client per endpoint beside the changes (the staff list \
@@ -974,7 +988,11 @@ pub(super) fn print(f: &LoadFigures, plan: &Plan, verdicts: &mut Verdicts) {
             println!("    first non-200: {e}");
         }
     }
+}
 
+/// The correctness failures among the figures, and the summary's lines.
+fn judge(f: &LoadFigures, plan: &Plan, verdicts: &mut Verdicts) {
+    let (d, i, p) = (&f.dashboards, &f.idle, &f.paced);
     let complete = d.missing == 0
         && d.duplicates == 0
         && d.unexpected == 0
@@ -1021,7 +1039,7 @@ pub(super) fn print(f: &LoadFigures, plan: &Plan, verdicts: &mut Verdicts) {
     verdicts.summary.push(format!(
         "  {:<40}RSS steady {}, highest {} during the changes (VmHWM {}); CPU {:.0} % of one core",
         "server process",
-        mb(median(settled)),
+        mb(steady_rss(f)),
         mb(f.rss_run.iter().copied().max().unwrap_or(0)),
         mb(f.rss_hwm),
         f.cpu_run.server

@@ -853,15 +853,6 @@ fn means(s: &Steps) -> String {
 }
 
 pub(super) fn print(f: &ApiFigures, plan: &Plan, verdicts: &mut Verdicts) {
-    let row = |label: &str, samples: &[Duration]| {
-        println!(
-            "  {:<26}{:>10}{:>10}{:>10}",
-            label,
-            ms(percentile(samples, 50.0)),
-            ms(percentile(samples, 99.0)),
-            ms(samples.last().copied())
-        )
-    };
     println!();
     println!(
         "Moves API over HTTP (in-process server, keep-alive HTTP/1.1 clients; {} moves written \
@@ -873,7 +864,23 @@ pub(super) fn print(f: &ApiFigures, plan: &Plan, verdicts: &mut Verdicts) {
         f.projected.as_secs_f64()
     );
 
-    let l = &f.list;
+    print_list(&f.list);
+    print_status(f, plan);
+    print_live(f, plan);
+    judge(f, plan, verdicts);
+}
+
+fn latency_row(label: &str, samples: &[Duration]) {
+    println!(
+        "  {:<26}{:>10}{:>10}{:>10}",
+        label,
+        ms(percentile(samples, 50.0)),
+        ms(percentile(samples, 99.0)),
+        ms(samples.last().copied())
+    )
+}
+
+fn print_list(l: &ListFigures) {
     println!(
         "  GET {LIST_PATH} as the manager: {} moves, {} an answer ({} bytes a move); {} requests \
          from {LIST_CLIENTS} clients, {:.1} answers/s",
@@ -884,10 +891,10 @@ pub(super) fn print(f: &ApiFigures, plan: &Plan, verdicts: &mut Verdicts) {
         l.latencies.len() as f64 / l.elapsed.as_secs_f64().max(1e-9)
     );
     println!("  {:<26}{:>10}{:>10}{:>10}", "", "p50", "p99", "max");
-    row(&format!("staff list, {LIST_CLIENTS} clients"), &l.latencies);
-    row("└ one client (diagnostic)", &l.alone);
-    row("  until the answer's head", &l.alone_head);
-    row("  the body after it", &l.alone_body);
+    latency_row(&format!("staff list, {LIST_CLIENTS} clients"), &l.latencies);
+    latency_row("└ one client (diagnostic)", &l.alone);
+    latency_row("  until the answer's head", &l.alone_head);
+    latency_row("  the body after it", &l.alone_body);
     println!(
         "  the handler's steps one at a time on the server's pool, no HTTP (diagnostic, p50 of {}): \
          the query, decoded into JSON values, {}; serialising the answer {}; freeing the values {}; \
@@ -901,7 +908,9 @@ pub(super) fn print(f: &ApiFigures, plan: &Plan, verdicts: &mut Verdicts) {
     if let Some(e) = &l.first_failure {
         println!("  first wrong staff-list answer: {e}");
     }
+}
 
+fn print_status(f: &ApiFigures, plan: &Plan) {
     let s = &f.status;
     println!(
         "  PUT {STATUS_PATH} from {} clients ({}, round-robin), each on {MOVES_PER_CLIENT} moves \
@@ -964,7 +973,9 @@ pub(super) fn print(f: &ApiFigures, plan: &Plan, verdicts: &mut Verdicts) {
     {
         println!("  first non-200 status change: {e}");
     }
+}
 
+fn print_live(f: &ApiFigures, plan: &Plan) {
     let p = &f.paced;
     let live = &f.live;
     println!();
@@ -1008,16 +1019,20 @@ pub(super) fn print(f: &ApiFigures, plan: &Plan, verdicts: &mut Verdicts) {
         println!("  first connection error: {e}");
     }
     println!("  {:<26}{:>10}{:>10}{:>10}", "", "p50", "p99", "max");
-    row("every frame, from the 200", &live.samples);
-    row("every frame, from the PUT", &live.from_request);
-    row("first frame of a change", &live.first);
-    row("last frame of a change", &live.last);
+    latency_row("every frame, from the 200", &live.samples);
+    latency_row("every frame, from the PUT", &live.from_request);
+    latency_row("first frame of a change", &live.first);
+    latency_row("last frame of a change", &live.last);
     println!(
         "  frames read before their change's 200 was: {} of {} (counted as 0 ms from the 200)",
         thousands(live.early as f64),
         thousands(live.samples.len() as f64)
     );
+}
 
+/// The correctness failures among the figures, and the summary's lines.
+fn judge(f: &ApiFigures, plan: &Plan, verdicts: &mut Verdicts) {
+    let (l, s, p, live) = (&f.list, &f.status, &f.paced, &f.live);
     if l.failures > 0 {
         verdicts
             .failures
