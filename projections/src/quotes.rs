@@ -25,6 +25,8 @@ pub const LIVE_KIND: &str = "quote";
 pub const NUEVA: &str = "nueva";
 pub const CONVERTIDA: &str = "convertida";
 pub const DESCARTADA: &str = "descartada";
+/// Every status a quote may have, as `estado` is described and as a filter is checked.
+pub const ESTADOS: [&str; 3] = [NUEVA, CONVERTIDA, DESCARTADA];
 
 /// The services as the quote request names them (spec §3 'Price request', plus best packaging).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -65,6 +67,7 @@ pub struct InboxQuote {
     /// When the request arrived.
     pub recibida: DateTime<Utc>,
     /// nueva, convertida or descartada.
+    #[schemars(extend("enum" = ESTADOS))]
     pub estado: String,
     /// The move it became, once converted.
     pub mudanza_id: Option<i64>,
