@@ -33,6 +33,7 @@ const MAX_SVG_BYTES: usize = 64 * 1024;
 pub struct CatalogueObject {
     pub id: String,
     pub nombre: String,
+    #[schemars(extend("enum" = CATEGORIES))]
     pub categoria: &'static str,
     /// Base64 of the SVG.
     pub imagen: String,

@@ -28,7 +28,8 @@ where
     }
 }
 
-/// `elevator` arrives as 1/0 (spec §7) or as a boolean.
+/// `elevator` arrives as 1/0 (spec §7) or as a boolean; described as either by
+/// `#[schemars(with = "command::estimate::FlagSchema")]`.
 pub fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     #[derive(Deserialize, schemars::JsonSchema)]
     #[serde(untagged)]

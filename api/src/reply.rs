@@ -37,6 +37,42 @@ impl JsonSchema for True {
     }
 }
 
+/// The `false` of `"success": false` in a refusal a handler builds itself (`Answer::refused`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct False;
+
+impl Serialize for False {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bool(false)
+    }
+}
+
+impl JsonSchema for False {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "False".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "boolean", "const": false})
+    }
+}
+
+/// A schema transform (`#[schemars(transform = crate::reply::always_sent)]`) for an answer that
+/// sends every field, `null` when it has no value: each field is required, an `Option` one
+/// required and nullable, where schemars would leave an `Option` field out of `required`.
+pub fn always_sent(schema: &mut schemars::Schema) {
+    let fields: Vec<serde_json::Value> = schema
+        .get("properties")
+        .and_then(serde_json::Value::as_object)
+        .map(|properties| properties.keys().cloned().map(Into::into).collect())
+        .unwrap_or_default();
+    schema.insert("required".into(), fields.into());
+}
+
 /// `{"success": true}`: done, nothing more to say.
 #[derive(Debug, Default, Serialize, JsonSchema)]
 pub struct Done {
@@ -59,10 +95,16 @@ impl<T: Serialize, const STATUS: u16> Answer<T, STATUS> {
         Answer((status, parts, Json(body)).into_response(), PhantomData)
     }
 
-    /// A response the handler built itself: a rejection that carries more than `error` (the
-    /// document describes it among the 4xx), or a `T` whose JSON PostgreSQL wrote.
+    /// A response the handler built itself: a rejection that carries more than `error` (better
+    /// `refused`, whose body the route describes), or a `T` whose JSON PostgreSQL wrote.
     pub fn raw(response: Response) -> Self {
         Answer(response, PhantomData)
+    }
+
+    /// A rejection that carries more than `error`: `status` with `body`, a type the route
+    /// describes as that status's answer (`routes::doc::refusal`).
+    pub fn refused(status: StatusCode, body: impl Serialize) -> Self {
+        Answer((status, Json(body)).into_response(), PhantomData)
     }
 }
 

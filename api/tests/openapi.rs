@@ -105,15 +105,15 @@ fn web_calls() -> Vec<(Option<String>, String)> {
         }
         let literal = &source[index..];
         let literal = &literal[..literal.find(quote).unwrap_or(literal.len())];
-        // What precedes the literal: `request<…>('PUT', ` names the method.
+        // What precedes the literal: `call('put', ` names the method; `upload(` posts a form.
         let before = source[..index - 1].trim_end();
         let method = before
             .strip_suffix(',')
             .and_then(|b| b.trim_end().strip_suffix('\''))
             .and_then(|b| b.rsplit('\'').next())
-            .filter(|m| ["GET", "POST", "PUT", "DELETE"].contains(m))
-            .map(str::to_string)
-            .or_else(|| before.ends_with("requestMultipart(").then(|| "POST".into()));
+            .map(str::to_uppercase)
+            .filter(|m| ["GET", "POST", "PUT", "DELETE"].contains(&m.as_str()))
+            .or_else(|| before.ends_with("upload(").then(|| "POST".into()));
         calls.push((method, normalise(literal)));
     }
     calls

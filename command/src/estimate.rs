@@ -71,6 +71,7 @@ pub struct PriceRequest {
     pub instructions: Option<String>,
     /// 'esential', 'advanced', 'premium', or null.
     #[serde(default)]
+    #[schemars(extend("enum" = crate::options::or_null(crate::quotes::OFFER_PACKS)))]
     pub offer_pack: Option<String>,
 }
 
@@ -87,6 +88,7 @@ pub struct PriceAddress {
     pub floor: String,
     /// 1/0 (price request) or true/false (quote request).
     #[serde(default, deserialize_with = "flag")]
+    #[schemars(with = "FlagSchema")]
     pub elevator: bool,
 }
 
@@ -117,7 +119,25 @@ pub struct PriceSchedule {
     pub alternative_date: Option<String>,
     pub flexible_dates: bool,
     /// morning, afternoon, evening, flexible; 'normal' or empty is the plain day (§3).
+    #[schemars(extend("enum" = crate::options::or_null(crate::options::time_slot_values())))]
     pub time_preference: Option<String>,
+}
+
+/// How a yes/no flag that arrives as true/false or 1/0 (`elevator`) is described: either.
+pub struct FlagSchema;
+
+impl schemars::JsonSchema for FlagSchema {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Flag".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"anyOf": [{"type": "boolean"}, {"type": "integer", "enum": [0, 1]}]})
+    }
 }
 
 fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {

@@ -85,6 +85,17 @@ pub fn is_time_slot(value: &str) -> bool {
     time_slot(value).is_some()
 }
 
+/// The time slots' values, in the file's order: what a time field's description lists.
+pub fn time_slot_values() -> Vec<&'static str> {
+    options().franjas.iter().map(|s| s.value.as_str()).collect()
+}
+
+/// A list of values followed by `null`: the description of an optional field that takes them
+/// (`#[schemars(extend("enum" = or_null(LIST)))]`).
+pub fn or_null<T>(values: impl IntoIterator<Item = T>) -> Vec<Option<T>> {
+    values.into_iter().map(Some).chain([None]).collect()
+}
+
 /// The listed access type `value` is (any spelling), if it is one.
 pub fn access(value: &str) -> Option<&'static str> {
     find(&options().accesos, value).map(|o| o.value.as_str())

@@ -25,6 +25,8 @@ pub const LIVE_KIND: &str = "quote";
 pub const STATUS_NEW: &str = "nueva";
 pub const STATUS_CONVERTED: &str = "convertida";
 pub const STATUS_DISCARDED: &str = "descartada";
+/// Every status a quote may have, as `estado` is described and as a filter is checked.
+pub const STATUSES: [&str; 3] = [STATUS_NEW, STATUS_CONVERTED, STATUS_DISCARDED];
 
 /// The services as the quote request names them (spec §3 'Price request', plus best packaging).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -65,6 +67,7 @@ pub struct InboxQuote {
     /// When the request arrived.
     pub recibida: DateTime<Utc>,
     /// nueva, convertida or descartada.
+    #[schemars(extend("enum" = STATUSES))]
     pub estado: String,
     /// The move it became, once converted.
     pub mudanza_id: Option<i64>,

@@ -24,7 +24,7 @@ use crate::limits::{
     RESET_PER_ADDRESS, RESET_PER_EMAIL, TOO_MANY,
 };
 use crate::mail::templates;
-use crate::reply::{done, Answer, Done, True};
+use crate::reply::{done, Answer, Done, False, True};
 use crate::state::AppState;
 
 pub const EMAIL_TAKEN: &str = "Este email ya está registrado. Intenta con otro email.";
@@ -231,14 +231,29 @@ pub async fn register(
     ))
 }
 
-/// The answers of `confirm-email` carry `confirmed` as well as the error (spec §7), and a wrong
-/// code how many tries are left.
+/// The rejections of `confirm-email` (400 bad or expired code, 409 already confirmed, 429 too
+/// many tries) carry `confirmed` as well as the error (spec §7).
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct NotConfirmed {
+    success: False,
+    confirmed: False,
+    error: String,
+    /// After a wrong code: how many tries this code has left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "i32")]
+    intentos_restantes: Option<i32>,
+}
+
 fn not_confirmed(status: StatusCode, error: &str, attempts_left: Option<i32>) -> Answer<Confirmed> {
-    let mut body = json!({ "success": false, "confirmed": false, "error": error });
-    if let Some(left) = attempts_left {
-        body["intentos_restantes"] = json!(left);
-    }
-    Answer::raw((status, Json(body)).into_response())
+    Answer::refused(
+        status,
+        NotConfirmed {
+            success: False,
+            confirmed: False,
+            error: error.into(),
+            intentos_restantes: attempts_left,
+        },
+    )
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -518,7 +533,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::{get_with, post_with};
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, SESSIONS};
+    use super::doc::{doc, refusal, SESSIONS};
 
     ApiRouter::new()
         .api_route(
@@ -527,10 +542,19 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
         )
         .api_route(
             "/api/confirm-email",
-            post_with(
-                confirm_email,
-                doc(SESSIONS, "Confirmar el correo con el código enviado"),
-            ),
+            post_with(confirm_email, |op| {
+                refusal::<400, NotConfirmed>(
+                    SESSIONS,
+                    "Confirmar el correo con el código enviado",
+                    "Código inválido (con los intentos que le quedan) o caducado.",
+                )(op)
+                .response_with::<409, Json<NotConfirmed>, _>(|r| {
+                    r.description("El correo ya estaba confirmado.")
+                })
+                .response_with::<429, Json<NotConfirmed>, _>(|r| {
+                    r.description("Demasiados intentos: hay que pedir otro código.")
+                })
+            }),
         )
         .api_route(
             "/api/resend-code",

@@ -52,12 +52,14 @@ pub struct BookingAnswer {
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct ClientBooking {
     id: i64,
+    #[schemars(extend("enum" = MoveStatus::ALL.map(MoveStatus::customer_value)))]
     status: String,
     origen: String,
     destino: String,
     fecha_programada: NaiveDate,
     fecha_alternativa: Option<NaiveDate>,
     flexible: bool,
+    #[schemars(extend("enum" = command::options::time_slot_values()))]
     hora_preferida: String,
     urgencia: Urgency,
     contacto: Contact,
@@ -78,13 +80,25 @@ pub struct ClientBooking {
     puede_confirmar: bool,
 }
 
-/// One change of status, oldest first; `por`: cliente or empresa.
+/// One change of status, oldest first.
 #[derive(Serialize, schemars::JsonSchema)]
+#[schemars(transform = crate::reply::always_sent)]
 pub struct StatusStep {
+    #[schemars(extend("enum" = MoveStatus::ALL.map(MoveStatus::customer_value)))]
     status: String,
+    /// Null for the first step (the move was created pending).
+    #[schemars(extend("enum" = command::options::or_null(MoveStatus::ALL.map(MoveStatus::customer_value))))]
     anterior: Option<String>,
     fecha: DateTime<Utc>,
-    por: String,
+    por: By,
+}
+
+/// Who caused a step, as the client is told: themselves, or the company (never which staff).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum By {
+    Cliente,
+    Empresa,
 }
 
 /// The booking the client accepted.
@@ -156,10 +170,12 @@ pub struct DetailsBody {
     contacto_nombre: String,
     contacto_telefono: String,
     contacto_email: String,
+    #[schemars(extend("enum" = command::moves::CONTACT_PREFERENCES))]
     contacto_preferencia: String,
     #[serde(default, deserialize_with = "crate::input::optional_date")]
     fecha_alternativa: Option<NaiveDate>,
     flexible: bool,
+    #[schemars(extend("enum" = command::options::time_slot_values()))]
     hora_preferida: String,
     property_details: SidesBody,
     instrucciones: String,
@@ -253,11 +269,11 @@ async fn answer(state: &AppState, id: i64, position: Option<i64>) -> ApiResult<B
     })
 }
 
-/// Who caused an event, as the client is told: themselves, or the company (never which staff).
-fn by_whom(e: &RecordedEvent) -> &'static str {
+/// Who caused an event, as the client is told.
+fn by_whom(e: &RecordedEvent) -> By {
     match e.metadata.actor_role.as_deref() {
-        Some("cliente") => "cliente",
-        _ => "empresa",
+        Some("cliente") => By::Cliente,
+        _ => By::Empresa,
     }
 }
 
@@ -270,7 +286,7 @@ fn client_document(m: &StaffMove, log: &[RecordedEvent]) -> ApiResult<ClientBook
         status: status.into(),
         anterior: previous.map(Into::into),
         fecha: e.occurred_at,
-        por: by_whom(e).into(),
+        por: by_whom(e),
     };
     for e in log {
         match e.decode()? {

@@ -30,6 +30,7 @@ pub struct CompanyData {
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct Analytics {
     success: True,
+    #[schemars(extend("enum" = PERIODS.map(|(periodo, ..)| periodo)))]
     periodo: String,
     series: Vec<PeriodFigures>,
 }
@@ -80,11 +81,19 @@ pub async fn company_data(
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct Period {
     #[serde(default = "default_period")]
+    #[schemars(extend("enum" = PERIODS.map(|(periodo, ..)| periodo)))]
     periodo: String,
 }
 
+/// The periods the analytics are read by: the name, its PostgreSQL unit and how many of them.
+const PERIODS: [(&str, &str, i64); 3] = [
+    ("dia", "day", 14),
+    ("semana", "week", 12),
+    ("mes", "month", 12),
+];
+
 fn default_period() -> String {
-    "dia".into()
+    PERIODS[0].0.into()
 }
 
 /// `GET /api/analiticas?periodo=dia|semana|mes`: the last 14 days, 12 weeks (from Monday) or 12
@@ -95,11 +104,11 @@ pub async fn analytics(
     ApiQuery(period): ApiQuery<Period>,
 ) -> ApiResult<Json<Analytics>> {
     user.require(READERS)?;
-    let (unit, count) = match period.periodo.as_str() {
-        "dia" => ("day", 14),
-        "semana" => ("week", 12),
-        "mes" => ("month", 12),
-        _ => return Err(ApiError::BadRequest("Periodo no válido".into())),
+    let Some(&(_, unit, count)) = PERIODS
+        .iter()
+        .find(|(periodo, ..)| *periodo == period.periodo)
+    else {
+        return Err(ApiError::BadRequest("Periodo no válido".into()));
     };
     let rows: Vec<(chrono::NaiveDate, i64, i64, i64, i64)> = sqlx::query_as(
         "WITH periods AS ( \

@@ -24,8 +24,10 @@ pub enum Part<T> {
     Failed { error: String },
 }
 
-/// The health of this process and what it depends on.
+/// The health of this process and what it depends on: every field is always sent (`null` when
+/// not known), so each is described as required.
 #[derive(Serialize, JsonSchema)]
+#[schemars(transform = crate::reply::always_sent)]
 pub struct SystemStatus {
     success: True,
     generado_en: DateTime<Utc>,
@@ -39,6 +41,7 @@ pub struct SystemStatus {
 }
 
 #[derive(Serialize, JsonSchema)]
+#[schemars(transform = crate::reply::always_sent)]
 pub struct DatabaseHealth {
     ok: bool,
     error: Option<String>,
@@ -51,6 +54,7 @@ pub struct DatabaseHealth {
 
 /// The pool's connections.
 #[derive(Serialize, JsonSchema)]
+#[schemars(transform = crate::reply::always_sent)]
 pub struct Connections {
     abiertas: u32,
     libres: usize,
@@ -58,6 +62,7 @@ pub struct Connections {
 }
 
 #[derive(Serialize, JsonSchema)]
+#[schemars(transform = crate::reply::always_sent)]
 pub struct OutboxHealth {
     /// smtp, or bandeja_local (local development: every email stays, not a backlog).
     modo: String,
@@ -67,6 +72,7 @@ pub struct OutboxHealth {
 }
 
 #[derive(Serialize, JsonSchema)]
+#[schemars(transform = crate::reply::always_sent)]
 pub struct LogHealth {
     cabeza: Option<i64>,
     /// Every projector has passed this position, in this process.
@@ -74,6 +80,7 @@ pub struct LogHealth {
 }
 
 #[derive(Serialize, JsonSchema)]
+#[schemars(transform = crate::reply::always_sent)]
 pub struct LiveHealth {
     conexiones: usize,
     enviado_hasta: i64,
@@ -81,6 +88,7 @@ pub struct LiveHealth {
 }
 
 #[derive(Serialize, JsonSchema)]
+#[schemars(transform = crate::reply::always_sent)]
 pub struct Versions {
     aplicacion: String,
     commit: Option<String>,
@@ -89,6 +97,7 @@ pub struct Versions {
 }
 
 #[derive(Serialize, JsonSchema)]
+#[schemars(transform = crate::reply::always_sent)]
 pub struct ProcessHealth {
     iniciado_en: DateTime<Utc>,
     segundos_en_marcha: u64,

@@ -21,6 +21,20 @@ pub fn doc(
     move |op| op.tag(tag).summary(summary)
 }
 
+/// `doc` for a handler that answers `STATUS` with a body of its own (`T`, built with
+/// `reply::Answer::refused`) instead of the common rejection.
+pub fn refusal<const STATUS: u16, T: schemars::JsonSchema>(
+    tag: &'static str,
+    summary: &'static str,
+    description: &'static str,
+) -> impl FnOnce(TransformOperation<'_>) -> TransformOperation<'_> {
+    move |op| {
+        op.tag(tag)
+            .summary(summary)
+            .response_with::<STATUS, axum::Json<T>, _>(|response| response.description(description))
+    }
+}
+
 /// `doc` for a multipart handler, whose form fields `T` describes.
 pub fn form<T: schemars::JsonSchema>(
     tag: &'static str,

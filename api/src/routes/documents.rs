@@ -76,6 +76,7 @@ pub struct InvoiceMove {
     fecha_programada: NaiveDate,
     fecha_alternativa: Option<NaiveDate>,
     estado: MoveStatus,
+    #[schemars(extend("enum" = command::options::time_slot_values()))]
     hora_preferida: String,
     urgencia: Urgency,
     instrucciones: String,

@@ -39,6 +39,7 @@ pub struct PropertyBody {
     #[serde(default = "default_floor")]
     floor: String,
     #[serde(default, deserialize_with = "crate::input::flag")]
+    #[schemars(with = "command::estimate::FlagSchema")]
     elevator: bool,
 }
 
@@ -160,6 +161,7 @@ pub struct CreateBody {
     #[serde(default)]
     flexible: bool,
     #[serde(default = "default_time")]
+    #[schemars(extend("enum" = command::options::time_slot_values()))]
     hora_preferida: String,
     #[serde(default)]
     contacto_nombre: String,
@@ -168,6 +170,7 @@ pub struct CreateBody {
     #[serde(default)]
     contacto_email: String,
     #[serde(default = "default_contact")]
+    #[schemars(extend("enum" = command::moves::CONTACT_PREFERENCES))]
     contacto_preferencia: String,
     estado: Option<String>,
     #[serde(default)]

@@ -5,7 +5,6 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::IntoResponse;
 use axum::Json;
 use chrono::{Duration, Utc};
 use command::moves::MoveState;
@@ -19,7 +18,7 @@ use events_schema::{Event, Metadata};
 use projections::moves::{StaffMove, STATUS_AUTHORISED, STATUS_FAILED, STATUS_REFUNDED};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use uuid::Uuid;
 
 use crate::auth::{CurrentUser, User};
@@ -27,7 +26,7 @@ use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
 use crate::limits::{ClientAddress, Limit};
 use crate::payments::{provider, Checkout, Order, Verdict};
 use crate::pipeline::{self, execute, execute_on, execute_with, load, Loaded};
-use crate::reply::{Answer, True};
+use crate::reply::{Answer, False, True};
 use crate::routes::money::euros;
 use crate::state::AppState;
 
@@ -132,16 +131,39 @@ pub struct PaymentOption {
     importe: f64,
 }
 
-/// An authorised card payment (a refused one is a 402 with `resultado: "denegado"`).
+/// What the bank said of a card payment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CardResult {
+    Autorizado,
+    Denegado,
+}
+
+/// An authorised card payment (a refused one is a 402 `CardRefused`).
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct CardPaid {
     success: True,
     /// autorizado.
-    resultado: String,
+    resultado: CardResult,
     importe: f64,
     marca: String,
     ultimos4: String,
     referencia: String,
+}
+
+/// A card payment the bank refused (402): its reason and the card it was tried with.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct CardRefused {
+    success: False,
+    /// denegado.
+    resultado: CardResult,
+    /// The bank's reason, as the gateway names it.
+    motivo: String,
+    /// What to tell the payer, in Spanish.
+    error: String,
+    importe: f64,
+    marca: String,
+    ultimos4: String,
 }
 
 /// The form the page posts to the bank's payment page.
@@ -541,27 +563,24 @@ pub async fn pay_by_card(
             (),
             CardPaid {
                 success: True,
-                resultado: "autorizado".into(),
+                resultado: CardResult::Autorizado,
                 importe: euros(verdict.amount_cents),
                 marca: verdict.brand,
                 ultimos4: verdict.last4,
                 referencia: verdict.reference,
             },
         ),
-        Err(refusal) => Answer::raw(
-            (
-                StatusCode::PAYMENT_REQUIRED,
-                Json(json!({
-                    "success": false,
-                    "resultado": "denegado",
-                    "motivo": refusal.reason,
-                    "error": refusal.message,
-                    "importe": euros(verdict.amount_cents),
-                    "marca": verdict.brand,
-                    "ultimos4": verdict.last4,
-                })),
-            )
-                .into_response(),
+        Err(refusal) => Answer::refused(
+            StatusCode::PAYMENT_REQUIRED,
+            CardRefused {
+                success: False,
+                resultado: CardResult::Denegado,
+                motivo: refusal.reason,
+                error: refusal.message,
+                importe: euros(verdict.amount_cents),
+                marca: verdict.brand,
+                ultimos4: verdict.last4,
+            },
         ),
     })
 }
@@ -793,7 +812,7 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
     use aide::axum::routing::{get_with, post_with};
     use aide::axum::ApiRouter;
 
-    use super::doc::{doc, PAYMENTS};
+    use super::doc::{doc, refusal, PAYMENTS};
 
     ApiRouter::new()
         .api_route(
@@ -820,7 +839,11 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
             "/api/pagos/{id}/tarjeta",
             post_with(
                 pay_by_card,
-                doc(PAYMENTS, "Pagar con tarjeta (pasarela de pruebas)"),
+                refusal::<402, CardRefused>(
+                    PAYMENTS,
+                    "Pagar con tarjeta (pasarela de pruebas)",
+                    "El banco rechazó la tarjeta: `resultado` denegado, su motivo y el mensaje.",
+                ),
             ),
         )
         .api_route(

@@ -16,9 +16,9 @@ use events_schema::events::{
     MoveCreated, QuoteAddress, QuoteConsent, QuoteObject, QuoteRequested, Services,
 };
 use events_schema::{Event, EventStore, ExpectedVersion, Metadata, NewEvent};
-use projections::quotes::{STATUS_CONVERTED, STATUS_DISCARDED, STATUS_NEW};
+use projections::quotes::STATUSES;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{json, Value};
 use uuid::Uuid;
 
 use crate::auth::{CurrentUser, MaybeUser, User};
@@ -48,6 +48,8 @@ pub struct ContactBody {
     name: String,
     email: String,
     phone: String,
+    /// Empty reads as phone (§3).
+    #[schemars(extend("enum" = [""].into_iter().chain(command::moves::CONTACT_PREFERENCES).collect::<Vec<_>>()))]
     preferred_contact: String,
 }
 
@@ -61,6 +63,7 @@ pub struct AddressBody {
     access: String,
     floor: String,
     #[serde(deserialize_with = "crate::input::flag")]
+    #[schemars(with = "command::estimate::FlagSchema")]
     elevator: bool,
 }
 
@@ -112,6 +115,8 @@ pub struct ScheduleBody {
     #[serde(default, deserialize_with = "crate::input::optional_date")]
     alternative_date: Option<NaiveDate>,
     flexible_dates: bool,
+    /// Empty reads as flexible (§3).
+    #[schemars(extend("enum" = [""].into_iter().chain(command::options::time_slot_values()).collect::<Vec<_>>()))]
     time_preference: String,
 }
 
@@ -136,6 +141,7 @@ pub struct DetailsBody {
     distance: f64,
     duration: f64,
     instructions: String,
+    #[schemars(extend("enum" = command::options::or_null(command::quotes::OFFER_PACKS)))]
     offer_pack: Option<String>,
 }
 
@@ -228,7 +234,7 @@ pub struct Submitted {
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct Inbox {
     success: True,
-    #[schemars(with = "Vec<projections::quotes::InboxQuote>")]
+    #[schemars(with = "Vec<InboxEntry>")]
     presupuestos: Value,
 }
 
@@ -236,8 +242,63 @@ pub struct Inbox {
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct Discarded {
     success: True,
-    #[schemars(with = "projections::quotes::InboxQuote")]
+    #[schemars(with = "InboxEntry")]
     presupuesto: Value,
+}
+
+/// How an inbox entry (`projections::quotes::InboxQuote`) is described: its contact and schedule
+/// are the recorded event's types, which keep the strings as recorded; here they are described
+/// with the values the request's validation (`command::quotes`) lets through.
+struct InboxEntry;
+
+impl schemars::JsonSchema for InboxEntry {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "InboxQuote".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        use events_schema::events::{QuoteContact, QuoteSchedule};
+        use projections::quotes::{InboxMoveDetails, InboxQuote};
+
+        let mut contact = QuoteContact::json_schema(generator);
+        describe_values(
+            &mut contact,
+            "preferredContact",
+            json!(command::moves::CONTACT_PREFERENCES),
+        );
+        let mut schedule = QuoteSchedule::json_schema(generator);
+        let slots = command::options::time_slot_values();
+        describe_values(&mut schedule, "timePreference", json!(slots));
+        let mut details = InboxMoveDetails::json_schema(generator);
+        set_property(&mut details, "schedule", schedule);
+        let packs = command::options::or_null(command::quotes::OFFER_PACKS);
+        describe_values(&mut details, "offerPack", json!(packs));
+        let mut entry = InboxQuote::json_schema(generator);
+        set_property(&mut entry, "contact", contact);
+        set_property(&mut entry, "moveDetails", details);
+        entry
+    }
+}
+
+/// `schema`'s `property` described as one of `values`.
+fn describe_values(schema: &mut schemars::Schema, property: &str, values: Value) {
+    if let Some(field) = schema
+        .get_mut("properties")
+        .and_then(|properties| properties.get_mut(property))
+        .and_then(Value::as_object_mut)
+    {
+        field.insert("enum".into(), values);
+    }
+}
+
+/// `schema`'s `property` described by `described` (inline) instead of its own type.
+fn set_property(schema: &mut schemars::Schema, property: &str, described: schemars::Schema) {
+    if let Some(field) = schema
+        .get_mut("properties")
+        .and_then(|properties| properties.get_mut(property))
+    {
+        *field = described.to_value();
+    }
 }
 
 /// `POST /api/submit-quote-request` (anyone): checks the request (§5 messages), records
@@ -405,9 +466,7 @@ pub async fn list(
     user.require(READERS)?;
     let status = match params.estado.as_deref().map(str::trim) {
         None | Some("") => None,
-        Some(e) if [STATUS_NEW, STATUS_CONVERTED, STATUS_DISCARDED].contains(&e) => {
-            Some(e.to_string())
-        }
+        Some(e) if STATUSES.contains(&e) => Some(e.to_string()),
         Some(_) => return Err(ApiError::BadRequest(INVALID_STATUS.into())),
     };
     let quotes: Value = sqlx::query_scalar(

@@ -615,7 +615,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          periodo?: string;
+          periodo?: 'dia' | 'semana' | 'mes';
         };
         header?: never;
         path?: never;
@@ -1292,6 +1292,33 @@ export interface paths {
             'application/json': components['schemas']['Confirmed'];
           };
         };
+        /** @description Código inválido (con los intentos que le quedan) o caducado. */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NotConfirmed'];
+          };
+        };
+        /** @description El correo ya estaba confirmado. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NotConfirmed'];
+          };
+        };
+        /** @description Demasiados intentos: hay que pedir otro código. */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NotConfirmed'];
+          };
+        };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
         '4XX': {
           headers: {
@@ -1473,7 +1500,10 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The health of this process and what it depends on. */
+        /**
+         * @description The health of this process and what it depends on: every field is always sent (`null` when
+         *     not known), so each is described as required.
+         */
         200: {
           headers: {
             [name: string]: unknown;
@@ -2710,13 +2740,22 @@ export interface paths {
         };
       };
       responses: {
-        /** @description An authorised card payment (a refused one is a 402 with `resultado: "denegado"`). */
+        /** @description An authorised card payment (a refused one is a 402 `CardRefused`). */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
             'application/json': components['schemas']['CardPaid'];
+          };
+        };
+        /** @description El banco rechazó la tarjeta: `resultado` denegado, su motivo y el mensaje. */
+        402: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CardRefused'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
@@ -3492,7 +3531,8 @@ export interface components {
     };
     /** @description One figure per period, oldest first. */
     Analytics: {
-      periodo: string;
+      /** @enum {string} */
+      periodo: 'dia' | 'semana' | 'mes';
       series: components['schemas']['PeriodFigures'][];
       /** @constant */
       success: true;
@@ -3610,7 +3650,8 @@ export interface components {
     BookingDetails: {
       contacto_email: string;
       contacto_nombre: string;
-      contacto_preferencia: string;
+      /** @enum {string} */
+      contacto_preferencia: 'phone' | 'email' | 'whatsapp';
       contacto_telefono: string;
       /**
        * Format: date
@@ -3618,7 +3659,8 @@ export interface components {
        */
       fecha_alternativa?: string | null;
       flexible: boolean;
-      hora_preferida: string;
+      /** @enum {string} */
+      hora_preferida: 'morning' | 'afternoon' | 'evening' | 'flexible';
       instrucciones: string;
       property_details: components['schemas']['SidesBody'];
     };
@@ -3631,6 +3673,11 @@ export interface components {
       /** @description Empty when the event itself is missing. */
       stream_id: string;
     };
+    /**
+     * @description Who caused a step, as the client is told: themselves, or the company (never which staff).
+     * @enum {string}
+     */
+    By: 'cliente' | 'empresa';
     CancellationTier: {
       /** Format: double */
       importe: number;
@@ -3653,21 +3700,42 @@ export interface components {
       /** @default  */
       titular?: string;
     };
-    /** @description An authorised card payment (a refused one is a 402 with `resultado: "denegado"`). */
+    /** @description An authorised card payment (a refused one is a 402 `CardRefused`). */
     CardPaid: {
       /** Format: double */
       importe: number;
       marca: string;
       referencia: string;
       /** @description autorizado. */
-      resultado: string;
+      resultado: components['schemas']['CardResult'];
       /** @constant */
       success: true;
       ultimos4: string;
     };
+    /** @description A card payment the bank refused (402): its reason and the card it was tried with. */
+    CardRefused: {
+      /** @description What to tell the payer, in Spanish. */
+      error: string;
+      /** Format: double */
+      importe: number;
+      marca: string;
+      /** @description The bank's reason, as the gateway names it. */
+      motivo: string;
+      /** @description denegado. */
+      resultado: components['schemas']['CardResult'];
+      /** @constant */
+      success: false;
+      ultimos4: string;
+    };
+    /**
+     * @description What the bank said of a card payment.
+     * @enum {string}
+     */
+    CardResult: 'autorizado' | 'denegado';
     /** @description One object as `GET /api/objetos` sends it (web/src/lib/api.ts `CatalogueObject`). */
     CatalogueObject: {
-      categoria: string;
+      /** @enum {string} */
+      categoria: 'sofas' | 'armarios' | 'cajas' | 'camas_y_colchones' | 'mesas' | 'televisores' | 'sillas' | 'otros';
       /** @description ancho × fondo × alto, e.g. '210 × 95 × 85 cm'. */
       dimensiones: string;
       id: string;
@@ -3727,7 +3795,8 @@ export interface components {
       /** Format: double */
       gastos_cancelacion?: number | null;
       historial: components['schemas']['StatusStep'][];
-      hora_preferida: string;
+      /** @enum {string} */
+      hora_preferida: 'morning' | 'afternoon' | 'evening' | 'flexible';
       /** Format: int64 */
       id: number;
       instrucciones: string;
@@ -3740,7 +3809,8 @@ export interface components {
       puede_confirmar: boolean;
       reserva?: components['schemas']['Booked'] | null;
       services: components['schemas']['Services'];
-      status: string;
+      /** @enum {string} */
+      status: 'pending' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled';
       urgencia: components['schemas']['Urgency'];
     };
     /** @description The customer view (spec §3 'Move, customer view'). */
@@ -3934,8 +4004,11 @@ export interface components {
       contacto_email?: string;
       /** @default  */
       contacto_nombre?: string;
-      /** @default phone */
-      contacto_preferencia?: string;
+      /**
+       * @default phone
+       * @enum {string}
+       */
+      contacto_preferencia?: 'phone' | 'email' | 'whatsapp';
       /** @default  */
       contacto_telefono?: string;
       /** @default  */
@@ -3953,8 +4026,11 @@ export interface components {
       fecha_programada?: string | null;
       /** @default false */
       flexible?: boolean;
-      /** @default flexible */
-      hora_preferida?: string;
+      /**
+       * @default flexible
+       * @enum {string}
+       */
+      hora_preferida?: 'morning' | 'afternoon' | 'evening' | 'flexible';
       /** @default  */
       instrucciones?: string;
       /** @default [] */
@@ -4006,14 +4082,14 @@ export interface components {
     };
     DatabaseHealth: {
       conexiones: components['schemas']['Connections'];
-      error?: string | null;
+      error: string | null;
       /** Format: double */
       latencia_ms: number;
-      nombre?: string | null;
+      nombre: string | null;
       ok: boolean;
       /** Format: int64 */
-      tamano_bytes?: number | null;
-      version?: string | null;
+      tamano_bytes: number | null;
+      version: string | null;
     };
     DeleteBody: {
       /** @default null */
@@ -4218,17 +4294,60 @@ export interface components {
        * @description When it last changed.
        */
       actualizada: string;
-      contact: components['schemas']['QuoteContact2'];
+      contact: {
+        email: string;
+        name: string;
+        phone: string;
+        /**
+         * @description phone, email or whatsapp.
+         * @enum {string}
+         */
+        preferredContact: 'phone' | 'email' | 'whatsapp';
+      };
       /**
        * @description The requester's name, email and phone were blanked (`quote.contact_erased`).
        * @default false
        */
       datos_eliminados?: boolean;
-      /** @description nueva, convertida or descartada. */
-      estado: string;
+      /**
+       * @description nueva, convertida or descartada.
+       * @enum {string}
+       */
+      estado: 'nueva' | 'convertida' | 'descartada';
       /** Format: uuid */
       id: string;
-      moveDetails: components['schemas']['InboxMoveDetails'];
+      /**
+       * @description The move the visitor described, in the shape of the request's `moveDetails`, so the manager's
+       *     wizard is filled from the same names the price finder sent.
+       */
+      moveDetails: {
+        destination: components['schemas']['QuoteAddress2'];
+        /**
+         * Format: double
+         * @description km
+         */
+        distance: number;
+        /**
+         * Format: double
+         * @description minutes
+         */
+        duration: number;
+        instructions: string;
+        objects: components['schemas']['QuoteObject2'][];
+        /** @enum {string|null} */
+        offerPack?: 'esential' | 'advanced' | 'premium' | null;
+        origin: components['schemas']['QuoteAddress2'];
+        schedule: {
+          /** Format: date */
+          alternativeDate?: string | null;
+          flexibleDates: boolean;
+          /** Format: date */
+          preferredDate: string;
+          /** @enum {string} */
+          timePreference: 'morning' | 'afternoon' | 'evening' | 'flexible';
+        };
+        services: components['schemas']['InboxServices'];
+      };
       /**
        * Format: int64
        * @description The move it became, once converted.
@@ -4301,7 +4420,8 @@ export interface components {
       fecha_alternativa?: string | null;
       /** Format: date */
       fecha_programada: string;
-      hora_preferida: string;
+      /** @enum {string} */
+      hora_preferida: 'morning' | 'afternoon' | 'evening' | 'flexible';
       /** Format: int64 */
       id: number;
       instrucciones: string;
@@ -4368,7 +4488,7 @@ export interface components {
     };
     LogHealth: {
       /** Format: int64 */
-      cabeza?: number | null;
+      cabeza: number | null;
       /**
        * Format: int64
        * @description Every projector has passed this position, in this process.
@@ -4474,6 +4594,22 @@ export interface components {
        */
       usuario?: string | null;
     };
+    /**
+     * @description The rejections of `confirm-email` (400 bad or expired code, 409 already confirmed, 429 too
+     *     many tries) carry `confirmed` as well as the error (spec §7).
+     */
+    NotConfirmed: {
+      /** @constant */
+      confirmed: false;
+      error: string;
+      /**
+       * Format: int32
+       * @description After a wrong code: how many tries this code has left.
+       */
+      intentos_restantes?: number;
+      /** @constant */
+      success: false;
+    };
     /** @description Objects of the catalogue. */
     Objects: {
       objetos: components['schemas']['CatalogueObject'][];
@@ -4496,7 +4632,7 @@ export interface components {
       /** Format: int64 */
       con_error: number;
       /** Format: date-time */
-      mas_antiguo?: string | null;
+      mas_antiguo: string | null;
       /** @description smtp, or bandeja_local (local development: every email stays, not a backlog). */
       modo: string;
       /** Format: int64 */
@@ -4594,8 +4730,11 @@ export interface components {
       success: true;
     };
     Period: {
-      /** @default dia */
-      periodo?: string;
+      /**
+       * @default dia
+       * @enum {string}
+       */
+      periodo?: 'dia' | 'semana' | 'mes';
     };
     PeriodFigures: {
       /** Format: int64 */
@@ -4665,7 +4804,7 @@ export interface components {
        * @description 1/0 (price request) or true/false (quote request).
        * @default false
        */
-      elevator?: boolean;
+      elevator?: boolean | (0 | 1);
       /**
        * @description Empty reads as 'ground'.
        * @default
@@ -4751,8 +4890,9 @@ export interface components {
       /**
        * @description 'esential', 'advanced', 'premium', or null.
        * @default null
+       * @enum {string|null}
        */
-      offerPack?: string | null;
+      offerPack?: 'esential' | 'advanced' | 'premium' | null;
       origin: components['schemas']['PriceAddress'];
       /**
        * @default {
@@ -4790,8 +4930,9 @@ export interface components {
       /**
        * @description morning, afternoon, evening, flexible; 'normal' or empty is the plain day (§3).
        * @default null
+       * @enum {string|null}
        */
-      timePreference?: string | null;
+      timePreference?: 'morning' | 'afternoon' | 'evening' | 'flexible' | null;
     };
     PriceServices: {
       /** @default false */
@@ -4900,7 +5041,7 @@ export interface components {
       /** @default normal */
       access?: string;
       /** @default false */
-      elevator?: boolean;
+      elevator?: boolean | (0 | 1);
       /** @default ground */
       floor?: string;
       /** @default apartment_1_room */
@@ -4919,7 +5060,7 @@ export interface components {
       /** @default  */
       address?: string;
       /** @default false */
-      elevator?: boolean;
+      elevator?: boolean | (0 | 1);
       /** @default ground */
       floor?: string;
       /** @default apartment_1_room */
@@ -4945,8 +5086,12 @@ export interface components {
       name?: string;
       /** @default  */
       phone?: string;
-      /** @default  */
-      preferredContact?: string;
+      /**
+       * @description Empty reads as phone (§3).
+       * @default
+       * @enum {string}
+       */
+      preferredContact?: '' | 'phone' | 'email' | 'whatsapp';
     };
     QuoteContact2: {
       email: string;
@@ -4974,8 +5119,11 @@ export interface components {
       /** @default  */
       instructions?: string;
       objects?: components['schemas']['QuoteObject'][];
-      /** @default null */
-      offerPack?: string | null;
+      /**
+       * @default null
+       * @enum {string|null}
+       */
+      offerPack?: 'esential' | 'advanced' | 'premium' | null;
       origin?: components['schemas']['QuoteAddress'];
       schedule?: components['schemas']['QuoteSchedule'];
       services?: components['schemas']['QuoteServices'];
@@ -5013,8 +5161,12 @@ export interface components {
        * @default null
        */
       preferredDate?: string | null;
-      /** @default  */
-      timePreference?: string;
+      /**
+       * @description Empty reads as flexible (§3).
+       * @default
+       * @enum {string}
+       */
+      timePreference?: '' | 'morning' | 'afternoon' | 'evening' | 'flexible';
     };
     QuoteSchedule2: {
       /** Format: date */
@@ -5475,13 +5627,18 @@ export interface components {
       /** @constant */
       success: true;
     };
-    /** @description One change of status, oldest first; `por`: cliente or empresa. */
+    /** @description One change of status, oldest first. */
     StatusStep: {
-      anterior?: string | null;
+      /**
+       * @description Null for the first step (the move was created pending).
+       * @enum {string|null}
+       */
+      anterior: 'pending' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled' | null;
       /** Format: date-time */
       fecha: string;
-      por: string;
-      status: string;
+      por: components['schemas']['By'];
+      /** @enum {string} */
+      status: 'pending' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled';
     };
     /** @description The request recorded. */
     Submitted: {
@@ -5496,7 +5653,10 @@ export interface components {
       /** @constant */
       success: true;
     };
-    /** @description The health of this process and what it depends on. */
+    /**
+     * @description The health of this process and what it depends on: every field is always sent (`null` when
+     *     not known), so each is described as required.
+     */
     SystemStatus: {
       base_de_datos: components['schemas']['DatabaseHealth'];
       correo: components['schemas']['Part2'];
@@ -5559,9 +5719,9 @@ export interface components {
     };
     Versions: {
       aplicacion: string;
-      commit?: string | null;
-      postgres?: string | null;
-      rust?: string | null;
+      commit: string | null;
+      postgres: string | null;
+      rust: string | null;
     };
     /** @description The waybill as issued, numbered and dated. */
     Waybill: {

@@ -7,15 +7,24 @@ import type { components, paths } from './api-schema';
 /** The server's own description of what it sends (generated: `npm run api:types`). */
 type Schemas = components['schemas'];
 
-/** A generated type with the fields its schema describes too loosely replaced; each use names the gap. */
-type Narrowed<T, N> = Omit<T, keyof N> & N;
-
 /** A success answer as the server describes it, read together with a rejection (`success: false`
  * and the server's Spanish `error`, with the form `field` it is about when there is one). */
 type Answer<T> = T extends readonly unknown[] ? T | Rejection : Partial<Omit<T, 'success'>> & Rejection;
 
 /** The rejection half of every answer (the generated ErrorBody says `field` may be null; we read it absent). */
 type Rejection = { success: boolean; error?: string; field?: string };
+
+/** One object type with every field of any member of the union `U`, each optional, with the
+ * values any member gives it: a success read together with the rejections of its own. */
+type Merged<U> = {
+  [K in U extends unknown ? keyof U : never]?: U extends unknown ? (K extends keyof U ? U[K] : never) : never;
+};
+
+/** The answer of a success `S` and the rejections `F` an operation describes with a body of
+ * their own (the 402 of a refused card, the `intentos_restantes` of a wrong code). */
+type Answered<S, F> = [F] extends [never] ? Answer<S> : Merged<WithoutSuccess<S> | WithoutSuccess<F>> & Rejection;
+
+type WithoutSuccess<U> = U extends unknown ? Omit<U, 'success'> : never;
 
 export type Role = Schemas['Role'];
 
@@ -72,9 +81,22 @@ type Success<O> = O extends { responses: infer R }
     }[keyof R & (200 | 201 | 202)]
   : never;
 
-/** What `method path` sends as its JSON body, and what its success answer is, read with a rejection. */
+/** The bodies of the rejections an operation describes under a status of its own (the rest are
+ * the common rejection, `Rejection`). */
+type Refusals<O> = O extends { responses: infer R }
+  ? {
+      [C in Exclude<keyof R & number, 200 | 201 | 202>]: R[C] extends { content: { 'application/json': infer A } }
+        ? A
+        : never;
+    }[Exclude<keyof R & number, 200 | 201 | 202>]
+  : never;
+
+/** What `method path` sends as its JSON body, and what it answers: its success read with its rejections. */
 export type RequestBody<M extends Method, P extends PathWith<M>> = JsonBody<Operation<P, M>>;
-export type Reply<M extends Method, P extends PathWith<M>> = Answer<Success<Operation<P, M>>>;
+export type Reply<M extends Method, P extends PathWith<M>> = Answered<
+  Success<Operation<P, M>>,
+  Refusals<Operation<P, M>>
+>;
 export type RequestQuery<M extends Method, P extends PathWith<M>> = QueryParams<Operation<P, M>>;
 
 type Options<O> = ([PathParams<O>] extends [never] ? { path?: never } : { path: PathParams<O> }) &
@@ -239,8 +261,7 @@ export async function fetchCompanyData(): Promise<CompanyData> {
   };
 }
 
-/** Gap: the server reads `periodo` as one of these but describes a bare string. */
-export type AnalyticsPeriod = 'dia' | 'semana' | 'mes';
+export type AnalyticsPeriod = Schemas['Analytics']['periodo'];
 
 /** One period of the analytics series. */
 export type AnalyticsPoint = Schemas['PeriodFigures'];
@@ -278,46 +299,32 @@ export function assignWorker(mudanzaId: number, workerId: string): Promise<ApiRe
   return call('post', '/api/asignar-trabajador', { body: { mudanza_id: mudanzaId, worker_id: workerId } });
 }
 
-/**
- * Morning 8-12, afternoon 12-17, evening 17-20, flexible (their labels are in lib/options). Gap: the
- * server checks these values but describes `hora_preferida` and `timePreference` as bare strings.
- */
-export type TimeSlot = 'morning' | 'afternoon' | 'evening' | 'flexible';
-/** Gap: checked by the server, described as a bare string (`contacto_preferencia`, `preferredContact`). */
-export type ContactPreference = 'phone' | 'email' | 'whatsapp';
+/** Morning 8-12, afternoon 12-17, evening 17-20, flexible (their labels are in lib/options). */
+export type TimeSlot = Schemas['ClientBooking']['hora_preferida'];
+export type ContactPreference = Schemas['BookingDetails']['contacto_preferencia'];
 
-/** Gap: the server reads `elevator` as true/false or 1/0 (input::flag) but describes only a boolean. */
-export interface PropertyDetailsRequest {
-  property_type: string;
-  access: string;
-  floor: string;
-  elevator: 1 | 0;
-}
+/** One side of the move as the wizard sends it: `elevator` as 1/0 (the server takes true/false too). */
+export type PropertyDetailsRequest = Required<Schemas['PropertyBody']>;
 
-/** POST /api/crear-mudanza. Amounts in euros; precio_total must equal the total of `precio` (§9). */
-export type CreateMoveRequest = Narrowed<
-  Required<RequestBody<'post', '/api/crear-mudanza'>>,
-  {
-    property_details: { origin: PropertyDetailsRequest; destination: PropertyDetailsRequest };
-    /**
-     * One per move the wizard means to create, the same on every retry: when an earlier attempt
-     * did create the move (its answer lost), the server answers with that move instead of a second.
-     */
-    clave_idempotencia?: string;
-    /** Only when the move is made from a quote (createMoveFromQuote). */
-    presupuesto_id?: string;
-  }
->;
+type CreateBody = Required<RequestBody<'post', '/api/crear-mudanza'>>;
+
+/** POST /api/crear-mudanza. Amounts in euros; precio_total must equal the total of `precio` (§9).
+ * Ours: the wizard sends every field, both sides in full, and leaves out the two below when unused. */
+export type CreateMoveRequest = Omit<CreateBody, 'property_details' | 'clave_idempotencia' | 'presupuesto_id'> & {
+  property_details: { origin: PropertyDetailsRequest; destination: PropertyDetailsRequest };
+  /**
+   * One per move the wizard means to create, the same on every retry: when an earlier attempt
+   * did create the move (its answer lost), the server answers with that move instead of a second.
+   */
+  clave_idempotencia?: string;
+  /** Only when the move is made from a quote (createMoveFromQuote). */
+  presupuesto_id?: string;
+};
 
 export type CreateMoveResponse = Answer<Schemas['Created']>;
 
 export function createMove(body: CreateMoveRequest): Promise<ApiResponse<CreateMoveResponse>> {
-  return call('post', '/api/crear-mudanza', { body: withElevatorFlags(body) });
-}
-
-/** The create body as its document types it: its 1/0 `elevator` flags are the gap named on PropertyDetailsRequest. */
-function withElevatorFlags(body: CreateMoveRequest): RequestBody<'post', '/api/crear-mudanza'> {
-  return body as unknown as RequestBody<'post', '/api/crear-mudanza'>;
+  return call('post', '/api/crear-mudanza', { body });
 }
 
 /** A price's lines before VAT, in euros, and whether 21 % VAT is added. */
@@ -412,11 +419,8 @@ export function register(body: RegisterRequest): Promise<ApiResponse<RegisterRes
   return call('post', '/api/register', { body });
 }
 
-/**
- * Gap: after a wrong code the 400 also carries how many tries this code has left (5 in all), which
- * the document's rejection (ErrorBody) does not describe.
- */
-export type ConfirmEmailResponse = Reply<'post', '/api/confirm-email'> & { intentos_restantes?: number };
+/** After a wrong code the 400 also carries how many tries this code has left (5 in all). */
+export type ConfirmEmailResponse = Reply<'post', '/api/confirm-email'>;
 
 /**
  * 200 `confirmed: true`; 400 wrong code ('Código inválido...') or expired ('El código ha
@@ -500,12 +504,10 @@ export function fetchOutbox(para?: string): Promise<ApiResponse<OutboxResponse>>
 // Price finder, catalogue, routes and quotes (§3 'Object catalogue item', 'Price request',
 // 'Quote request'; §7 autocomplete … submit-quote-request; §9).
 
-/** Ours: §3 categories as the client names them; 'camas_y_colchones' goes on the wire as 'camas y colchones'. */
-export type ObjectCategory =
-  'sofas' | 'armarios' | 'cajas' | 'camas_y_colchones' | 'mesas' | 'televisores' | 'sillas' | 'otros';
+/** §3 categories as the server names them; 'camas_y_colchones' goes on the query as 'camas y colchones'. */
+export type ObjectCategory = Schemas['CatalogueObject']['categoria'];
 
-/** Gap: the server sends one of the §3 category identifiers but describes `categoria` as a bare string. */
-export type CatalogueObject = Narrowed<Schemas['CatalogueObject'], { categoria: ObjectCategory }>;
+export type CatalogueObject = Schemas['CatalogueObject'];
 
 function categoryOnTheWire(categoria: ObjectCategory): string {
   return categoria === 'camas_y_colchones' ? 'camas y colchones' : categoria;
@@ -517,7 +519,7 @@ export async function fetchObjectsByCategory(categoria: ObjectCategory): Promise
   if (!response.ok || !Array.isArray(response.body?.objetos)) {
     throw new Error(`objetos respondió ${response.status}`);
   }
-  return response.body.objetos as CatalogueObject[]; // The categories: the gap named on CatalogueObject.
+  return response.body.objetos;
 }
 
 /** GET /api/objetos-catalogo[?search=]: the whole catalogue, or the objects matching (case and accents ignored). */
@@ -527,7 +529,7 @@ export async function fetchCatalogue(search?: string): Promise<CatalogueObject[]
   if (!response.ok || !Array.isArray(response.body?.objetos)) {
     throw new Error(`objetos-catalogo respondió ${response.status}`);
   }
-  return response.body.objetos as CatalogueObject[]; // The categories: the gap named on CatalogueObject.
+  return response.body.objetos;
 }
 
 /** GET /api/autocomplete?input=: suggestions for what the user typed; [] when there are none. */
@@ -545,38 +547,38 @@ export function fetchRouteStats(origin: string, destination: string): Promise<Ap
   return call('get', '/api/get-calculated-stats', { query: { origin, destination } });
 }
 
-/** Gap: the offer packs the server prices, described as a bare string (`offerPack`). */
-export type OfferPack = 'esential' | 'advanced' | 'premium';
+/** The offer packs the server prices. */
+export type OfferPack = NonNullable<Schemas['PriceRequest']['offerPack']>;
 
-/**
- * One side of the move, as the calculator holds it (§3 'Price request'). Gap: `elevator` goes as 1/0,
- * which the server reads (input::flag) but its document describes as a boolean.
- */
-export type PriceAddress = Narrowed<Required<Schemas['PriceAddress']>, { elevator: 1 | 0 }>;
+/** One side of the move, as the calculator holds it (§3 'Price request'); `elevator` goes as 1/0. */
+export type PriceAddress = Required<Schemas['PriceAddress']>;
 
 /** The calculator holds every service (the server defaults the ones left out). */
 export type PriceServices = Required<Schemas['PriceServices']>;
 
-export type PriceSchedule = Narrowed<
-  Required<Schemas['PriceSchedule']>,
-  { preferredDate: string; timePreference: TimeSlot }
->;
+/** Ours: the calculator holds a date (empty while not chosen) and a time slot, never null. */
+export type PriceSchedule = Omit<Required<Schemas['PriceSchedule']>, 'preferredDate' | 'timePreference'> & {
+  preferredDate: string;
+  timePreference: TimeSlot;
+};
 
-/** POST /api/calculate-price. The server locates both addresses and computes the route itself. */
-export type PriceRequest = Narrowed<
-  Required<RequestBody<'post', '/api/calculate-price'>>,
-  {
-    origin: PriceAddress;
-    destination: PriceAddress;
-    services: PriceServices;
-    schedule: PriceSchedule;
-    /** As get-calculated-stats gave them; the server recomputes and uses its own. */
-    distance: number;
-    duration: number;
-    instructions: string;
-    offerPack: OfferPack | null;
-  }
->;
+type PriceBody = Required<RequestBody<'post', '/api/calculate-price'>>;
+
+/** POST /api/calculate-price. The server locates both addresses and computes the route itself.
+ * Ours: the calculator sends every field, each side and service in full. */
+export type PriceRequest = Omit<
+  PriceBody,
+  'origin' | 'destination' | 'services' | 'schedule' | 'distance' | 'duration' | 'instructions'
+> & {
+  origin: PriceAddress;
+  destination: PriceAddress;
+  services: PriceServices;
+  schedule: PriceSchedule;
+  /** As get-calculated-stats gave them; the server recomputes and uses its own. */
+  distance: number;
+  duration: number;
+  instructions: string;
+};
 
 /** One line of the itemised price, before VAT. */
 export type PriceLine = Schemas['PriceLine'];
@@ -584,10 +586,7 @@ export type PriceLine = Schemas['PriceLine'];
 export type PriceResponse = Answer<Schemas['PriceAnswer']>;
 
 export function calculatePrice(body: PriceRequest): Promise<ApiResponse<PriceResponse>> {
-  return call('post', '/api/calculate-price', {
-    // The 1/0 `elevator` flags are the gap named on PriceAddress.
-    body: body as unknown as RequestBody<'post', '/api/calculate-price'>,
-  });
+  return call('post', '/api/calculate-price', { body });
 }
 
 /**
@@ -623,42 +622,23 @@ export function submitQuoteRequest(body: QuoteRequest): Promise<ApiResponse<Quot
 /** The move's price as its invoice prints it (euros). */
 export type BookingPrice = InvoiceAmounts;
 
-/** One status the move reached, from the event log. Gap: its values are described as bare strings. */
-export type BookingHistoryEntry = Narrowed<
-  Schemas['StatusStep'],
-  {
-    status: ClientMoveStatus;
-    /** Null for the first entry (the move was created pending). */
-    anterior: ClientMoveStatus | null;
-    /** Who changed it: the client themselves or the company. */
-    por: 'cliente' | 'empresa';
-  }
->;
+/** One status the move reached, from the event log; `anterior` is null for the first (the move
+ * was created pending), `por` who changed it: the client themselves or the company. */
+export type BookingHistoryEntry = Schemas['StatusStep'];
 
 /** The client's booking, once they accepted the price and the conditions. */
 export type BookingAcceptance = Schemas['Booked'];
 
 /** A move in full, as its client sees it (GET /api/mi-mudanza/{id}). */
-/** Gap: `status` and the history's values are client statuses the document describes as bare strings. */
-export type BookingMove = Narrowed<
-  Schemas['ClientBooking'],
-  { status: ClientMoveStatus; historial: BookingHistoryEntry[] }
->;
+export type BookingMove = Schemas['ClientBooking'];
 
 /** §9 booking conditions, worded and versioned by the server. */
 export type BookingConditions = Schemas['Conditions'];
 
-export type BookingResponse = Narrowed<Reply<'get', '/api/mi-mudanza/{id}'>, { mudanza?: BookingMove }>;
+export type BookingResponse = Reply<'get', '/api/mi-mudanza/{id}'>;
 
 export function fetchBookingMove(id: number): Promise<ApiResponse<BookingResponse>> {
-  return booking(call('get', '/api/mi-mudanza/{id}', { path: { id } }));
-}
-
-/** The booking answer with the move's statuses read as client statuses (the gap named on BookingMove). */
-function booking(
-  answer: Promise<ApiResponse<Reply<'get', '/api/mi-mudanza/{id}'>>>,
-): Promise<ApiResponse<BookingResponse>> {
-  return answer as Promise<ApiResponse<BookingResponse>>;
+  return call('get', '/api/mi-mudanza/{id}', { path: { id } });
 }
 
 /** POST /api/mi-mudanza/{id}/detalles. Every field is required; property types are not the client's to change. */
@@ -666,7 +646,7 @@ export type BookingDetailsRequest = RequestBody<'post', '/api/mi-mudanza/{id}/de
 
 /** 200 with the updated move; 400 with the rule broken; 409 when the move is no longer pending. */
 export function completeBookingDetails(id: number, body: BookingDetailsRequest): Promise<ApiResponse<BookingResponse>> {
-  return booking(call('post', '/api/mi-mudanza/{id}/detalles', { path: { id }, body }));
+  return call('post', '/api/mi-mudanza/{id}/detalles', { path: { id }, body });
 }
 
 export type BookingConfirmRequest = RequestBody<'post', '/api/mi-mudanza/{id}/confirmar'>;
@@ -676,28 +656,17 @@ export type BookingConfirmRequest = RequestBody<'post', '/api/mi-mudanza/{id}/co
  * changed since the page loaded (reload and show them again).
  */
 export function confirmBooking(id: number, body: BookingConfirmRequest): Promise<ApiResponse<BookingResponse>> {
-  return booking(call('post', '/api/mi-mudanza/{id}/confirmar', { path: { id }, body }));
+  return call('post', '/api/mi-mudanza/{id}/confirmar', { path: { id }, body });
 }
 
 // Quotes inbox (managers; the admin and the auditor read it too): GET /api/presupuestos,
 // converting a quote (POST /api/crear-mudanza with presupuesto_id), discarding one. Live changes
 // of kind 'quote' carry a QuoteInboxEntry and reach managers, the admin and the auditor only.
 
-/** nueva: waiting for a manager; convertida: a move was made from it; descartada: set aside. Gap: `estado` is described as a bare string. */
-export type QuoteStatus = 'nueva' | 'convertida' | 'descartada';
+/** nueva: waiting for a manager; convertida: a move was made from it; descartada: set aside. */
+export type QuoteStatus = Schemas['InboxQuote']['estado'];
 
-/** Gap: besides `estado`, the contact preference and time slot are described as bare strings. */
-export type QuoteInboxEntry = Narrowed<
-  Schemas['InboxQuote'],
-  {
-    estado: QuoteStatus;
-    contact: Narrowed<Schemas['QuoteContact2'], { preferredContact: ContactPreference }>;
-    moveDetails: Narrowed<
-      Schemas['InboxMoveDetails'],
-      { schedule: Narrowed<Schemas['QuoteSchedule2'], { timePreference: TimeSlot }> }
-    >;
-  }
->;
+export type QuoteInboxEntry = Schemas['InboxQuote'];
 
 /** GET /api/presupuestos: the inbox, newest first. Throws when it cannot be read. */
 export async function fetchQuotes(): Promise<QuoteInboxEntry[]> {
@@ -705,18 +674,14 @@ export async function fetchQuotes(): Promise<QuoteInboxEntry[]> {
   if (!response.ok || !Array.isArray(response.body?.presupuestos)) {
     throw new Error(`presupuestos respondió ${response.status}`);
   }
-  // The quote statuses are the gap named on QuoteStatus.
-  return response.body.presupuestos as QuoteInboxEntry[];
+  return response.body.presupuestos;
 }
 
-export type QuoteResponseEntry = Narrowed<
-  Reply<'post', '/api/presupuestos/{id}/descartar'>,
-  { presupuesto?: QuoteInboxEntry }
->;
+export type QuoteResponseEntry = Reply<'post', '/api/presupuestos/{id}/descartar'>;
 
 /** POST /api/presupuestos/{id}/descartar (managers): 409 when already converted or discarded. */
 export function discardQuote(id: string): Promise<ApiResponse<QuoteResponseEntry>> {
-  return call('post', '/api/presupuestos/{id}/descartar', { path: { id } }) as Promise<ApiResponse<QuoteResponseEntry>>;
+  return call('post', '/api/presupuestos/{id}/descartar', { path: { id } });
 }
 
 /**
@@ -727,7 +692,7 @@ export function discardQuote(id: string): Promise<ApiResponse<QuoteResponseEntry
 export function createMoveFromQuote(
   body: CreateMoveRequest & { presupuesto_id: string },
 ): Promise<ApiResponse<CreateMoveResponse>> {
-  return call('post', '/api/crear-mudanza', { body: withElevatorFlags(body) });
+  return call('post', '/api/crear-mudanza', { body });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -976,27 +941,12 @@ export function fetchPaymentSession(id: string): Promise<ApiResponse<PaymentSess
 
 export type CardPaymentRequest = RequestBody<'post', '/api/pagos/{id}/tarjeta'>;
 
-/**
- * Gap: a refused card is a 402 with `resultado: 'denegado'` and the bank's `motivo`, which the
- * document's rejection (ErrorBody) does not describe; its CardPaid gives `resultado` as a bare string.
- */
-export interface CardPaymentResponse {
-  success: boolean;
-  resultado?: 'autorizado' | 'denegado';
-  importe?: number;
-  marca?: string;
-  ultimos4?: string;
-  referencia?: string;
-  motivo?: string;
-  error?: string;
-  field?: string;
-}
+/** 200 `resultado: 'autorizado'`; 402 `resultado: 'denegado'` with the bank's `motivo` and `error`. */
+export type CardPaymentResponse = Reply<'post', '/api/pagos/{id}/tarjeta'>;
 
 /** POST /api/pagos/{id}/tarjeta (test gateway): 200 authorised, 402 refused, 400 with `field`. */
 export function payByCard(id: string, card: CardPaymentRequest): Promise<ApiResponse<CardPaymentResponse>> {
-  return call('post', '/api/pagos/{id}/tarjeta', { path: { id }, body: card }) as Promise<
-    ApiResponse<CardPaymentResponse>
-  >;
+  return call('post', '/api/pagos/{id}/tarjeta', { path: { id }, body: card });
 }
 
 export type RedsysFormResponse = Answer<Schemas['RedsysForm']>;
