@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { seriousViolations } from './axe.mjs';
-import { openPage, url } from './helpers.mjs';
+import { openPage, url, waitForPage } from './helpers.mjs';
 
 export const PUBLIC_PAGES = [
   '/',
@@ -37,6 +37,7 @@ for (const viewport of VIEWPORTS) {
       const failures = [];
       for (const path of PUBLIC_PAGES) {
         await page.goto(url(path), { waitUntil: 'networkidle' });
+        await waitForPage(page);
         // Entry animations (cards appearing in steps) must have finished before colours are judged.
         await page.waitForTimeout(1500);
         for (const line of await seriousViolations(page)) failures.push(`${path}: ${line}`);

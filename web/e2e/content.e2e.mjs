@@ -139,6 +139,8 @@ for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
     try {
       await page.goto(url('/condiciones-uso'));
       const nav = page.getByRole('navigation', { name: 'Acceso rápido' });
+      // The page is loaded on demand: count the links once it is there.
+      await nav.waitFor();
       const links = nav.getByRole('link');
       assert.equal(await links.count(), 6);
       for (const [index, id, title] of [

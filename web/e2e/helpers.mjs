@@ -51,6 +51,14 @@ export function url(path) {
   return `${BASE_URL}${path}`;
 }
 
+/**
+ * Waits until the page's own code has arrived: every page but the home page is loaded on demand,
+ * and until its chunk lands the layout shows only a «Cargando…» status in the main area.
+ */
+export async function waitForPage(page) {
+  await page.locator('#contenido > :not(.page-loading)').first().waitFor();
+}
+
 export async function staffLogin(page, who, password = who.password) {
   await page.goto(url('/acceso-gerencia'));
   await page.getByRole('tab', { name: TAB_LABEL[who.tab] }).click();

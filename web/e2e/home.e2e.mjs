@@ -221,6 +221,8 @@ test('sobre nosotros: los puntos marcan la sección que se lee y llevan a cada u
   try {
     await page.goto(url('/sobre-nosotros'));
     const nav = page.getByRole('navigation', { name: 'Secciones de la página' });
+    // The page is loaded on demand: read its state once it is there.
+    await nav.waitFor();
     const current = () => nav.locator('[aria-current="location"]').textContent();
     assert.equal(await current(), 'Nuestra historia');
 

@@ -4,12 +4,14 @@ import { Footer } from '../components/Footer';
 import { LoginModal } from '../components/LoginModal';
 import { Navbar } from '../components/Navbar';
 import { chromeFor } from './chrome';
+import { PageBoundary } from './PageBoundary';
 import './Layout.css';
 
+/** The one fallback while a lazy page's chunk loads; it keeps the main area's height. */
 function PageLoading() {
   return (
     <div className="page-loading" role="status">
-      Cargando...
+      Cargando…
     </div>
   );
 }
@@ -25,9 +27,11 @@ export function Layout() {
       </a>
       {chrome.navbar && <Navbar />}
       <main id="contenido" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <PageBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </PageBoundary>
       </main>
       {chrome.footer && <Footer />}
       {chrome.loginModal && <LoginModal />}

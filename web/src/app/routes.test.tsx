@@ -40,9 +40,9 @@ describe('route table', () => {
     expect(screen.getByRole('contentinfo')).toBeTruthy();
   });
 
-  it('shows the payment-access page without the site footer', () => {
+  it('shows the payment-access page without the site footer', async () => {
     renderAt('/acceso-de-pago');
-    expect(screen.getByRole('heading', { name: 'Acceso de pago' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Acceso de pago' })).toBeTruthy();
     expect(screen.getByLabelText('Clave de pago')).toBeTruthy();
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });
@@ -60,9 +60,9 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { name: 'Política de privacidad' })).toBeTruthy();
   });
 
-  it('drops the navbar and footer on the staff login page', () => {
+  it('drops the navbar and footer on the staff login page', async () => {
     renderAt('/acceso-gerencia');
-    expect(screen.getByRole('heading', { name: 'Acceso de personal' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Acceso de personal' })).toBeTruthy();
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });

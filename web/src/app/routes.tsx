@@ -2,32 +2,46 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { NotFound } from '../components/NotFound';
 import { RouteGuard } from '../components/RouteGuard';
-import { AboutPage } from '../features/about/AboutPage';
-import { AdminDashboardPage } from '../features/admin/AdminDashboardPage';
-import { AuditPage } from '../features/audit/AuditPage';
-import { StaffLoginPage } from '../features/auth/StaffLoginPage';
-import { ConfirmMovePage, MoveDetailsPage, MoveFormPage } from '../features/client/booking';
-import { ClientDashboardPage } from '../features/client/ClientDashboardPage';
-import { ContactPage } from '../features/contact/ContactPage';
-import { ConfirmEmailPage } from '../features/register/confirm-email/ConfirmEmailPage';
-import { DebugPage } from '../features/admin/debug/DebugPage';
-import { DevPage } from '../features/dev/DevPage';
 import { ErrorPage } from '../features/error/ErrorPage';
-import { FaqPage } from '../features/faq/FaqPage';
 import { HomePage } from '../features/home/HomePage';
-import { InvoicePage } from '../features/invoice/InvoicePage';
-import { TermsPage } from '../features/legal/TermsPage';
-import { ManagerDashboardPage } from '../features/manager/ManagerDashboardPage';
-import { PaymentAccessPage, PaymentOutcomePage, PaymentPage } from '../features/payment';
-import { ForgotPasswordPage } from '../features/password-reset/ForgotPasswordPage';
-import { PriceFinderPage } from '../features/price-finder/PriceFinderPage';
-import { ReviewsPage } from '../features/reviews/ReviewsPage';
-import { RegisterPage } from '../features/register/RegisterPage';
-import { WorkerDashboardPage } from '../features/worker/WorkerDashboardPage';
-import { WorkWithUsPage } from '../features/work-with-us/WorkWithUsPage';
 import { Layout } from './Layout';
+import { lazyPage } from './lazyPage';
 
+// Only the home page (and the error and 404 screens) load with the entry chunk. Every other page,
+// the public ones included, is a chunk of its own fetched when its route is visited, so the first
+// page carries no staff, admin, audit, client, booking, payment, document or form code or CSS.
 const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'));
+const AboutPage = lazyPage(() => import('../features/about/AboutPage'), 'AboutPage');
+const ContactPage = lazyPage(() => import('../features/contact/ContactPage'), 'ContactPage');
+const FaqPage = lazyPage(() => import('../features/faq/FaqPage'), 'FaqPage');
+const ReviewsPage = lazyPage(() => import('../features/reviews/ReviewsPage'), 'ReviewsPage');
+const TermsPage = lazyPage(() => import('../features/legal/TermsPage'), 'TermsPage');
+const WorkWithUsPage = lazyPage(() => import('../features/work-with-us/WorkWithUsPage'), 'WorkWithUsPage');
+const AdminDashboardPage = lazyPage(() => import('../features/admin/AdminDashboardPage'), 'AdminDashboardPage');
+const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage');
+const StaffLoginPage = lazyPage(() => import('../features/auth/StaffLoginPage'), 'StaffLoginPage');
+const ConfirmMovePage = lazyPage(() => import('../features/client/booking/ConfirmMovePage'), 'ConfirmMovePage');
+const MoveDetailsPage = lazyPage(() => import('../features/client/booking/MoveDetailsPage'), 'MoveDetailsPage');
+const MoveFormPage = lazyPage(() => import('../features/client/booking/MoveFormPage'), 'MoveFormPage');
+const ClientDashboardPage = lazyPage(() => import('../features/client/ClientDashboardPage'), 'ClientDashboardPage');
+const ConfirmEmailPage = lazyPage(
+  () => import('../features/register/confirm-email/ConfirmEmailPage'),
+  'ConfirmEmailPage',
+);
+const DebugPage = lazyPage(() => import('../features/admin/debug/DebugPage'), 'DebugPage');
+const DevPage = lazyPage(() => import('../features/dev/DevPage'), 'DevPage');
+const InvoicePage = lazyPage(() => import('../features/invoice/InvoicePage'), 'InvoicePage');
+const ManagerDashboardPage = lazyPage(() => import('../features/manager/ManagerDashboardPage'), 'ManagerDashboardPage');
+const PaymentAccessPage = lazyPage(() => import('../features/payment/PaymentAccessPage'), 'PaymentAccessPage');
+const PaymentOutcomePage = lazyPage(() => import('../features/payment/PaymentOutcomePage'), 'PaymentOutcomePage');
+const PaymentPage = lazyPage(() => import('../features/payment/PaymentPage'), 'PaymentPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/password-reset/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
+const PriceFinderPage = lazyPage(() => import('../features/price-finder/PriceFinderPage'), 'PriceFinderPage');
+const RegisterPage = lazyPage(() => import('../features/register/RegisterPage'), 'RegisterPage');
+const WorkerDashboardPage = lazyPage(() => import('../features/worker/WorkerDashboardPage'), 'WorkerDashboardPage');
 
 /** Every page of §2 with its exact path; the layout route wraps them in the shared shell. */
 export const pageRoutes: RouteObject[] = [

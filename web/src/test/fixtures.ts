@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { CompanyLegalData, Role, StaffMove, User } from '../lib/api';
 
@@ -97,4 +98,14 @@ export function mockFetch(handlers: Record<string, Handler>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/**
+ * Waits for a lazy page's chunk: until the layout's loading fallback has gone. Pages other than
+ * the home page are loaded with React.lazy, so right after a route render only the fallback shows.
+ */
+export async function waitForPage(): Promise<void> {
+  await waitFor(() => {
+    if (document.querySelector('.page-loading[role="status"]')) throw new Error('La página sigue cargando');
+  });
 }

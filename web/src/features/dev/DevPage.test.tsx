@@ -3,14 +3,15 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
 import type { OutboxMessage } from '../../lib/api';
-import { jsonResponse, mockFetch } from '../../test/fixtures';
+import { jsonResponse, mockFetch, waitForPage } from '../../test/fixtures';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { DEV_SECTIONS } from './DevPage';
 import { OUTBOX_TITLE } from './DevOutbox';
 
-function renderDev() {
+async function renderDev() {
   const router = createMemoryRouter(routes, { initialEntries: ['/dev'] });
   render(<RouterProvider router={router} />);
+  await waitForPage();
   return router;
 }
 
@@ -36,8 +37,8 @@ beforeEach(() => {
 describe('/dev', () => {
   it('has the six sections with a section nav, its own link home and no site header or footer', async () => {
     mockFetch({ 'GET /api/dev/outbox': () => jsonResponse({ success: false, error: 'Ruta no encontrada' }, 404) });
-    renderDev();
-    expect(screen.getByRole('heading', { level: 1, name: 'Detrás de la web de Mudanzas' })).toBeTruthy();
+    await renderDev();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Detrás de la web de Mudanzas' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Secciones de la página' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual(DEV_SECTIONS.map((s) => `#${s.id}`));
@@ -50,9 +51,9 @@ describe('/dev', () => {
     await waitFor(() => expect(screen.queryByText(OUTBOX_TITLE)).toBeNull());
   });
 
-  it('opens the code-hosting and game sites in new tabs without giving them the opener', () => {
+  it('opens the code-hosting and game sites in new tabs without giving them the opener', async () => {
     mockFetch({ 'GET /api/dev/outbox': () => jsonResponse({ success: false }, 404) });
-    renderDev();
+    await renderDev();
     const github = screen.getByRole('link', { name: /Ver en GitHub/ });
     const lichess = screen.getByRole('link', { name: /Jugar en Lichess/ });
     expect(github.getAttribute('href')).toBe('https://github.com/');
@@ -67,7 +68,7 @@ describe('/dev', () => {
     const fetchMock = mockFetch({
       'GET /api/dev/outbox': () => jsonResponse({ success: false, error: 'Ruta no encontrada' }, 404),
     });
-    renderDev();
+    await renderDev();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     // Let the answer land before checking that it left no trace.
     await new Promise((r) => setTimeout(r, 0));
@@ -90,7 +91,7 @@ describe('/dev', () => {
         return jsonResponse({ success: true, mensajes: call === 1 ? [OLD, NEW] : [extra, NEW, OLD] });
       },
     });
-    renderDev();
+    await renderDev();
 
     const section = (await screen.findByRole('heading', { name: OUTBOX_TITLE })).closest('section')!;
     const subjects = () =>
@@ -132,7 +133,7 @@ describe('/dev', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    renderDev();
+    await renderDev();
     expect(await screen.findByText('El buzón está vacío.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect((await screen.findByRole('alert')).textContent).toBe('No se pudo actualizar el buzón. Inténtalo de nuevo.');

@@ -241,11 +241,11 @@ describe('/factura in the route table', () => {
     }
   });
 
-  it('shows managers the invoice without navbar and footer', () => {
+  it('shows managers the invoice without navbar and footer', async () => {
     useAuthStore.setState({ checking: false, user: makeUser({ role: 'empresario' }) });
     storeInvoice(makeInvoice());
     renderApp('/factura?id=7');
-    expect(screen.getByTestId('factura-numero').textContent).toBe('F2026-000007');
+    expect((await screen.findByTestId('factura-numero')).textContent).toBe('F2026-000007');
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });

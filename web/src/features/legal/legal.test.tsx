@@ -115,11 +115,11 @@ describe('TermsPage', () => {
     expect(all).not.toMatch(/<script|\son\w+=/i);
   });
 
-  it('routes the HTML links to other pages through the router', () => {
+  it('routes the HTML links to other pages through the router', async () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/condiciones-uso'] });
     useAuthStore.setState({ checking: false, user: null });
     render(<RouterProvider router={router} />);
-    fireEvent.click(screen.getByRole('button', { name: /Protección de datos/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Protección de datos/ }));
     fireEvent.click(screen.getByRole('link', { name: 'política de privacidad' }));
     expect(router.state.location.pathname).toBe('/politica-privacidad');
   });

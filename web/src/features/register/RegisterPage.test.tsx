@@ -4,14 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
 import { USER_DATA_KEY } from '../../lib/userData';
 import { MESSAGES, PHONE_HINT } from '../../lib/validation';
-import { jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
+import { jsonResponse, makeUser, mockFetch, waitForPage } from '../../test/fixtures';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { useLoginModalStore } from '../../lib/useLoginModalStore';
 import { REGISTRATION_STORAGE_KEY, useRegistrationStore } from './useRegistrationStore';
 
-function renderAt(path = '/registro') {
+async function renderAt(path = '/registro') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(<RouterProvider router={router} />);
+  await waitForPage();
   return router;
 }
 
@@ -47,8 +48,8 @@ describe('RegisterPage', () => {
     vi.useRealTimers();
   });
 
-  it('shows three steps with a progress indicator, the login button, a skip link and the legal links', () => {
-    renderAt();
+  it('shows three steps with a progress indicator, the login button, a skip link and the legal links', async () => {
+    await renderAt();
     expect(screen.getByRole('heading', { level: 1, name: 'Crear cuenta' })).toBeTruthy();
     expect(screen.getByText('Paso 1 de 3')).toBeTruthy();
     const progress = screen.getByRole('navigation', { name: 'Progreso del registro' });
@@ -69,13 +70,13 @@ describe('RegisterPage', () => {
   });
 
   it('opens the login dialog from its own button', async () => {
-    renderAt();
+    await renderAt();
     fireEvent.click(screen.getByRole('button', { name: 'Inicia sesión' }));
     expect(await screen.findByRole('dialog', { name: 'Iniciar sesión' })).toBeTruthy();
   });
 
-  it('shows a field error on blur and does not leave step 1 without a valid name', () => {
-    renderAt();
+  it('shows a field error on blur and does not leave step 1 without a valid name', async () => {
+    await renderAt();
     fireEvent.blur(field('Nombre completo'));
     expect(screen.getByText(MESSAGES.nameRequired)).toBeTruthy();
     type('Nombre completo', 'Lucía 2');
@@ -91,8 +92,8 @@ describe('RegisterPage', () => {
     expect(document.activeElement).toBe(field('Email'));
   });
 
-  it('does not show errors for untouched fields, and Next marks the whole step', () => {
-    renderAt();
+  it('does not show errors for untouched fields, and Next marks the whole step', async () => {
+    await renderAt();
     type('Nombre completo', 'Lucía Fernández');
     next();
     expect(screen.queryByText(MESSAGES.email)).toBeNull();
@@ -104,8 +105,8 @@ describe('RegisterPage', () => {
     expect(screen.getByText('Paso 2 de 3')).toBeTruthy();
   });
 
-  it('formats the phone in groups of three and shows the hint', () => {
-    renderAt();
+  it('formats the phone in groups of three and shows the hint', async () => {
+    await renderAt();
     type('Nombre completo', 'Lucía Fernández');
     next();
     type('Teléfono', '+34612345678');
@@ -114,8 +115,8 @@ describe('RegisterPage', () => {
     expect(field('Teléfono').getAttribute('aria-describedby')).toBe('registro-telefono-hint');
   });
 
-  it('goes back keeping what was typed', () => {
-    renderAt();
+  it('goes back keeping what was typed', async () => {
+    await renderAt();
     fillToStep3();
     expect(screen.getByText('Paso 3 de 3')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Atrás' }));
@@ -127,8 +128,8 @@ describe('RegisterPage', () => {
     expect(screen.queryByRole('button', { name: 'Atrás' })).toBeNull();
   });
 
-  it('enables Crear cuenta only for a strength-5 password that matches, with the meter and show/hide', () => {
-    renderAt();
+  it('enables Crear cuenta only for a strength-5 password that matches, with the meter and show/hide', async () => {
+    await renderAt();
     fillToStep3();
     expect(registerButton().disabled).toBe(true);
     const meter = screen.getByRole('meter', { name: 'Seguridad de la contraseña' });
@@ -158,9 +159,9 @@ describe('RegisterPage', () => {
     expect(field('Contraseña').type).toBe('text');
   });
 
-  it('requires the unticked consent box: submitting without it shows the form message and sends nothing', () => {
+  it('requires the unticked consent box: submitting without it shows the form message and sends nothing', async () => {
     const fetchMock = mockFetch({});
-    renderAt();
+    await renderAt();
     fillToStep3();
     fillSecurity();
     const consent = screen.getByRole('checkbox', { name: /condiciones de uso/ }) as HTMLInputElement;
@@ -179,7 +180,7 @@ describe('RegisterPage', () => {
     const fetchMock = mockFetch({
       'POST /api/register': () => jsonResponse({ success: true, user, expira_en: 300, reenviar_en: 60 }, 201),
     });
-    const router = renderAt();
+    const router = await renderAt();
     fillToStep3();
     fillSecurity();
     fireEvent.click(screen.getByRole('checkbox', { name: /condiciones de uso/ }));
@@ -216,7 +217,7 @@ describe('RegisterPage', () => {
     mockFetch({
       'POST /api/register': () => jsonResponse({ success: false, error: 'Este email ya está registrado' }, 409),
     });
-    const router = renderAt();
+    const router = await renderAt();
     fillToStep3();
     fillSecurity();
     fireEvent.click(screen.getByRole('checkbox', { name: /condiciones de uso/ }));
@@ -232,13 +233,13 @@ describe('RegisterPage', () => {
   });
 
   it('hides the toast by itself after 5 s', async () => {
-    vi.useFakeTimers();
     mockFetch({
       'POST /api/register': () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    renderAt();
+    await renderAt();
+    vi.useFakeTimers();
     fillToStep3();
     fillSecurity();
     fireEvent.click(screen.getByRole('checkbox', { name: /condiciones de uso/ }));
@@ -258,7 +259,7 @@ describe('RegisterPage', () => {
       'POST /api/register': () =>
         jsonResponse({ success: false, error: 'La dirección debe tener al menos 10 caracteres' }, 400),
     });
-    renderAt();
+    await renderAt();
     fillToStep3();
     fillSecurity();
     fireEvent.click(screen.getByRole('checkbox', { name: /condiciones de uso/ }));
@@ -266,21 +267,21 @@ describe('RegisterPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('La dirección debe tener al menos 10 caracteres');
   });
 
-  it('shows the registration-success message instead of the form when already logged in', () => {
+  it('shows the registration-success message instead of the form when already logged in', async () => {
     useAuthStore.setState({
       checking: false,
       user: makeUser({ role: 'cliente', id: 'c-9', email: 'ana@ejemplo.es', isUserEmailConfirmed: false }),
     });
-    renderAt();
+    await renderAt();
     expect(screen.getByRole('heading', { level: 1, name: '¡Registro completado exitosamente!' })).toBeTruthy();
     expect(screen.queryByLabelText('Nombre completo')).toBeNull();
     expect(screen.getByRole('link', { name: 'Confirmar mi email' }).getAttribute('href')).toBe('/confirmar-email');
     expect(screen.getByRole('link', { name: 'Ir a mi área de cliente' }).getAttribute('href')).toBe('/cliente/c-9');
   });
 
-  it('offers no confirmation link to a confirmed user', () => {
+  it('offers no confirmation link to a confirmed user', async () => {
     useAuthStore.setState({ checking: false, user: makeUser({ role: 'cliente', id: 'c-9' }) });
-    renderAt();
+    await renderAt();
     expect(screen.getByRole('heading', { name: '¡Registro completado exitosamente!' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Confirmar mi email' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Ir a mi área de cliente' })).toBeTruthy();
