@@ -88,7 +88,7 @@ fn describe(api: aide::transform::TransformOpenApi<'_>) -> aide::transform::Tran
 }
 
 pub fn router(state: AppState) -> Router {
-    let web = crate::web::service(&state.config.web_dist);
+    let web = crate::web::service(&state.config);
     let mut api = aide::openapi::OpenApi::default();
     let documented = routes().finish_api_with(&mut api, describe);
     let router = documented
@@ -96,6 +96,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .method_not_allowed_fallback(method_not_allowed)
         .fallback_service(web)
+        .layer(crate::web::compression())
         .layer(middleware::from_fn(crate::security::same_origin_only))
         .layer(DefaultBodyLimit::max(1024 * 1024));
     let router = crate::security::headers(router, &state.config);
