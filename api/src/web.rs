@@ -220,10 +220,10 @@ mod tests {
             "/../web/src/app/routes.tsx"
         ))
         .unwrap();
+        const KEY: &str = "path: '";
         source
-            .split("path: '")
-            .skip(1)
-            .filter_map(|rest| rest.split('\'').next())
+            .match_indices(KEY)
+            .filter_map(|(at, _)| source[at + KEY.len()..].split('\'').next())
             .filter(|p| p.starts_with('/'))
             .map(str::to_string)
             .collect()
