@@ -1,13 +1,15 @@
 //! The application layer: how a command goes from a route to the log. Load a stream and fold it
 //! ([`load`]), decide on it with a [`Context`] built from the user and the clock, append at the
 //! version it was decided on with who asked and which request it was ([`metadata_for`]), and
-//! answer once the projections show the change ([`read_your_writes`]). [`execute`] is all of it
+//! answer once the read models the answer reads show the change ([`read_your_writes`]: each
+//! caller names them; the other projectors catch up in their own time). [`execute`] is all of it
 //! for one stream; [`append_plan`] appends a decision spanning several streams in one
 //! transaction. Routes parse, authorise, call this and answer.
 
 use chrono::Utc;
 use command::{Context, Decider, Generate, Role, StreamEvents};
 use events_schema::{Event, ExpectedVersion, Metadata, NewEvent, StreamAppend};
+use projections::ReadModel;
 use rand::RngCore;
 use uuid::Uuid;
 
@@ -81,16 +83,17 @@ pub struct Executed {
 }
 
 /// Decides `command` by `user` on the current state of `id`'s stream, appends what it decided
-/// on the version it was decided on, and answers once the projections show it. A stream that
-/// moved on meanwhile refuses the append (`events_schema::Error::Conflict`).
+/// on the version it was decided on, and answers once the read models `reads` show it. A stream
+/// that moved on meanwhile refuses the append (`events_schema::Error::Conflict`).
 pub async fn execute<D: Decider>(
     state: &AppState,
     user: &User,
     id: &D::Id,
     command: D::Command,
+    reads: &[ReadModel],
 ) -> ApiResult<Executed> {
     let loaded = load::<D>(state, id).await?;
-    execute_on::<D>(state, user, id, &loaded, command).await
+    execute_on::<D>(state, user, id, &loaded, command, reads).await
 }
 
 /// [`execute`] on a state the caller loaded (and looked at) first.
@@ -100,6 +103,7 @@ pub async fn execute_on<D: Decider>(
     id: &D::Id,
     loaded: &Loaded<D::State>,
     command: D::Command,
+    reads: &[ReadModel],
 ) -> ApiResult<Executed> {
     execute_with::<D>(
         state,
@@ -108,6 +112,7 @@ pub async fn execute_on<D: Decider>(
         id,
         loaded,
         command,
+        reads,
     )
     .await
 }
@@ -121,6 +126,7 @@ pub async fn execute_with<D: Decider>(
     id: &D::Id,
     loaded: &Loaded<D::State>,
     command: D::Command,
+    reads: &[ReadModel],
 ) -> ApiResult<Executed> {
     let events = D::decide(&loaded.state, command, ctx)?;
     if events.is_empty() {
@@ -130,7 +136,7 @@ pub async fn execute_with<D: Decider>(
         });
     }
     let position = append(state, &D::stream(id), loaded.version, &events, metadata).await?;
-    read_your_writes(state, position).await;
+    read_your_writes(state, position, reads).await;
     Ok(Executed { position, events })
 }
 
@@ -152,8 +158,13 @@ pub async fn append(
 }
 
 /// Appends a decision that spans streams (a move and its worker's days) in one transaction,
-/// each stream at the version it was decided on, and reads its own write.
-pub async fn append_plan(state: &AppState, user: &User, plan: &[StreamEvents]) -> ApiResult<()> {
+/// each stream at the version it was decided on, and waits until the read models `reads` show it.
+pub async fn append_plan(
+    state: &AppState,
+    user: &User,
+    plan: &[StreamEvents],
+    reads: &[ReadModel],
+) -> ApiResult<()> {
     let metadata = metadata_for(user);
     let events: Vec<Vec<NewEvent>> = plan
         .iter()
@@ -175,7 +186,7 @@ pub async fn append_plan(state: &AppState, user: &User, plan: &[StreamEvents]) -
         .collect();
     let appended = state.store.append_streams(&appends).await?;
     if let Some(last) = appended.iter().map(|a| a.last_position).max() {
-        read_your_writes(state, last).await;
+        read_your_writes(state, last, reads).await;
     }
     Ok(())
 }
@@ -213,9 +224,14 @@ fn expected(version: i64) -> ExpectedVersion {
     }
 }
 
-/// Answers once the projections show `position` (or after a while, anyway).
-pub async fn read_your_writes(state: &AppState, position: i64) {
-    if !state.projections.wait_for(position, READ_YOUR_WRITES).await {
-        tracing::warn!(position, "projections did not catch up in time");
+/// Answers once the read models `reads` show `position` (or after a while, anyway). Only those:
+/// a status change's answer reads the moves' views, and need not wait for the analytics.
+pub async fn read_your_writes(state: &AppState, position: i64, reads: &[ReadModel]) {
+    if !state
+        .projections
+        .wait_for_models(reads, position, READ_YOUR_WRITES)
+        .await
+    {
+        tracing::warn!(position, ?reads, "projections did not catch up in time");
     }
 }

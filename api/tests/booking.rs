@@ -230,8 +230,8 @@ async fn completing_the_details_records_one_event_and_staff_see_it(pool: PgPool)
     assert_eq!(last.event_type, "move.details_completed");
     assert_eq!(last.schema_version, 1);
     assert_eq!(last.metadata.actor_role.as_deref(), Some("cliente"));
-    assert_eq!(last.data["contacto"]["telefono"], "655 443 322");
-    assert_eq!(last.data["destination"]["floor"], "ground");
+    assert_eq!(last.data.to_value()["contacto"]["telefono"], "655 443 322");
+    assert_eq!(last.data.to_value()["destination"]["floor"], "ground");
 
     let manager = server.login_role("empresario").await;
     let (_, staff) = manager.get(&format!("/api/mudanza/{id}")).await;

@@ -104,6 +104,8 @@ async fn analytics_count_per_period_and_move_with_the_moves(pool: PgPool) {
     .await
     .unwrap();
     assert_eq!(manager.set_status(finished, "en curso").await.0, 200);
+    // The change's answer waits for the moves' views only; the analytics follow on their own.
+    projected(&server).await;
     let (_, body) = manager.get("/api/analiticas?periodo=dia").await;
     let last = body["series"].as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["completadas"], 1);

@@ -1032,3 +1032,119 @@ async fn postgres_killed_mid_load_the_server_recovers_by_itself() {
         started.elapsed().as_secs_f64()
     );
 }
+
+/// Projector transactions commit without waiting for their WAL flush (`synchronous_commit =
+/// off`); appends wait for theirs. So PostgreSQL crashing right after answers may lose the last
+/// projector commits, never an acknowledged event. Seven clients change statuses as fast as they
+/// go; the moment their last answers are in, the server is frozen (SIGSTOP, so that what the crash
+/// left can be read before it catches up) and PostgreSQL shut down with `-m immediate`. After the
+/// restart the server is let go, and then every 200 has its event, every projector's checkpoint
+/// passes every answered position, and every read model equals a rebuild from the log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acknowledged_changes_survive_postgres_crashing_right_after_their_answers() {
+    let started = Instant::now();
+    let seed = seed();
+    println!("crash-ack: seed {seed} (CRASH_SEED={seed} repeats the schedule)");
+    let mut rng = StdRng::seed_from_u64(seed ^ 0xac4);
+    let cluster = PgCluster::start().await;
+    let db = ScratchDb::create(&cluster.url("postgres"), "crash_ack").await;
+    common::process::seed_with_binary(&db.url);
+    let mut server = ServerProcess::start(&db.url).await;
+    // Status changes only, each client on moves of its own: the photo clients' moves too.
+    let specs: Vec<ClientSpec> = clients(&server.base)
+        .await
+        .into_iter()
+        .filter(|s| s.kind != Kind::Create)
+        .map(|s| ClientSpec {
+            kind: Kind::Status,
+            ..s
+        })
+        .collect();
+    assert_eq!(specs.len(), 7);
+    let pool = scratch_pool(&db.url);
+    let load = Arc::new(Load {
+        base: server.base.clone(),
+        http: reqwest::Client::new(),
+        pool: pool.clone(),
+        prefix: "crashack".into(),
+    });
+    let running = start_load(load, specs, seed);
+    tokio::time::sleep(Duration::from_millis(rng.gen_range(1_500..2_500))).await;
+    let records = running.finish().await;
+    let pid = server.pid().expect("the server runs") as libc::pid_t;
+    // SAFETY: signals to the child this test started and still owns.
+    unsafe { libc::kill(pid, libc::SIGSTOP) };
+    cluster.crash();
+    let crashed = Instant::now();
+    cluster.restart();
+    let after_crash: Vec<(String, i64)> =
+        sqlx::query_as("SELECT name, position FROM projection_checkpoints ORDER BY name")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    // SAFETY: as above.
+    unsafe { libc::kill(pid, libc::SIGCONT) };
+    let outage = crashed.elapsed();
+
+    server.ready(Duration::from_secs(60)).await;
+    let answered: Vec<i64> = records
+        .iter()
+        .filter_map(|r| match &r.outcome {
+            Outcome::Acked(body) => body["position"].as_i64(),
+            _ => None,
+        })
+        .collect();
+    let highest = answered.iter().copied().max().unwrap_or(0);
+    // A debug build on two busy cores answers a few dozen; at least one per client.
+    assert!(
+        answered.len() >= 7,
+        "only {} changes answered",
+        answered.len()
+    );
+    // The projectors catch up by themselves: every checkpoint passes every answered change.
+    let caught_up = async {
+        loop {
+            let checkpoints: Vec<(String, i64)> =
+                sqlx::query_as("SELECT name, position FROM projection_checkpoints")
+                    .fetch_all(&pool)
+                    .await
+                    .unwrap();
+            if checkpoints.len() == projections::all().len()
+                && checkpoints.iter().all(|(_, p)| *p >= highest)
+            {
+                return crashed.elapsed();
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    };
+    let caught_up = tokio::time::timeout(Duration::from_secs(30), caught_up)
+        .await
+        .unwrap_or_else(|_| panic!("the projectors did not pass {highest} within 30 s"));
+    let mut figures = verify(&pool, "crashack", &records, &server.data_dir).await;
+    // Each answer showed its change: the moves' views had it before the 200.
+    assert_eq!(figures.stale_answers, 0, "{figures:?}");
+    server.stop().await;
+    (figures.tables, figures.rows) = rebuild_equals_live(&pool).await;
+    pool.close().await;
+
+    // How many answered changes the crash took out of each projector's read models (their
+    // commits had not reached the disk), and so were projected again after the restart.
+    let lost: Vec<String> = after_crash
+        .iter()
+        .map(|(name, at)| {
+            let past = answered.iter().filter(|&&p| p > *at).count();
+            format!("{name} {past}")
+        })
+        .collect();
+    println!(
+        "crash-ack: PostgreSQL shut down immediately right after {} answered changes, down \
+         {:.1} s; answered changes past each projector's checkpoint after the restart (projected \
+         again): {}; every projector past them {:.1} s after the crash; {}; {:.0} s in all",
+        answered.len(),
+        outage.as_secs_f64(),
+        lost.join(", "),
+        caught_up.as_secs_f64(),
+        figures.line(),
+        started.elapsed().as_secs_f64()
+    );
+}

@@ -238,9 +238,10 @@ const TARGET_BATCH_8: Target = Target {
     at_least: 50_000.0,
     reference: 100_000.0,
 };
+/// Issue 19: at least half the same-run plain read (the absolute figure is issue 2's).
 const TARGET_REBUILD: Target = Target {
     at_least: 50_000.0,
-    reference: 155_000.0,
+    reference: 100_000.0,
 };
 const TARGET_LIVE_P99: Duration = Duration::from_millis(25);
 

@@ -634,7 +634,8 @@ struct Steps {
     load: Duration,
     /// Deciding and `EventStore::append`.
     append: Duration,
-    /// `read_your_writes`: until every projector has passed the new position.
+    /// `read_your_writes`: until the moves projector (the answer's read model) has passed the new
+    /// position.
     wait: Duration,
     /// `staff_doc`: the move's document for the answer.
     doc: Duration,
@@ -718,7 +719,7 @@ async fn steps_run<'a>(
                 .ctx("appending a status change")?;
                 let t3 = Instant::now();
                 if wait {
-                    read_your_writes(&state, position).await;
+                    read_your_writes(&state, position, &[projections::ReadModel::Moves]).await;
                 }
                 let t4 = Instant::now();
                 staff_doc(&state, &user, id)

@@ -70,6 +70,87 @@ pub struct RawEvent {
     pub occurred_at: DateTime<Utc>,
 }
 
+/// An event's `data` as the row holds it: its JSON text, read from the row's bytes and decoded
+/// straight into the typed event ([`RecordedEvent::decode`]). Replaying the log builds no
+/// `serde_json::Value` tree per event, only for an older version its upcasters rewrite, or for a
+/// caller that looks inside ([`EventData::to_value`]).
+#[derive(Clone)]
+pub struct EventData(Box<str>);
+
+impl EventData {
+    /// The JSON text (PostgreSQL's rendering of the `jsonb`).
+    pub fn json(&self) -> &str {
+        &self.0
+    }
+
+    /// The data as a JSON value, for looking inside it.
+    pub fn to_value(&self) -> serde_json::Value {
+        // The text is valid JSON: PostgreSQL wrote it from a jsonb, or `From<Value>` did.
+        serde_json::from_str(&self.0).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+impl From<serde_json::Value> for EventData {
+    fn from(value: serde_json::Value) -> EventData {
+        EventData(value.to_string().into_boxed_str())
+    }
+}
+
+impl From<&serde_json::Value> for EventData {
+    fn from(value: &serde_json::Value) -> EventData {
+        EventData(value.to_string().into_boxed_str())
+    }
+}
+
+/// Equal when they are the same JSON: the same data rendered by PostgreSQL and by serde_json
+/// differs in spacing and key order.
+impl PartialEq for EventData {
+    fn eq(&self, other: &EventData) -> bool {
+        self.0 == other.0 || self.to_value() == other.to_value()
+    }
+}
+
+impl PartialEq<serde_json::Value> for EventData {
+    fn eq(&self, other: &serde_json::Value) -> bool {
+        self.to_value() == *other
+    }
+}
+
+impl std::fmt::Debug for EventData {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl sqlx::Type<sqlx::Postgres> for EventData {
+    fn type_info() -> sqlx::postgres::PgTypeInfo {
+        sqlx::postgres::PgTypeInfo::with_name("jsonb")
+    }
+
+    fn compatible(ty: &sqlx::postgres::PgTypeInfo) -> bool {
+        <serde_json::Value as sqlx::Type<sqlx::Postgres>>::compatible(ty)
+    }
+}
+
+impl<'r> sqlx::Decode<'r, sqlx::Postgres> for EventData {
+    fn decode(value: sqlx::postgres::PgValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+        use sqlx::postgres::{PgTypeInfo, PgValueFormat};
+        use sqlx::ValueRef;
+        let binary_jsonb = value.format() == PgValueFormat::Binary
+            && *value.type_info() == PgTypeInfo::with_name("jsonb");
+        let mut bytes = value.as_bytes()?;
+        // Binary jsonb is a version byte (1) and then the JSON text; json and text formats are
+        // the text alone.
+        if binary_jsonb {
+            match bytes.split_first() {
+                Some((1, rest)) => bytes = rest,
+                _ => return Err("unsupported jsonb format version".into()),
+            }
+        }
+        Ok(EventData(std::str::from_utf8(bytes)?.into()))
+    }
+}
+
 /// An event as stored in the log, not yet decoded (its data may be of an older version).
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct RecordedEvent {
@@ -79,7 +160,7 @@ pub struct RecordedEvent {
     pub stream_version: i64,
     pub event_type: String,
     pub schema_version: i32,
-    pub data: serde_json::Value,
+    pub data: EventData,
     #[sqlx(json)]
     pub metadata: Metadata,
     pub occurred_at: DateTime<Utc>,
@@ -89,7 +170,7 @@ pub struct RecordedEvent {
 impl RecordedEvent {
     /// Decodes the data, upcasting an older version to the current one.
     pub fn decode(&self) -> Result<Event, crate::Error> {
-        Event::decode_ref(&self.event_type, self.schema_version, &self.data)
+        Event::decode_json(&self.event_type, self.schema_version, self.data.json())
     }
 }
 

@@ -713,6 +713,38 @@ impl Event {
         schema_version: i32,
         data: &serde_json::Value,
     ) -> Result<Event, crate::Error> {
+        if Event::is_current(event_type, schema_version)? {
+            return Event::from_data(event_type, data);
+        }
+        let upcast = crate::upcast::upcast(event_type, schema_version, data.clone())?;
+        Event::from_data(event_type, &upcast)
+    }
+
+    /// As `decode`, from the data's JSON text (as the log's row holds it): the current version is
+    /// parsed straight into its type; only an older one becomes a `Value` for its upcasters.
+    pub fn decode_json(
+        event_type: &str,
+        schema_version: i32,
+        json: &str,
+    ) -> Result<Event, crate::Error> {
+        let malformed = |e: serde_json::Error| crate::Error::Malformed {
+            event_type: event_type.to_string(),
+            reason: e.to_string(),
+        };
+        if !Event::is_current(event_type, schema_version)? {
+            let data = serde_json::from_str(json).map_err(malformed)?;
+            let upcast = crate::upcast::upcast(event_type, schema_version, data)?;
+            return Event::from_data(event_type, &upcast);
+        }
+        let mut reader = serde_json::Deserializer::from_str(json);
+        let event = Event::from_data(event_type, &mut reader)?;
+        reader.end().map_err(malformed)?;
+        Ok(event)
+    }
+
+    /// Whether `schema_version` is the current version of `event_type` (false: an older one, to
+    /// upcast); an unknown type or version is an error.
+    fn is_current(event_type: &str, schema_version: i32) -> Result<bool, crate::Error> {
         let info = EVENT_TYPES
             .iter()
             .find(|t| t.name == event_type)
@@ -723,16 +755,17 @@ impl Event {
                 version: schema_version,
             });
         }
-        let upcast;
-        let data = if schema_version < info.current_version {
-            upcast = crate::upcast::upcast(event_type, schema_version, data.clone())?;
-            &upcast
-        } else {
-            data
-        };
-        fn parse<T: serde::de::DeserializeOwned>(
+        Ok(schema_version == info.current_version)
+    }
+
+    /// The event of `event_type` in its current version, read from any serde source.
+    fn from_data<'de, D>(event_type: &str, data: D) -> Result<Event, crate::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        fn parse<'de, T: serde::Deserialize<'de>, D: serde::Deserializer<'de>>(
             event_type: &str,
-            data: &serde_json::Value,
+            data: D,
         ) -> Result<T, crate::Error> {
             T::deserialize(data).map_err(|e| crate::Error::Malformed {
                 event_type: event_type.to_string(),

@@ -7,7 +7,9 @@ pub mod events;
 mod store;
 pub mod upcast;
 
-pub use envelope::{Appended, ExpectedVersion, Metadata, NewEvent, RawEvent, RecordedEvent};
+pub use envelope::{
+    Appended, EventData, ExpectedVersion, Metadata, NewEvent, RawEvent, RecordedEvent,
+};
 pub use events::{Event, EVENT_TYPES};
 pub use store::{
     EventStore, Follower, StoreOptions, StreamAppend, NOTIFY_CHANNEL, POSITIONS_PER_TRANSACTION,

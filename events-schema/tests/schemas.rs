@@ -92,6 +92,13 @@ fn every_stored_version_still_reads() {
         let event = Event::decode(&event_type, version, data)
             .unwrap_or_else(|e| panic!("{event_type} v{version} no longer reads: {e}"));
         assert_eq!(event.event_type(), event_type);
+        // The log's reads decode the row's text straight into the type: the same event.
+        let from_text = Event::decode_json(&event_type, version, &text)
+            .unwrap_or_else(|e| panic!("{event_type} v{version} no longer reads as text: {e}"));
+        assert_eq!(
+            from_text, event,
+            "{event_type} v{version} reads differently as text"
+        );
         let again = Event::decode(&event_type, event.schema_version(), event.to_data()).unwrap();
         assert_eq!(
             again, event,
@@ -121,4 +128,12 @@ fn unknown_types_and_versions_are_refused() {
     assert!(Event::decode("move.teleported", 1, serde_json::json!({})).is_err());
     assert!(Event::decode("move.status_changed", 99, serde_json::json!({})).is_err());
     assert!(Event::decode("move.status_changed", 1, serde_json::json!({"from": "x"})).is_err());
+    assert!(Event::decode_json("move.teleported", 1, "{}").is_err());
+    assert!(Event::decode_json("move.status_changed", 99, "{}").is_err());
+    assert!(Event::decode_json("move.status_changed", 1, r#"{"from": "x"}"#).is_err());
+    let change = r#"{"from": "pendiente", "to": "confirmada"}"#;
+    assert!(Event::decode_json("move.status_changed", 1, change).is_ok());
+    // Text after the value is not one event.
+    assert!(Event::decode_json("move.status_changed", 1, &format!("{change} {{}}")).is_err());
+    assert!(Event::decode_json("move.created", 1, "[1]").is_err());
 }

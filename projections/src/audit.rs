@@ -397,7 +397,7 @@ mod tests {
             stream_version: version,
             event_type: event.event_type().into(),
             schema_version: event.schema_version(),
-            data: event.to_data(),
+            data: event.to_data().into(),
             metadata: serde_json::from_value(json!({"correlation_id": Uuid::nil()})).unwrap(),
             // The device's clock was a minute behind.
             occurred_at: at(minute) - chrono::Duration::minutes(1),

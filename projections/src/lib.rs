@@ -28,6 +28,32 @@ pub enum Error {
     Database(#[from] sqlx::Error),
 }
 
+/// A read model an answer can read, named by the projector that writes it: what a command's
+/// read-your-writes waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadModel {
+    /// `move_staff_view`, `move_client_view` and the moves' `live_changes`.
+    Moves,
+    /// `analytics_days`, `analytics_moves`.
+    Analytics,
+    /// `documents`.
+    Documents,
+    /// `quotes_inbox` and the quotes' `live_changes`.
+    Quotes,
+}
+
+impl ReadModel {
+    /// The name of the projector that writes it ([`Projector::name`]).
+    pub fn projector(self) -> &'static str {
+        match self {
+            ReadModel::Moves => "moves",
+            ReadModel::Analytics => "analytics",
+            ReadModel::Documents => "documents",
+            ReadModel::Quotes => "quotes",
+        }
+    }
+}
+
 /// Every projector of the system, in the order they are started.
 pub fn all() -> Vec<std::sync::Arc<dyn Projector>> {
     vec![
@@ -36,4 +62,25 @@ pub fn all() -> Vec<std::sync::Arc<dyn Projector>> {
         std::sync::Arc::new(documents::DocumentsProjector),
         std::sync::Arc::new(quotes::QuotesProjector),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_read_model_is_written_by_one_projector_of_the_system() {
+        let names: Vec<_> = all().iter().map(|p| p.name()).collect();
+        let models = [
+            ReadModel::Moves,
+            ReadModel::Analytics,
+            ReadModel::Documents,
+            ReadModel::Quotes,
+        ];
+        let mut named: Vec<_> = models.iter().map(|m| m.projector()).collect();
+        named.sort_unstable();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        assert_eq!(named, sorted, "one read model per projector, by name");
+    }
 }

@@ -12,7 +12,7 @@ use events_schema::{EventStore, RecordedEvent};
 use sqlx::{PgConnection, PgPool};
 use tokio::sync::watch;
 
-use crate::Error;
+use crate::{Error, ReadModel};
 
 #[async_trait]
 pub trait Projector: Send + Sync {
@@ -65,6 +65,12 @@ async fn checkpoint_of(conn: &mut PgConnection, name: &str) -> Result<i64, Error
 /// to do).
 pub async fn step(pool: &PgPool, projector: &dyn Projector, batch: i64) -> Result<i64, Error> {
     let mut tx = pool.begin().await?;
+    // Read models are derived: a commit lost in a crash leaves the checkpoint before it too, and
+    // the batch is applied again from the log, whose appends do wait for their flush. So this
+    // transaction need not wait for its own (it is visible to readers on commit either way).
+    sqlx::query("SET LOCAL synchronous_commit = off")
+        .execute(&mut *tx)
+        .await?;
     sqlx::query(LOCK_SQL)
         .bind(projector.name())
         .execute(&mut *tx)
@@ -275,11 +281,37 @@ impl Projections {
             .collect()
     }
 
-    /// Read-your-writes: waits until every projector has passed `position`, at most `timeout`.
-    /// Returns whether it got there.
+    /// Waits until every projector has passed `position`, at most `timeout`. Returns whether it
+    /// got there.
     pub async fn wait_for(&self, position: i64, timeout: Duration) -> bool {
+        self.wait(|_| true, position, timeout).await
+    }
+
+    /// Read-your-writes: waits until the projectors of `models` have passed `position`, at most
+    /// `timeout`; the others go on in their own time. Returns whether it got there (false too
+    /// when one of them does not run in this process).
+    pub async fn wait_for_models(
+        &self,
+        models: &[ReadModel],
+        position: i64,
+        timeout: Duration,
+    ) -> bool {
+        let running = models
+            .iter()
+            .all(|m| self.progress.iter().any(|(name, _)| *name == m.projector()));
+        running
+            && self
+                .wait(
+                    |name| models.iter().any(|m| m.projector() == name),
+                    position,
+                    timeout,
+                )
+                .await
+    }
+
+    async fn wait(&self, which: impl Fn(&str) -> bool, position: i64, timeout: Duration) -> bool {
         let all = async {
-            for (_, rx) in self.progress.iter() {
+            for (_, rx) in self.progress.iter().filter(|(name, _)| which(name)) {
                 let mut rx = rx.clone();
                 if rx.wait_for(|p| *p >= position).await.is_err() {
                     return false;
@@ -377,16 +409,21 @@ async fn rebuild_pass(
         .await?;
     // Read the first batch before this transaction writes: its own id would hold the horizon.
     let mut events = EventStore::read_after(&mut tx, 0, batch).await?;
+    // The rest is read a batch ahead while this one is applied.
+    let mut ahead = ReadAhead::start(
+        pool.clone(),
+        events.last().map_or(0, |e| e.position),
+        total,
+        batch,
+    );
     projector.reset(&mut tx).await?;
     sqlx::query("DELETE FROM projection_poison WHERE projection = $1")
         .bind(projector.name())
         .execute(&mut *tx)
         .await?;
     let mut position = 0;
-    let mut held_since: Option<std::time::Instant> = None;
     loop {
         if let Some(last) = events.last().map(|e| e.position) {
-            held_since = None;
             if isolating {
                 apply_isolating(&mut tx, projector, &events).await?;
             } else {
@@ -397,18 +434,11 @@ async fn rebuild_pass(
             position = last;
             done += events.len() as i64;
             progress(done, count.max(done));
-        } else if position >= total {
-            break;
-        } else {
-            // Events up to `total` were committed before we started, but an older transaction
-            // (in any database of the cluster: xids are cluster-wide) still holds the horizon.
-            let since = *held_since.get_or_insert_with(std::time::Instant::now);
-            if since.elapsed() > HORIZON_WAIT {
-                return Err(Error::HorizonHeld(oldest_transaction(pool).await));
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        events = EventStore::read_after(&mut tx, position, batch).await?;
+        match ahead.batches.recv().await {
+            Some(next) => events = next?,
+            None => break,
+        }
     }
     projector.finish_rebuild(&mut tx).await?;
     sqlx::query(
@@ -421,6 +451,67 @@ async fn rebuild_pass(
     .await?;
     tx.commit().await?;
     Ok(position)
+}
+
+/// The log read for a rebuild on a connection of its own, one batch ahead of the batch being
+/// applied, so that reading (the query, decoding the rows) overlaps with folding. The rebuild's
+/// transaction cannot be shared, but none is needed: `read_after` on any connection returns the
+/// same committed prefix, and events are never rewritten. Its task ends with the rebuild, also
+/// when the rebuild stops early (a poison event, a lost connection).
+struct ReadAhead {
+    batches: tokio::sync::mpsc::Receiver<Result<Vec<RecordedEvent>, Error>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl ReadAhead {
+    /// Reads after `after` until a read finds nothing and `total` (the last position when the
+    /// rebuild began) has been passed.
+    fn start(pool: PgPool, after: i64, total: i64, batch: i64) -> ReadAhead {
+        let (sender, batches) = tokio::sync::mpsc::channel(1);
+        let task = tokio::spawn(async move {
+            if let Err(e) = read_ahead(&pool, after, total, batch, &sender).await {
+                let _ = sender.send(Err(e)).await;
+            }
+        });
+        ReadAhead { batches, task }
+    }
+}
+
+impl Drop for ReadAhead {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+async fn read_ahead(
+    pool: &PgPool,
+    mut position: i64,
+    total: i64,
+    batch: i64,
+    sender: &tokio::sync::mpsc::Sender<Result<Vec<RecordedEvent>, Error>>,
+) -> Result<(), Error> {
+    let mut conn = pool.acquire().await?;
+    let mut held_since: Option<std::time::Instant> = None;
+    loop {
+        let events = EventStore::read_after(&mut conn, position, batch).await?;
+        if let Some(last) = events.last().map(|e| e.position) {
+            held_since = None;
+            position = last;
+            if sender.send(Ok(events)).await.is_err() {
+                return Ok(()); // the rebuild ended
+            }
+        } else if position >= total {
+            return Ok(());
+        } else {
+            // Events up to `total` were committed before we started, but an older transaction
+            // (in any database of the cluster: xids are cluster-wide) still holds the horizon.
+            let since = *held_since.get_or_insert_with(std::time::Instant::now);
+            if since.elapsed() > HORIZON_WAIT {
+                return Err(Error::HorizonHeld(oldest_transaction(pool).await));
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
 }
 
 /// How long a rebuild waits for an older transaction to finish before giving up.

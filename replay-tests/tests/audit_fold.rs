@@ -27,7 +27,7 @@ fn recorded(name: &str) -> Vec<RecordedEvent> {
                 stream_version: *version,
                 event_type: e.event_type,
                 schema_version: e.schema_version,
-                data: e.data,
+                data: e.data.into(),
                 metadata: serde_json::from_value::<Metadata>(e.metadata).unwrap(),
                 occurred_at: e.occurred_at,
                 recorded_at: e.occurred_at,

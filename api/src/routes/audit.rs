@@ -254,7 +254,7 @@ async fn related_events(state: &AppState, id: i64) -> ApiResult<Vec<RecordedEven
 }
 
 fn about_move(e: &RecordedEvent, id: i64) -> bool {
-    e.data.get("move_id").and_then(Value::as_i64) == Some(id)
+    e.data.to_value().get("move_id").and_then(Value::as_i64) == Some(id)
 }
 
 /// The names of the accounts that caused these events, where the account still exists.
@@ -310,7 +310,7 @@ async fn history(state: &AppState, id: i64) -> ApiResult<History> {
                 },
                 ocurrido_en: e.occurred_at,
                 registrado_en: e.recorded_at,
-                datos: e.data.clone(),
+                datos: e.data.to_value(),
                 metadatos: HistoryMetadata {
                     correlation_id: e.metadata.correlation_id,
                     causation_id: e.metadata.causation_id,

@@ -26,6 +26,8 @@ use projections::moves::{StaffMove, StaffPhoto};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use projections::ReadModel;
+
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
 use crate::ownership::may_see_move;
@@ -214,7 +216,7 @@ pub async fn complete(
     let command = MoveCommand::CompleteDetails {
         details: Box::new(details),
     };
-    let position = execute::<MoveDecider>(&state, &user, &id, command)
+    let position = execute::<MoveDecider>(&state, &user, &id, command, &[ReadModel::Moves])
         .await?
         .position;
     Ok(Json(answer(&state, id, Some(position)).await?))
@@ -245,7 +247,7 @@ pub async fn confirm(
         total_cents: command::pricing::cents(body.total)?,
         terms_version: body.condiciones_version.trim().to_string(),
     };
-    let position = execute::<MoveDecider>(&state, &user, &id, command)
+    let position = execute::<MoveDecider>(&state, &user, &id, command, &[ReadModel::Moves])
         .await?
         .position;
     Ok(Json(answer(&state, id, Some(position)).await?))

@@ -12,6 +12,8 @@ use command::{Decider, Role};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use projections::ReadModel;
+
 use crate::auth::{
     check_password, end_sessions, hash_password_blocking, removal_cookie, set_password, user_by_id,
     CurrentUser, User,
@@ -310,6 +312,7 @@ async fn erase_quotes(state: &AppState, user: &User, email: &str) -> ApiResult<(
         || QuoteCommand::EraseContact {
             motivo: quotes::ERASED_BECAUSE_ACCOUNT_DELETED,
         },
+        &[ReadModel::Quotes],
     )
     .await
 }
@@ -321,6 +324,7 @@ async fn erase_moves(state: &AppState, user: &User, email: &str) -> ApiResult<()
         "SELECT id FROM move_staff_view WHERE lower(cliente_email) = lower($1) ORDER BY id",
         email,
         || MoveCommand::EraseClient,
+        &[ReadModel::Moves],
     )
     .await
 }
@@ -333,6 +337,7 @@ async fn erase<D: Decider>(
     select: &str,
     email: &str,
     command: impl Fn() -> D::Command,
+    reads: &[ReadModel],
 ) -> ApiResult<()>
 where
     D::Id: for<'r> sqlx::Decode<'r, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send + Unpin,
@@ -354,7 +359,7 @@ where
         if plan.is_empty() {
             return Ok(());
         }
-        match append_plan(state, user, &plan).await {
+        match append_plan(state, user, &plan, reads).await {
             Err(ApiError::Log(events_schema::Error::Conflict { .. }))
                 if attempt < ERASE_ATTEMPTS =>
             {

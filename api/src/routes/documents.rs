@@ -17,6 +17,8 @@ use projections::moves::StaffMove;
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use projections::ReadModel;
+
 use crate::auth::{CurrentUser, User};
 use crate::catalogue;
 use crate::error::{ApiError, ApiPath, ApiResult};
@@ -336,7 +338,14 @@ async fn issue(
         };
         match decide_issue(kind, move_id, current, series, content_value, &ctx)? {
             Issue::Existing(number) => return stored(state, &number, last).await,
-            Issue::New { number, plan } => match append_plan(state, user, &plan).await {
+            Issue::New { number, plan } => match append_plan(
+                state,
+                user,
+                &plan,
+                &[ReadModel::Documents, ReadModel::Moves],
+            )
+            .await
+            {
                 Ok(()) => return stored(state, &number, last).await,
                 Err(ApiError::Log(events_schema::Error::Conflict { .. })) => {
                     let pause = rand::Rng::gen_range(&mut rand::thread_rng(), 1..20);
@@ -372,7 +381,7 @@ async fn stored(state: &AppState, number: &str, after: i64) -> ApiResult<Value> 
         }
         if attempt == 0 {
             let head = state.store.max_position().await?.max(after);
-            read_your_writes(state, head).await;
+            read_your_writes(state, head, &[ReadModel::Documents]).await;
         }
     }
     Err(ApiError::Internal(format!(
@@ -451,7 +460,7 @@ async fn content(
     move_id: i64,
     after: i64,
 ) -> ApiResult<Value> {
-    read_your_writes(state, after).await;
+    read_your_writes(state, after, &[ReadModel::Moves]).await;
     let doc: Value = sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = $1")
         .bind(move_id)
         .fetch_optional(&state.pool)

@@ -16,6 +16,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
+use projections::ReadModel;
+
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::pipeline::{self, append_plan, execute, load, with_idempotency_key};
@@ -319,7 +321,7 @@ pub async fn create(
             }
             None => {
                 let create = MoveCommand::Create(Box::new(created));
-                execute::<MoveDecider>(&state, &user, &id, create)
+                execute::<MoveDecider>(&state, &user, &id, create, &[ReadModel::Moves])
                     .await
                     .map(|_| ())
             }
@@ -488,7 +490,7 @@ async fn apply_edit(
             )?);
         }
     }
-    append_plan(state, user, &plan).await
+    append_plan(state, user, &plan, &[ReadModel::Moves]).await
 }
 
 /// The manager's move form routes.

@@ -11,6 +11,8 @@ use projections::moves::{without_prices, StaffMove, MONEY_KEYS};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use projections::ReadModel;
+
 use crate::auth::{CurrentUser, User, STAFF};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::pipeline::execute;
@@ -132,9 +134,15 @@ pub async fn update_status(
     let to = MoveStatus::parse(body.nuevo_estado.trim())
         .ok_or_else(|| ApiError::BadRequest("Estado no válido".into()))?;
     let command = MoveCommand::ChangeStatus { to, by: user.id };
-    let position = execute::<MoveDecider>(&state, &user, &body.mudanza_id, command)
-        .await?
-        .position;
+    let position = execute::<MoveDecider>(
+        &state,
+        &user,
+        &body.mudanza_id,
+        command,
+        &[ReadModel::Moves],
+    )
+    .await?
+    .position;
     Ok(Json(StatusChanged {
         success: True,
         position,

@@ -21,6 +21,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
+use projections::ReadModel;
+
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
 use crate::limits::{ClientAddress, Limit};
@@ -502,6 +504,7 @@ async fn record(
             &move_id,
             &current,
             command,
+            &[ReadModel::Moves],
         )
         .await
         {
@@ -767,7 +770,15 @@ pub async fn refund(
         amount_cents: cents,
         reason: reason.to_string(),
     });
-    execute_on::<PaymentDecider>(&state, &user, &move_id, &loaded, refund).await?;
+    execute_on::<PaymentDecider>(
+        &state,
+        &user,
+        &move_id,
+        &loaded,
+        refund,
+        &[ReadModel::Moves],
+    )
+    .await?;
     let m = staff_move(&state, move_id).await?;
     Ok(Json(Refunded {
         success: True,
@@ -783,9 +794,15 @@ pub async fn new_payment_key(
     ApiPath(move_id): ApiPath<i64>,
 ) -> ApiResult<Json<NewPaymentKey>> {
     let user = require_manager(user)?;
-    let issued = execute::<PaymentDecider>(&state, &user, &move_id, PaymentCommand::IssueKey)
-        .await?
-        .events;
+    let issued = execute::<PaymentDecider>(
+        &state,
+        &user,
+        &move_id,
+        PaymentCommand::IssueKey,
+        &[ReadModel::Moves],
+    )
+    .await?
+    .events;
     let [Event::PaymentKeyIssued(issued)] = &issued[..] else {
         return Err(ApiError::Internal(
             "a new payment key decided no key".into(),

@@ -17,6 +17,8 @@ use projections::moves::{photo_url, StaffPhoto};
 use serde::Serialize;
 use uuid::Uuid;
 
+use projections::ReadModel;
+
 use crate::auth::CurrentUser;
 use crate::error::{ApiError, ApiPath, ApiResult};
 use crate::ownership::may_see_move;
@@ -174,7 +176,8 @@ pub async fn upload(
         tipo: kind.to_string(),
     };
     let add = MoveCommand::AddPhoto { photo, by: user.id };
-    if let Err(e) = execute::<MoveDecider>(&state, &user, &move_id, add).await {
+    if let Err(e) = execute::<MoveDecider>(&state, &user, &move_id, add, &[ReadModel::Moves]).await
+    {
         match outcome_after(&state, &e, move_id, photo_id).await {
             Some(true) => {} // stored after all: the photo is there, say so
             Some(false) => {

@@ -21,6 +21,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use uuid::Uuid;
 
+use projections::ReadModel;
+
 use crate::auth::{CurrentUser, MaybeUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::limits::{ClientAddress, QUOTE_PER_ADDRESS, QUOTE_PER_EMAIL};
@@ -360,7 +362,7 @@ pub async fn submit(
     state.mailer.queue(&mut tx, email).await?;
     tx.commit().await?;
     state.store.committed(appended.last_position);
-    read_your_writes(&state, appended.last_position).await;
+    read_your_writes(&state, appended.last_position, &[ReadModel::Quotes]).await;
     Ok(Json(Submitted {
         success: True,
         quote_id,
@@ -508,7 +510,15 @@ pub async fn discard(
 ) -> ApiResult<Json<Discarded>> {
     let user = user.require(MANAGERS)?;
     for _ in 0..RETRIES {
-        match execute::<QuoteDecider>(&state, &user, &quote_id, QuoteCommand::Discard).await {
+        match execute::<QuoteDecider>(
+            &state,
+            &user,
+            &quote_id,
+            QuoteCommand::Discard,
+            &[ReadModel::Quotes],
+        )
+        .await
+        {
             Err(ApiError::Log(events_schema::Error::Conflict { .. })) => continue,
             Err(e) => return Err(about_quote(e)),
             Ok(_) => {
@@ -536,7 +546,7 @@ pub(crate) async fn convert(
         let ctx = pipeline::context(Some(user));
         let plan =
             decide_conversion(quote_id, &quote, created.clone(), &ctx).map_err(about_quote)?;
-        match append_plan(state, user, &plan).await {
+        match append_plan(state, user, &plan, &[ReadModel::Moves, ReadModel::Quotes]).await {
             Err(ApiError::Log(events_schema::Error::Conflict { .. })) => continue,
             other => return other,
         }

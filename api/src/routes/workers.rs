@@ -11,6 +11,8 @@ use events_schema::events::{MoveStatus, WorkerAssigned};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use projections::ReadModel;
+
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult};
 use crate::pipeline::{self, append_plan, load};
@@ -176,7 +178,7 @@ async fn try_assign(
     if plan.is_empty() {
         return Ok(());
     }
-    append_plan(state, user, &plan).await
+    append_plan(state, user, &plan, &[ReadModel::Moves]).await
 }
 
 /// The workers routes.
