@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use sqlx::postgres::{PgListener, PgPool};
 use sqlx::{Connection, PgConnection};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use tokio::sync::{watch, Mutex, MutexGuard};
 use uuid::Uuid;
 
@@ -61,6 +61,8 @@ struct Inner {
     /// eight writers (docs/PERFORMANCE.md).
     appenders: Vec<Mutex<Option<PgConnection>>>,
     next_appender: AtomicUsize,
+    /// The backend pid of the notifier's connection (0 before it connects).
+    notifier_pid: AtomicU32,
 }
 
 /// Positions are `transaction id × POSITIONS_PER_TRANSACTION + index`, so one append holds at
@@ -206,6 +208,7 @@ impl EventStore {
                 local_head,
                 appenders: (0..append_connections).map(|_| Mutex::new(None)).collect(),
                 next_appender: AtomicUsize::new(0),
+                notifier_pid: AtomicU32::new(0),
             }),
         };
         if store.inner.options.cross_process {
@@ -776,33 +779,66 @@ impl Follower {
     }
 }
 
-/// Passes this process's newest appended position on to other processes. It sends one NOTIFY at
-/// a time with the newest position, coalescing bursts: a NOTIFY inside the append transaction
-/// would take PostgreSQL's global notify lock at every commit and serialise all appenders.
+/// Passes this process's newest appended position on to other processes. It runs apart from the
+/// appends, which only raise `local_head` (a watch: no allocation, no wait) and answer at once;
+/// it sends one NOTIFY at a time with the newest position, coalescing bursts. A NOTIFY inside
+/// the append transaction would delay every append's answer and take PostgreSQL's global notify
+/// lock at every commit, serialising all appenders.
 ///
-/// The NOTIFY commits with `synchronous_commit` off: it stores nothing worth an fsync. Under a
-/// steady stream of appends it goes out at most once per [`NOTIFY_PACE`]: one per append cost a
-/// single writer a quarter of its throughput, for other processes that learn of the same
-/// events a millisecond or two later.
+/// What a lone writer still paid for it was CPU beside its appends (docs/PERFORMANCE.md, issue
+/// 19), so the NOTIFY costs as little as it can: its own connection, kept (no pool checkout and
+/// return, which spawns a task each time), with `synchronous_commit` off for the session (it
+/// stores nothing worth an fsync), and one prepared autocommit statement. Under a steady
+/// stream of appends it goes out at most once per [`NOTIFY_PACE`]; the first after a quiet
+/// spell goes out at once. Our own listener skips what this connection sent.
 async fn notifier(inner: std::sync::Weak<Inner>, mut local_head: watch::Receiver<i64>) {
     let mut last_sent = tokio::time::Instant::now() - NOTIFY_PACE;
+    let mut conn: Option<PgConnection> = None;
     while local_head.changed().await.is_ok() {
         tokio::time::sleep_until(last_sent + NOTIFY_PACE).await;
         last_sent = tokio::time::Instant::now();
         let position = *local_head.borrow_and_update();
         let Some(inner) = inner.upgrade() else { return };
-        // One round trip (simple protocol); the payload is a number we format ourselves.
-        let sql = format!(
-            "BEGIN; SET LOCAL synchronous_commit TO off; NOTIFY {NOTIFY_CHANNEL}, '{position}'; COMMIT;"
-        );
-        let sent = sqlx::raw_sql(&sql).execute(&inner.pool).await;
+        let sent = notify(&mut conn, &inner, position).await;
         drop(inner);
         if let Err(e) = sent {
             // Other processes will still see the event at their next poll.
             tracing::warn!(error = %e, "could not notify other processes of new events");
+            conn = None;
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }
+}
+
+/// One NOTIFY on the notifier's connection, connecting it first if need be.
+async fn notify(
+    conn: &mut Option<PgConnection>,
+    inner: &Inner,
+    position: i64,
+) -> Result<(), sqlx::Error> {
+    let conn = match conn {
+        Some(conn) => conn,
+        None => conn.insert(notify_connection(inner).await?),
+    };
+    // Prepared once on this connection, then one round trip each.
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(NOTIFY_CHANNEL)
+        .bind(position.to_string())
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// The notifier's connection, its backend's pid recorded for the listener to recognise.
+async fn notify_connection(inner: &Inner) -> Result<PgConnection, sqlx::Error> {
+    let mut conn = PgConnection::connect_with(&inner.pool.connect_options()).await?;
+    let pid: i32 = sqlx::query_scalar(
+        "SELECT pg_backend_pid() FROM set_config('synchronous_commit', 'off', false)",
+    )
+    .fetch_one(&mut conn)
+    .await?;
+    inner.notifier_pid.store(pid as u32, Ordering::Relaxed);
+    Ok(conn)
 }
 
 /// The shortest time between two notifications to other processes.
@@ -840,6 +876,9 @@ async fn listener(inner: std::sync::Weak<Inner>) {
             let received = tokio::time::timeout(Duration::from_secs(30), listener.try_recv()).await;
             let Some(inner) = inner.upgrade() else { return };
             match received {
+                // Our own notifier's: local followers heard of it at the append.
+                Ok(Ok(Some(n))) if n.process_id() == inner.notifier_pid.load(Ordering::Relaxed) => {
+                }
                 Ok(Ok(Some(n))) => {
                     if let Ok(position) = n.payload().parse::<i64>() {
                         inner.head.send_if_modified(|h| raise(h, position));
