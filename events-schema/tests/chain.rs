@@ -275,12 +275,7 @@ async fn canonical_json_survives_jsonb(pool: PgPool) {
             -1,
             0
         ]),
-        serde_json::json!([
-            -(2f64.powi(63)),
-            1.8446744073709552e19,
-            5e-324,
-            4.35
-        ]),
+        serde_json::json!([-(2f64.powi(63)), 1.8446744073709552e19, 5e-324, 4.35]),
         serde_json::json!({"texto": "Ñandú «comillas» \"dobles\" \\ barra\nlínea\ttab \u{1} 😀"}),
         serde_json::json!({"aa": null, "a": true, "ab": {"z": [], "y": {}}, "": false, "é": 1}),
         serde_json::json!({"cancellation_fee_cents": 4500, "from": "pendiente", "to": "en curso"}),
