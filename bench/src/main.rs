@@ -818,10 +818,12 @@ async fn steady_state(pool: &PgPool, rows: usize) -> Result<(), String> {
         let end = (start + chunk).min(rows as i64);
         for sql in [
             // Each stream's ten events lie within one chunk, chained as an append chains them
-            // (hash format 2: recorded_at is the column's default, the same now()).
+            // (hash format 2, which SQL alone can compute: recorded_at is the column's default,
+            // the same now()).
             format!(
-                "INSERT INTO events (position, transaction_id, {columns}, prev_hash, hash) \
-                 SELECT p, x, {columns}, \
+                "INSERT INTO events (position, transaction_id, {columns}, hash_format, prev_hash, \
+                     hash) \
+                 SELECT p, x, {columns}, 2, \
                      coalesce(lag(hash) OVER w, '\\x{zero}'), hash \
                  FROM (SELECT r.*, event_chain_v2('\\x{zero}', stream_id, stream_version, \
                            event_id, event_type, schema_version, data, metadata, occurred_at, \

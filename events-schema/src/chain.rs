@@ -2,12 +2,13 @@
 //!
 //! Two chains (migrations/0009_tamper_evidence.sql explains why two):
 //!
-//! - **Per stream, at append.** `events.hash` = sha256(`prev_hash` || [`canonical_encoding`]),
-//!   `prev_hash` being the hash of the stream's previous event (32 zero bytes for version 1). The
-//!   append statement computes it in SQL (`event_hash_v2`); [`event_hash`] here is the same
-//!   function in Rust, and a test holds the two equal. Which fields the encoding covers is the
-//!   event's [`HashFormat`] (`events.hash_format`): events appended since migration 0016 cover
-//!   `recorded_at` too.
+//! - **Per stream, at append.** `events.hash` chains each event to `prev_hash`, the hash of the
+//!   stream's previous event (32 zero bytes for version 1). How is the event's [`HashFormat`]
+//!   (`events.hash_format`). Formats 1 and 2 hash sha256(`prev_hash` || [`canonical_encoding`])
+//!   in SQL (`event_hash`, `event_hash_v2`). Format 3, what appends write since migration 0019,
+//!   hashes the content here before the INSERT ([`content_digest`]), and the statement only
+//!   chains that digest ([`event_hash_v3`], SQL's `event_hash_v3`). [`event_hash`] computes every
+//!   format in Rust, and a test holds Rust and SQL equal.
 //! - **Over the whole log, sealed after commit.** `log_chain.chain_hash` = sha256(previous
 //!   chain_hash || position as 8 bytes big-endian || `events.hash`), in position order. The
 //!   sealer ([`seal_step`], [`spawn_sealer`]) follows the committed gap-free prefix like a
@@ -49,6 +50,8 @@ pub enum HashFormat {
     V1,
     /// Since 0016: 0009's fields, then `recorded_at`.
     V2,
+    /// Since 0019: [`content_digest`] made in Rust, chained by [`event_hash_v3`].
+    V3,
 }
 
 impl HashFormat {
@@ -57,6 +60,7 @@ impl HashFormat {
         match n {
             1 => Some(HashFormat::V1),
             2 => Some(HashFormat::V2),
+            3 => Some(HashFormat::V3),
             _ => None,
         }
     }
@@ -123,13 +127,192 @@ fn utc_text(t: DateTime<Utc>) -> String {
     )
 }
 
-/// An event's hash: sha256(prev || canonical encoding). Equal to SQL's `event_hash` (format 1)
-/// and `event_hash_v2` (format 2).
-pub fn event_hash(prev: &[u8], event: &EventContent<'_>) -> [u8; 32] {
+/// A stored event's hash, from its row: sha256(prev || canonical encoding) in formats 1 and 2
+/// (SQL's `event_hash`, `event_hash_v2`); in format 3, [`event_hash_v3`] of the
+/// [`content_digest`] recomputed from the stored data and metadata. None when a format 3 event's
+/// stored JSON is not something an append could have written (a number beyond f64, say): its
+/// content cannot match any hash.
+pub fn event_hash(prev: &[u8], event: &EventContent<'_>) -> Option<[u8; 32]> {
+    if event.format == HashFormat::V3 {
+        let data: serde_json::Value = serde_json::from_str(event.data).ok()?;
+        let metadata: serde_json::Value = serde_json::from_str(event.metadata).ok()?;
+        let digest = content_digest(&Content {
+            stream_id: event.stream_id,
+            event_id: event.event_id,
+            event_type: event.event_type,
+            schema_version: event.schema_version,
+            data: &data,
+            metadata: &metadata,
+            occurred_at: event.occurred_at,
+        });
+        return Some(event_hash_v3(
+            prev,
+            &digest,
+            event.stream_version,
+            event.recorded_at,
+        ));
+    }
     let mut h = Sha256::new();
     h.update(prev);
     h.update(canonical_encoding(event));
+    Some(h.finalize().into())
+}
+
+/// What format 3's [`content_digest`] covers: everything the append knows before it reaches the
+/// database. The stream version and `recorded_at`, which only the statement knows, are chained
+/// by [`event_hash_v3`].
+#[derive(Debug, Clone, Copy)]
+pub struct Content<'a> {
+    pub stream_id: &'a str,
+    pub event_id: Uuid,
+    pub event_type: &'a str,
+    pub schema_version: i32,
+    pub data: &'a serde_json::Value,
+    pub metadata: &'a serde_json::Value,
+    /// Whole microseconds, as the database stores it: the append truncates it before both
+    /// hashing and storing.
+    pub occurred_at: DateTime<Utc>,
+}
+
+/// Format 3's content digest: sha256 of stream_id, event_id, event_type, schema_version,
+/// [`canonical_json`] of data and of metadata, and occurred_at, in this order, each as UTF-8
+/// text followed by one zero byte (the uuid, integer and time written as in
+/// [`canonical_encoding`]; JSON text escapes every control character, so no field holds a zero
+/// byte). Computed by the appender before the INSERT, so the database spends nothing on
+/// printing jsonb or timestamps; `verify` recomputes it from the stored row.
+pub fn content_digest(c: &Content<'_>) -> [u8; 32] {
+    let mut h = Sha256::new();
+    let mut field = |bytes: &[u8]| {
+        h.update(bytes);
+        h.update([0]);
+    };
+    field(c.stream_id.as_bytes());
+    field(c.event_id.hyphenated().to_string().as_bytes());
+    field(c.event_type.as_bytes());
+    field(c.schema_version.to_string().as_bytes());
+    field(canonical_json(c.data).as_bytes());
+    field(canonical_json(c.metadata).as_bytes());
+    field(utc_text(c.occurred_at).as_bytes());
     h.finalize().into()
+}
+
+/// Format 3's link, equal to SQL's `event_hash_v3` (migrations/0019): sha256(prev || content
+/// digest || stream_version, 8 bytes big endian || recorded_at as PostgreSQL sends a
+/// timestamptz: microseconds since 2000-01-01 UTC, 8 bytes big endian). Fixed-size fields only,
+/// so the statement computes it from builtins.
+pub fn event_hash_v3(
+    prev: &[u8],
+    content_digest: &[u8; 32],
+    stream_version: i64,
+    recorded_at: DateTime<Utc>,
+) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(prev);
+    h.update(content_digest);
+    h.update(stream_version.to_be_bytes());
+    h.update(postgres_micros(recorded_at).to_be_bytes());
+    h.finalize().into()
+}
+
+/// Microseconds since PostgreSQL's epoch, 2000-01-01 UTC, rounded down like the timestamptz the
+/// database stores.
+fn postgres_micros(t: DateTime<Utc>) -> i64 {
+    const POSTGRES_EPOCH_SECONDS: i64 = 946_684_800;
+    (t.timestamp() - POSTGRES_EPOCH_SECONDS) * 1_000_000 + i64::from(t.timestamp_subsec_micros())
+}
+
+/// The JSON of a format 3 digest: a text that depends only on the value, and on nothing jsonb
+/// changes when it stores one (key order, spacing, how a number is written), so that the value
+/// read back from the database encodes exactly as the value that was appended. Objects with keys
+/// in byte order, no whitespace, strings escaped as serde_json writes them. Numbers as serde_json
+/// writes them (integers in decimal, floats in their shortest round-trip form: jsonb keeps that
+/// exact decimal, which reads back as the same f64, since serde_json's `float_roundtrip` parses
+/// it correctly rounded), except where jsonb turns a float into something else: `-0.0` is
+/// `0.0`, and `1e19` is the integer it comes back as (`canonical_number`). A test checks the
+/// round trip through PostgreSQL for every kind of number.
+pub fn canonical_json(value: &serde_json::Value) -> String {
+    let mut out = String::new();
+    write_json(&mut out, value);
+    out
+}
+
+fn write_json(out: &mut String, value: &serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&canonical_number(n)),
+        Value::String(s) => out.push_str(&json_string(s)),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(out, item);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            let mut entries: Vec<_> = map.iter().collect();
+            entries.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            out.push('{');
+            for (i, (key, item)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&json_string(key));
+                out.push(':');
+                write_json(out, item);
+            }
+            out.push('}');
+        }
+    }
+}
+
+fn json_string(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}
+
+fn canonical_number(n: &serde_json::Number) -> String {
+    let Some(f) = n.as_f64().filter(|_| n.is_f64()) else {
+        return n.to_string();
+    };
+    // jsonb has no negative zero: -0.0 comes back as 0.0.
+    if f == 0.0 {
+        return "0.0".into();
+    }
+    let shortest = n.to_string();
+    // A float written with a positive exponent and no digits left after the point (1e19,
+    // 1.152921504606847e18) is stored by jsonb as that integer, which reads back as one when it
+    // fits i64 or u64: encode it as that integer.
+    if let Some(integer) = integer_of_exponent_form(&shortest) {
+        if integer.parse::<i64>().is_ok() || integer.parse::<u64>().is_ok() {
+            return integer;
+        }
+    }
+    shortest
+}
+
+/// `d.ddde±x` with x at least the number of fraction digits, as a plain integer.
+fn integer_of_exponent_form(text: &str) -> Option<String> {
+    let (mantissa, exponent) = text.split_once(['e', 'E'])?;
+    let exponent: usize = exponent.trim_start_matches('+').parse().ok()?;
+    let (sign, digits) = match mantissa.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", mantissa),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let fraction = fraction.trim_end_matches('0');
+    if fraction.len() > exponent {
+        return None;
+    }
+    let integer = format!("{whole}{fraction}{}", "0".repeat(exponent - fraction.len()));
+    let integer = integer.trim_start_matches('0');
+    Some(format!(
+        "{sign}{}",
+        if integer.is_empty() { "0" } else { integer }
+    ))
 }
 
 /// A sealed row's hash: sha256(previous chain hash || position, 8 bytes big endian || event hash).
@@ -438,7 +621,7 @@ impl Walk {
             occurred_at,
             recorded_at,
         };
-        if event_hash(prev_hash, &content)[..] != hash[..] {
+        if event_hash(prev_hash, &content).is_none_or(|h| h[..] != hash[..]) {
             return Some(broken(reason::CONTENT.into()));
         }
         if stream_version == 1 {

@@ -9,12 +9,12 @@ use std::time::Duration;
 
 use sqlx::postgres::{PgListener, PgPool};
 use sqlx::{Connection, PgConnection};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use tokio::sync::{watch, Mutex, MutexGuard};
 use uuid::Uuid;
 
 use crate::envelope::{Appended, ExpectedVersion, NewEvent, RawEvent, RecordedEvent};
-use crate::Error;
+use crate::{chain, Error};
 
 /// The NOTIFY channel; its payload is only the newest position (a payload over 8000 bytes would
 /// abort the append, so events themselves never travel this way).
@@ -61,6 +61,8 @@ struct Inner {
     /// eight writers (docs/PERFORMANCE.md).
     appenders: Vec<Mutex<Option<PgConnection>>>,
     next_appender: AtomicUsize,
+    /// The backend pid of the notifier's connection (0 before it connects).
+    notifier_pid: AtomicU32,
 }
 
 /// Positions are `transaction id × POSITIONS_PER_TRANSACTION + index`, so one append holds at
@@ -105,44 +107,47 @@ macro_rules! last_of_stream {
 /// Hence one append per transaction: a second would reuse the first one's positions and fail on
 /// the primary key.
 ///
-/// Tamper evidence (migrations/0009, 0016): each row also gets `prev_hash`, the hash of the
-/// stream's previous event, read by the same index probe that reads the stream's version (32 zero
-/// bytes for a new stream), and `hash` = `event_hash_v2(prev_hash, …, recorded_at)`, hash format
-/// 2, with `recorded_at` written as the same `now()` it hashes. That predecessor is committed: a
+/// Tamper evidence (migrations/0009, 0016, 0019): each row also gets `prev_hash`, the hash of
+/// the stream's previous event, read by the same index probe that reads the stream's version (32
+/// zero bytes for a new stream), and `hash` in format 3: `$9` holds each event's content digest
+/// (32 bytes each, computed in Rust by [`chain::content_digest`] before sending), and the
+/// statement only chains them, hash = `event_hash_v3(prev, digest, version, now())`, with
+/// `recorded_at` written as the same `now()` it hashes. That predecessor is committed: a
 /// concurrent append of the same version fails on the unique index, so the link is never to an
-/// event that could vanish. Many events chain one after another through the `event_chain_v2`
-/// running aggregate.
+/// event that could vanish. Many events chain one after another through a recursive CTE that
+/// walks the digests: builtins only, no per-event function call.
 const APPEND: &str = concat!(
-    "INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
+    "WITH RECURSIVE s AS ",
+    last_of_stream!("$1"),
+    ", c(i, prev, hash) AS ( \
+         SELECT 0::bigint, NULL::bytea, s.hash FROM s WHERE $2::bigint IS NULL OR s.version = $2 \
+         UNION ALL \
+         SELECT c.i + 1, c.hash, \
+                sha256(c.hash || substring($9::bytea FROM c.i::integer * 32 + 1 FOR 32) \
+                       || int8send(s.version + c.i + 1) || timestamptz_send(now())) \
+         FROM c, s WHERE c.i < octet_length($9::bytea) / 32) \
+     INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
      event_type, schema_version, data, metadata, occurred_at, recorded_at, hash_format, \
      prev_hash, hash) \
-     SELECT pg_current_xact_id()::text::bigint * 10000 + c.i - 1, pg_current_xact_id(), c.id, $1, \
-            c.version, c.t, c.v, c.d, c.m, c.o, now(), 2, \
-            coalesce(lag(c.hash) OVER (ORDER BY c.i), c.start), c.hash \
-     FROM (SELECT e.*, s.version + e.i AS version, s.hash AS start, \
-                  event_chain_v2(s.hash, $1, s.version + e.i, e.id, e.t, e.v, e.d, e.m, e.o, now()) \
-                      OVER (ORDER BY e.i) AS hash \
-           FROM ",
-    last_of_stream!("$1"),
-    " s, unnest($3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[], \
-                 $8::timestamptz[]) WITH ORDINALITY AS e(id, t, v, d, m, o, i) \
-           WHERE $2::bigint IS NULL OR s.version = $2) c \
+     SELECT pg_current_xact_id()::text::bigint * 10000 + e.i - 1, pg_current_xact_id(), e.id, $1, \
+            s.version + e.i, e.t, e.v, e.d, e.m, e.o, now(), 3, c.prev, c.hash \
+     FROM s, unnest($3::uuid[], $4::text[], $5::integer[], $6::jsonb[], $7::jsonb[], \
+                    $8::timestamptz[]) WITH ORDINALITY AS e(id, t, v, d, m, o, i) \
+     JOIN c ON c.i = e.i \
      RETURNING position, stream_version"
 );
 /// [`APPEND`] for the commonest case, one event: scalar parameters, no arrays to build or
-/// unnest, and the hash as one inlined expression rather than a running aggregate.
+/// unnest, and the link as one inlined expression.
 const APPEND_ONE: &str = concat!(
     "INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
      event_type, schema_version, data, metadata, occurred_at, recorded_at, hash_format, \
      prev_hash, hash) \
-     SELECT pg_current_xact_id()::text::bigint * 10000, pg_current_xact_id(), e.id, $1, \
-            s.version + 1, e.t, e.v, e.d, e.m, e.o, now(), 2, s.hash, \
-            event_hash_v2(s.hash, $1, s.version + 1, e.id, e.t, e.v, e.d, e.m, e.o, now()) \
+     SELECT pg_current_xact_id()::text::bigint * 10000, pg_current_xact_id(), $3, $1, \
+            s.version + 1, $4, $5, $6, $7, $8, now(), 3, s.hash, \
+            event_hash_v3(s.hash, $9, s.version + 1, now()) \
      FROM ",
     last_of_stream!("$1"),
-    " s, (VALUES ($3::uuid, $4::text, $5::integer, $6::jsonb, $7::jsonb, $8::timestamptz)) \
-         AS e(id, t, v, d, m, o) \
-     WHERE $2::bigint IS NULL OR s.version = $2 \
+    " s WHERE $2::bigint IS NULL OR s.version = $2 \
      RETURNING position, stream_version"
 );
 
@@ -162,6 +167,32 @@ struct Encoded<'a> {
     occurred: Vec<chrono::DateTime<chrono::Utc>>,
 }
 
+impl Encoded<'_> {
+    /// The content digests of format 3, 32 bytes per event, in order (the `$9` of [`APPEND`]).
+    fn digests(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(32 * self.ids.len());
+        for i in 0..self.ids.len() {
+            out.extend_from_slice(&chain::content_digest(&chain::Content {
+                stream_id: self.stream,
+                event_id: self.ids[i],
+                event_type: self.types[i],
+                schema_version: self.versions[i],
+                data: &self.data[i],
+                metadata: &self.metadata[i],
+                occurred_at: self.occurred[i],
+            }));
+        }
+        out
+    }
+}
+
+/// An occurred_at as the database stores it, whole microseconds: the digest is made from the
+/// value sent, so the value sent must be the one stored.
+fn stored_time(t: chrono::DateTime<chrono::Utc>) -> chrono::DateTime<chrono::Utc> {
+    use chrono::SubsecRound;
+    t.trunc_subsecs(6)
+}
+
 impl EventStore {
     /// Opens the store; with `cross_process` it also starts the notifier and the listener tasks,
     /// which end when the last handle is dropped.
@@ -177,6 +208,7 @@ impl EventStore {
                 local_head,
                 appenders: (0..append_connections).map(|_| Mutex::new(None)).collect(),
                 next_appender: AtomicUsize::new(0),
+                notifier_pid: AtomicU32::new(0),
             }),
         };
         if store.inner.options.cross_process {
@@ -254,7 +286,7 @@ impl EventStore {
                 .iter()
                 .map(|e| serde_json::to_value(&e.metadata).unwrap_or_default())
                 .collect(),
-            occurred: events.iter().map(|e| e.occurred_at).collect(),
+            occurred: events.iter().map(|e| stored_time(e.occurred_at)).collect(),
         };
         append_encoded(conn, append).await
     }
@@ -276,7 +308,7 @@ impl EventStore {
             versions: events.iter().map(|e| e.schema_version).collect(),
             data: events.iter().map(|e| e.data.clone()).collect(),
             metadata: events.iter().map(|e| e.metadata.clone()).collect(),
-            occurred: events.iter().map(|e| e.occurred_at).collect(),
+            occurred: events.iter().map(|e| stored_time(e.occurred_at)).collect(),
         };
         append_encoded(conn, append).await
     }
@@ -425,9 +457,10 @@ async fn append_encoded(conn: &mut PgConnection, append: Encoded<'_>) -> Result<
     if append.ids.is_empty() || append.ids.len() as i64 > POSITIONS_PER_TRANSACTION {
         return Err(Error::BadBatch(append.ids.len()));
     }
+    let digests = append.digests();
     let mut tries = 0;
     loop {
-        match append_once(conn, &append).await {
+        match append_once(conn, &append, &digests).await {
             Err(Error::Conflict { .. })
                 if append.expected == ExpectedVersion::Any && tries < ANY_VERSION_RETRIES =>
             {
@@ -441,7 +474,11 @@ async fn append_encoded(conn: &mut PgConnection, append: Encoded<'_>) -> Result<
 /// Runs [`APPEND`] once; on failure, tells a stale version from a retry of an append already
 /// stored (a retried command reuses its event ids: that is a success that wrote nothing). Only
 /// failed appends pay for that look-up.
-async fn append_once(conn: &mut PgConnection, append: &Encoded<'_>) -> Result<Appended, Error> {
+async fn append_once(
+    conn: &mut PgConnection,
+    append: &Encoded<'_>,
+    digests: &[u8],
+) -> Result<Appended, Error> {
     let query = sqlx::query_as(if append.ids.len() == 1 {
         APPEND_ONE
     } else {
@@ -465,6 +502,7 @@ async fn append_once(conn: &mut PgConnection, append: &Encoded<'_>) -> Result<Ap
             .bind(&append.metadata)
             .bind(&append.occurred),
     };
+    let query = query.bind(digests);
     let result: Result<Vec<(i64, i64)>, sqlx::Error> = query.fetch_all(&mut *conn).await;
     match result {
         Ok(rows) if !rows.is_empty() => return Ok(appended(&rows, false)),
@@ -516,29 +554,36 @@ pub struct StreamAppend<'a> {
 }
 
 /// [`APPEND`] over several streams: every stream's version is checked, and the rows go in only
-/// if all are as expected. Positions follow the same rule, one transaction id for all.
+/// if all are as expected. Positions follow the same rule, one transaction id for all. The
+/// recursive CTE walks every event in order (`$3` numbers each event's stream, whose events are
+/// contiguous), starting a stream's chain from its stored last hash at its first event.
 const APPEND_STREAMS: &str = concat!(
-    "WITH s AS ( \
+    "WITH RECURSIVE s AS ( \
          SELECT r.k, r.stream, r.expected, l.version, l.hash \
          FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r(stream, expected, k), \
          LATERAL ",
     last_of_stream!("r.stream"),
     " l), \
-     ok AS (SELECT bool_and(expected IS NULL OR version = expected) AS ok FROM s) \
+     ok AS (SELECT bool_and(expected IS NULL OR version = expected) AS ok FROM s), \
+     c(g, k, j, prev, hash) AS ( \
+         SELECT 0::bigint, 0::bigint, 0::bigint, NULL::bytea, NULL::bytea FROM ok WHERE ok.ok \
+         UNION ALL \
+         SELECT c.g + 1, s.k, CASE WHEN s.k = c.k THEN c.j + 1 ELSE 1 END, \
+                CASE WHEN s.k = c.k THEN c.hash ELSE s.hash END, \
+                sha256(CASE WHEN s.k = c.k THEN c.hash ELSE s.hash END \
+                       || substring($10::bytea FROM c.g::integer * 32 + 1 FOR 32) \
+                       || int8send(s.version + CASE WHEN s.k = c.k THEN c.j + 1 ELSE 1 END) \
+                       || timestamptz_send(now())) \
+         FROM c JOIN s ON s.k = ($3::bigint[])[c.g + 1] \
+         WHERE c.g < cardinality($3::bigint[])) \
      INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
          event_type, schema_version, data, metadata, occurred_at, recorded_at, hash_format, \
-     prev_hash, hash) \
-     SELECT pg_current_xact_id()::text::bigint * 10000 + c.i - 1, pg_current_xact_id(), c.id, \
-            c.stream, c.version, c.t, c.v, c.d, c.m, c.o, now(), 2, \
-            coalesce(lag(c.hash) OVER (PARTITION BY c.k ORDER BY c.i), c.start), c.hash \
-     FROM (SELECT n.*, event_chain_v2(n.start, n.stream, n.version, n.id, n.t, n.v, n.d, n.m, \
-                                      n.o, now()) \
-                           OVER (PARTITION BY n.k ORDER BY n.i) AS hash \
-           FROM (SELECT e.*, s.stream, s.hash AS start, \
-                        s.version + row_number() OVER (PARTITION BY e.k ORDER BY e.i) AS version \
-                 FROM unnest($3::bigint[], $4::uuid[], $5::text[], $6::integer[], $7::jsonb[], \
-                             $8::jsonb[], $9::timestamptz[]) WITH ORDINALITY AS e(k, id, t, v, d, m, o, i) \
-                 JOIN s ON s.k = e.k CROSS JOIN ok WHERE ok.ok) n) c \
+         prev_hash, hash) \
+     SELECT pg_current_xact_id()::text::bigint * 10000 + e.i - 1, pg_current_xact_id(), e.id, \
+            s.stream, s.version + c.j, e.t, e.v, e.d, e.m, e.o, now(), 3, c.prev, c.hash \
+     FROM unnest($3::bigint[], $4::uuid[], $5::text[], $6::integer[], $7::jsonb[], \
+                 $8::jsonb[], $9::timestamptz[]) WITH ORDINALITY AS e(k, id, t, v, d, m, o, i) \
+     JOIN c ON c.g = e.i JOIN s ON s.k = c.k \
      RETURNING position, stream_id, stream_version"
 );
 
@@ -558,33 +603,46 @@ async fn append_streams_on(
     }
     let all = || appends.iter().flat_map(|a| a.events.iter());
     let ids: Vec<Uuid> = all().map(|e| e.event_id).collect();
+    let streams: Vec<&str> = appends.iter().map(|a| a.stream).collect();
+    let expected: Vec<Option<i64>> = appends.iter().map(|a| a.expected.as_sql()).collect();
+    let ks: Vec<i64> = appends
+        .iter()
+        .enumerate()
+        .flat_map(|(k, a)| std::iter::repeat_n(k as i64 + 1, a.events.len()))
+        .collect();
+    let types: Vec<&str> = all().map(|e| e.event.event_type()).collect();
+    let versions: Vec<i32> = all().map(|e| e.event.schema_version()).collect();
+    let data: Vec<serde_json::Value> = all().map(|e| e.event.to_data()).collect();
+    let metadata: Vec<serde_json::Value> = all()
+        .map(|e| serde_json::to_value(&e.metadata).unwrap_or_default())
+        .collect();
+    let occurred: Vec<chrono::DateTime<chrono::Utc>> =
+        all().map(|e| stored_time(e.occurred_at)).collect();
+    let mut digests = Vec::with_capacity(32 * ids.len());
+    for (i, &k) in ks.iter().enumerate() {
+        digests.extend_from_slice(&chain::content_digest(&chain::Content {
+            stream_id: streams[k as usize - 1],
+            event_id: ids[i],
+            event_type: types[i],
+            schema_version: versions[i],
+            data: &data[i],
+            metadata: &metadata[i],
+            occurred_at: occurred[i],
+        }));
+    }
     let mut tries = 0;
     loop {
         let result: Result<Vec<(i64, String, i64)>, sqlx::Error> = sqlx::query_as(APPEND_STREAMS)
-            .bind(appends.iter().map(|a| a.stream).collect::<Vec<_>>())
-            .bind(
-                appends
-                    .iter()
-                    .map(|a| a.expected.as_sql())
-                    .collect::<Vec<_>>(),
-            )
-            .bind(
-                appends
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(k, a)| std::iter::repeat_n(k as i64 + 1, a.events.len()))
-                    .collect::<Vec<_>>(),
-            )
+            .bind(&streams)
+            .bind(&expected)
+            .bind(&ks)
             .bind(&ids)
-            .bind(all().map(|e| e.event.event_type()).collect::<Vec<_>>())
-            .bind(all().map(|e| e.event.schema_version()).collect::<Vec<_>>())
-            .bind(all().map(|e| e.event.to_data()).collect::<Vec<_>>())
-            .bind(
-                all()
-                    .map(|e| serde_json::to_value(&e.metadata).unwrap_or_default())
-                    .collect::<Vec<_>>(),
-            )
-            .bind(all().map(|e| e.occurred_at).collect::<Vec<_>>())
+            .bind(&types)
+            .bind(&versions)
+            .bind(&data)
+            .bind(&metadata)
+            .bind(&occurred)
+            .bind(&digests)
             .fetch_all(&mut *conn)
             .await;
         let (rows, duplicate) = match result {
@@ -721,33 +779,66 @@ impl Follower {
     }
 }
 
-/// Passes this process's newest appended position on to other processes. It sends one NOTIFY at
-/// a time with the newest position, coalescing bursts: a NOTIFY inside the append transaction
-/// would take PostgreSQL's global notify lock at every commit and serialise all appenders.
+/// Passes this process's newest appended position on to other processes. It runs apart from the
+/// appends, which only raise `local_head` (a watch: no allocation, no wait) and answer at once;
+/// it sends one NOTIFY at a time with the newest position, coalescing bursts. A NOTIFY inside
+/// the append transaction would delay every append's answer and take PostgreSQL's global notify
+/// lock at every commit, serialising all appenders.
 ///
-/// The NOTIFY commits with `synchronous_commit` off: it stores nothing worth an fsync. Under a
-/// steady stream of appends it goes out at most once per [`NOTIFY_PACE`]: one per append cost a
-/// single writer a quarter of its throughput, for other processes that learn of the same
-/// events a millisecond or two later.
+/// What a lone writer still paid for it was CPU beside its appends (docs/PERFORMANCE.md, issue
+/// 19), so the NOTIFY costs as little as it can: its own connection, kept (no pool checkout and
+/// return, which spawns a task each time), with `synchronous_commit` off for the session (it
+/// stores nothing worth an fsync), and one prepared autocommit statement. Under a steady
+/// stream of appends it goes out at most once per [`NOTIFY_PACE`]; the first after a quiet
+/// spell goes out at once. Our own listener skips what this connection sent.
 async fn notifier(inner: std::sync::Weak<Inner>, mut local_head: watch::Receiver<i64>) {
     let mut last_sent = tokio::time::Instant::now() - NOTIFY_PACE;
+    let mut conn: Option<PgConnection> = None;
     while local_head.changed().await.is_ok() {
         tokio::time::sleep_until(last_sent + NOTIFY_PACE).await;
         last_sent = tokio::time::Instant::now();
         let position = *local_head.borrow_and_update();
         let Some(inner) = inner.upgrade() else { return };
-        // One round trip (simple protocol); the payload is a number we format ourselves.
-        let sql = format!(
-            "BEGIN; SET LOCAL synchronous_commit TO off; NOTIFY {NOTIFY_CHANNEL}, '{position}'; COMMIT;"
-        );
-        let sent = sqlx::raw_sql(&sql).execute(&inner.pool).await;
+        let sent = notify(&mut conn, &inner, position).await;
         drop(inner);
         if let Err(e) = sent {
             // Other processes will still see the event at their next poll.
             tracing::warn!(error = %e, "could not notify other processes of new events");
+            conn = None;
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }
+}
+
+/// One NOTIFY on the notifier's connection, connecting it first if need be.
+async fn notify(
+    conn: &mut Option<PgConnection>,
+    inner: &Inner,
+    position: i64,
+) -> Result<(), sqlx::Error> {
+    let conn = match conn {
+        Some(conn) => conn,
+        None => conn.insert(notify_connection(inner).await?),
+    };
+    // Prepared once on this connection, then one round trip each.
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(NOTIFY_CHANNEL)
+        .bind(position.to_string())
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// The notifier's connection, its backend's pid recorded for the listener to recognise.
+async fn notify_connection(inner: &Inner) -> Result<PgConnection, sqlx::Error> {
+    let mut conn = PgConnection::connect_with(&inner.pool.connect_options()).await?;
+    let pid: i32 = sqlx::query_scalar(
+        "SELECT pg_backend_pid() FROM set_config('synchronous_commit', 'off', false)",
+    )
+    .fetch_one(&mut conn)
+    .await?;
+    inner.notifier_pid.store(pid as u32, Ordering::Relaxed);
+    Ok(conn)
 }
 
 /// The shortest time between two notifications to other processes.
@@ -785,6 +876,9 @@ async fn listener(inner: std::sync::Weak<Inner>) {
             let received = tokio::time::timeout(Duration::from_secs(30), listener.try_recv()).await;
             let Some(inner) = inner.upgrade() else { return };
             match received {
+                // Our own notifier's: local followers heard of it at the append.
+                Ok(Ok(Some(n))) if n.process_id() == inner.notifier_pid.load(Ordering::Relaxed) => {
+                }
                 Ok(Ok(Some(n))) => {
                     if let Ok(position) = n.payload().parse::<i64>() {
                         inner.head.send_if_modified(|h| raise(h, position));

@@ -105,6 +105,35 @@ async fn behind_the_guard(pool: &PgPool, sql: &str) {
     tx.commit().await.unwrap();
 }
 
+/// The SQL that gives the event at `position` the hash of its current content, recomputed in
+/// format 3 as an append would: the content digest in Rust, chained by SQL's `event_hash_v3`.
+async fn rehash_v3(pool: &PgPool, position: i64) -> String {
+    let row = sqlx::query(
+        "SELECT stream_id, event_id, event_type, schema_version, data, metadata, occurred_at \
+         FROM events WHERE position = $1",
+    )
+    .bind(position)
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    let (stream, data, metadata): (String, serde_json::Value, serde_json::Value) =
+        (row.get(0), row.get(4), row.get(5));
+    let digest = chain::content_digest(&chain::Content {
+        stream_id: &stream,
+        event_id: row.get(1),
+        event_type: row.get(2),
+        schema_version: row.get(3),
+        data: &data,
+        metadata: &metadata,
+        occurred_at: row.get(6),
+    });
+    format!(
+        "UPDATE events SET hash = event_hash_v3(prev_hash, '\\x{}', stream_version, recorded_at) \
+         WHERE position = {position}",
+        hex::encode(digest)
+    )
+}
+
 fn assert_broken(v: &Verification, position: i64, expected_reason: &str) {
     let broken = v.primer_fallo.as_ref().expect("verify finds a broken link");
     assert!(!v.ok);
@@ -169,21 +198,149 @@ async fn rust_and_sql_compute_the_same_hash(pool: PgPool) {
                 occurred_at: stored_time,
                 recorded_at: stored_recorded,
             };
-            let rust_hash = chain::event_hash(&prev, &content);
+            let rust_hash = chain::event_hash(&prev, &content).unwrap();
             assert_eq!(sql_hash, rust_hash.to_vec(), "data {data}, time {time}");
             let v2 = EventContent {
                 format: HashFormat::V2,
                 ..content
             };
-            let rust_hash_v2 = chain::event_hash(&prev, &v2);
+            let rust_hash_v2 = chain::event_hash(&prev, &v2).unwrap();
             assert_eq!(
                 sql_hash_v2,
                 rust_hash_v2.to_vec(),
                 "format 2: data {data}, time {time}, recorded {recorded}"
             );
             assert_ne!(rust_hash, rust_hash_v2);
+            // Format 3: SQL chains a digest as Rust does, and the hash verify recomputes from
+            // the stored row is that chain (`canonical_json_survives_jsonb` shows the digest of
+            // a value appended is the digest of the value read back).
+            let appended: serde_json::Value = serde_json::from_str(&data_text).unwrap();
+            let metadata: serde_json::Value = serde_json::from_str(&meta_text).unwrap();
+            let digest = chain::content_digest(&chain::Content {
+                stream_id: &stream,
+                event_id: id,
+                event_type: "move.status_changed",
+                schema_version: 2,
+                data: &appended,
+                metadata: &metadata,
+                occurred_at: stored_time,
+            });
+            let sql_hash_v3: Vec<u8> = sqlx::query_scalar("SELECT event_hash_v3($1, $2, $3, $4)")
+                .bind(&prev)
+                .bind(&digest[..])
+                .bind(i as i64 + 1)
+                .bind(recorded)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+            let v3 = EventContent {
+                format: HashFormat::V3,
+                ..content
+            };
+            let rust_hash_v3 = chain::event_hash(&prev, &v3).unwrap();
+            assert_eq!(
+                sql_hash_v3,
+                chain::event_hash_v3(&prev, &digest, i as i64 + 1, stored_recorded).to_vec()
+            );
+            assert_eq!(
+                sql_hash_v3,
+                rust_hash_v3.to_vec(),
+                "format 3: data {data}, time {time}, recorded {recorded}"
+            );
+            assert_ne!(rust_hash_v3, rust_hash_v2);
         }
     }
+}
+
+/// Format 3 hashes the JSON an append sends, and verify recomputes it from what jsonb gives
+/// back, which writes numbers, spaces and key order its own way: the canonical JSON of both is
+/// the same, for every kind of number serde_json can hold.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn canonical_json_survives_jsonb(pool: PgPool) {
+    let values = [
+        serde_json::json!({}),
+        serde_json::json!({"b": 1, "a": [1.0, 2.5, -0.0, 1e3, 1e15, 1e19, -1e19, 1e300, 1e-7]}),
+        serde_json::json!([
+            0.1,
+            0.30000000000000004,
+            123.456e5,
+            -2.5e-300,
+            1.7976931348623157e308
+        ]),
+        serde_json::json!([
+            9_007_199_254_740_993_u64,
+            u64::MAX,
+            i64::MIN,
+            i64::MAX,
+            -1,
+            0
+        ]),
+        serde_json::json!([-(2f64.powi(63)), 1.8446744073709552e19, 5e-324, 4.35]),
+        serde_json::json!({"texto": "Ñandú «comillas» \"dobles\" \\ barra\nlínea\ttab \u{1} 😀"}),
+        serde_json::json!({"aa": null, "a": true, "ab": {"z": [], "y": {}}, "": false, "é": 1}),
+        serde_json::json!({"cancellation_fee_cents": 4500, "from": "pendiente", "to": "en curso"}),
+    ];
+    for value in values {
+        let text: String = sqlx::query_scalar("SELECT $1::jsonb::text")
+            .bind(&value)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            chain::canonical_json(&back),
+            chain::canonical_json(&value),
+            "{value} came back as {text}"
+        );
+    }
+    // And floats of every magnitude, whole or not: random bit patterns, and whole numbers.
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut floats = Vec::new();
+    while floats.len() < 4000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let f = if floats.len() % 2 == 0 {
+            f64::from_bits(x)
+        } else {
+            (x % 100_000) as f64 * 10f64.powi((x >> 40) as i32 % 40 - 10)
+        };
+        if f.is_finite() {
+            floats.push(f);
+        }
+    }
+    let value = serde_json::json!(floats);
+    let text: String = sqlx::query_scalar("SELECT $1::jsonb::text")
+        .bind(&value)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let back: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    for (f, back) in floats.iter().zip(&back) {
+        assert_eq!(
+            chain::canonical_json(back),
+            chain::canonical_json(&serde_json::json!(f)),
+            "{f:e}"
+        );
+    }
+    // Different values encode differently, however close.
+    let encoded = |v: serde_json::Value| chain::canonical_json(&v);
+    assert_ne!(
+        encoded(serde_json::json!(1)),
+        encoded(serde_json::json!(1.5))
+    );
+    assert_ne!(
+        encoded(serde_json::json!("1")),
+        encoded(serde_json::json!(1))
+    );
+    assert_ne!(
+        encoded(serde_json::json!(0.1)),
+        encoded(serde_json::json!(0.30000000000000004 - 0.2))
+    );
+    assert_eq!(
+        encoded(serde_json::json!({"b": [1, "x"], "a": null})),
+        r#"{"a":null,"b":[1,"x"]}"#
+    );
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
@@ -404,7 +561,7 @@ async fn an_unknown_hash_format_is_reported(pool: PgPool) {
         &pool,
         &format!(
             "ALTER TABLE events DROP CONSTRAINT events_hash_format; \
-             UPDATE events SET hash_format = 3 WHERE position = {x}"
+             UPDATE events SET hash_format = 4 WHERE position = {x}"
         ),
     )
     .await;
@@ -417,13 +574,12 @@ async fn a_change_with_its_hash_recomputed_breaks_the_seal(pool: PgPool) {
     behind_the_guard(
         &pool,
         &format!(
-            "UPDATE events SET occurred_at = occurred_at - interval '1 day' WHERE position = {x}; \
-             UPDATE events SET hash = event_hash_v2(prev_hash, stream_id, stream_version, \
-                 event_id, event_type, schema_version, data, metadata, occurred_at, recorded_at) \
-                 WHERE position = {x}"
+            "UPDATE events SET occurred_at = occurred_at - interval '1 day' WHERE position = {x}"
         ),
     )
     .await;
+    assert_broken(&verify(&pool).await, x, reason::CONTENT);
+    behind_the_guard(&pool, &rehash_v3(&pool, x).await).await;
     assert_broken(&verify(&pool).await, x, reason::SEAL);
 }
 
@@ -449,14 +605,12 @@ async fn a_change_to_an_unsealed_event_with_its_hash_recomputed_breaks_the_next_
     behind_the_guard(
         &pool,
         &format!(
-            "UPDATE events SET data = '{{\"from\": \"pendiente\", \"to\": \"cancelada\"}}', \
-                 hash = event_hash_v2(prev_hash, stream_id, stream_version, event_id, event_type, \
-                     schema_version, '{{\"from\": \"pendiente\", \"to\": \"cancelada\"}}', \
-                     metadata, occurred_at, recorded_at) \
+            "UPDATE events SET data = '{{\"from\": \"pendiente\", \"to\": \"cancelada\"}}' \
              WHERE position = {x}"
         ),
     )
     .await;
+    behind_the_guard(&pool, &rehash_v3(&pool, x).await).await;
     let v = verify(&pool).await;
     assert_broken(&v, next, reason::LINK);
     assert_eq!(
@@ -539,9 +693,10 @@ async fn an_event_slipped_into_the_sealed_log_is_found(pool: PgPool) {
         &pool,
         &format!(
             "INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
-                 event_type, schema_version, data, metadata, occurred_at, prev_hash, hash) \
+                 event_type, schema_version, data, metadata, occurred_at, hash_format, prev_hash, \
+                 hash) \
              SELECT {x} + 1, pg_current_xact_id(), id, 'move-forged', 1, 'move.status_changed', 1, \
-                 d, '{{}}', now(), '\\x{zero}', \
+                 d, '{{}}', now(), 2, '\\x{zero}', \
                  event_hash_v2('\\x{zero}', 'move-forged', 1, id, 'move.status_changed', 1, d, '{{}}', \
                      now(), now()) \
              FROM (SELECT gen_random_uuid() AS id, '{{\"from\": \"pendiente\", \"to\": \"en curso\"}}'::jsonb AS d) f",
@@ -624,7 +779,7 @@ async fn the_migration_hashes_events_stored_before_it(pool: PgPool) {
 
 /// A database whose log was hashed and sealed before 0016 (format 1): after the migration its
 /// events keep their hashes and seals and verify as before; new appends chain on from them in
-/// format 2, which covers recorded_at; the old events' recorded_at stays uncovered, as their
+/// format 3, which covers recorded_at; the old events' recorded_at stays uncovered, as their
 /// seals were made.
 #[sqlx::test(migrations = false)]
 async fn a_log_sealed_before_0016_keeps_verifying_and_new_events_seal_recorded_at(pool: PgPool) {
@@ -714,8 +869,8 @@ async fn a_log_sealed_before_0016_keeps_verifying_and_new_events_seal_recorded_a
             ("move-1".to_string(), 1, 1),
             ("move-1".to_string(), 2, 1),
             ("move-1".to_string(), 3, 1),
-            ("move-1".to_string(), 4, 2),
-            ("move-7".to_string(), 1, 2),
+            ("move-1".to_string(), 4, 3),
+            ("move-7".to_string(), 1, 3),
         ]
     );
 
@@ -733,6 +888,83 @@ async fn a_log_sealed_before_0016_keeps_verifying_and_new_events_seal_recorded_a
     assert_eq!(v.primer_fallo.unwrap().stream_id, "move-1");
 }
 
+/// A log written in format 2 (between migrations 0016 and 0019) keeps verifying; format 3
+/// appends chain on from its hashes, and a change to a format 2 event is still found there, as
+/// is one rehashed in format 2 at its seal.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn format_2_events_keep_verifying_beside_format_3(pool: PgPool) {
+    // As the append of 0016 wrote them: 4 streams of 3 versions, chained by `event_chain_v2`.
+    sqlx::query(&format!(
+        "INSERT INTO events (position, transaction_id, event_id, stream_id, stream_version, \
+             event_type, schema_version, data, metadata, occurred_at, recorded_at, hash_format, \
+             prev_hash, hash) \
+         SELECT p, x, id, s, v, t, 1, d, m, o, now(), 2, coalesce(lag(h) OVER w, '\\x{zero}'), h \
+         FROM (SELECT r.*, event_chain_v2('\\x{zero}', s, v, id, t, 1, d, m, o, now()) OVER w AS h \
+               FROM (SELECT pg_current_xact_id()::text::bigint * 10000 + g AS p, \
+                         pg_current_xact_id() AS x, gen_random_uuid() AS id, \
+                         'move-' || g % 4 AS s, (g / 4 + 1)::bigint AS v, \
+                         'move.status_changed' AS t, \
+                         jsonb_build_object('from', 'pendiente', 'to', 'en curso', 'n', g * 1.5) AS d, \
+                         jsonb_build_object('actor_id', 'anterior') AS m, \
+                         now() - interval '1 month' AS o \
+                     FROM generate_series(0, 11) g) r \
+               WINDOW w AS (PARTITION BY s ORDER BY v)) h \
+         WINDOW w AS (PARTITION BY s ORDER BY v)",
+        zero = "00".repeat(32)
+    ))
+    .execute(&pool)
+    .await
+    .unwrap();
+    let store = store(&pool);
+    store
+        .append(
+            "move-1",
+            ExpectedVersion::Exact(3),
+            &[status_event(MoveStatus::Finalizada)],
+        )
+        .await
+        .unwrap();
+    store
+        .append(
+            "move-2",
+            ExpectedVersion::Exact(3),
+            &[
+                status_event(MoveStatus::EnCurso),
+                status_event(MoveStatus::Finalizada),
+            ],
+        )
+        .await
+        .unwrap();
+    chain::seal(&pool, 5).await.unwrap();
+    let v = verify(&pool).await;
+    assert_eq!((v.ok, v.verificados, v.pendientes), (true, 15, 0), "{v:?}");
+    let formats: Vec<i16> = sqlx::query_scalar(
+        "SELECT hash_format FROM events WHERE stream_id = 'move-2' ORDER BY stream_version",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(formats, [2, 2, 2, 3, 3]);
+
+    let x = position_of(&pool, "move-3", 2).await;
+    behind_the_guard(
+        &pool,
+        &format!("UPDATE events SET recorded_at = recorded_at - interval '1 microsecond' WHERE position = {x}"),
+    )
+    .await;
+    assert_broken(&verify(&pool).await, x, reason::CONTENT);
+    behind_the_guard(
+        &pool,
+        &format!(
+            "UPDATE events SET hash = event_hash_v2(prev_hash, stream_id, stream_version, \
+                 event_id, event_type, schema_version, data, metadata, occurred_at, recorded_at) \
+             WHERE position = {x}"
+        ),
+    )
+    .await;
+    assert_broken(&verify(&pool).await, x, reason::SEAL);
+}
+
 /// Raw appends (golden histories, old versions) are hashed like any other.
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
 async fn raw_appends_are_hashed_too(pool: PgPool) {
@@ -741,7 +973,9 @@ async fn raw_appends_are_hashed_too(pool: PgPool) {
         event_id: Uuid::now_v7(),
         event_type: "move.created".into(),
         schema_version: 1,
-        data: serde_json::json!({"move_id": n, "nota": "sin urgencia"}),
+        // Numbers jsonb writes its own way (1e19 as an integer, -0.0 as 0.0, 0.1 exactly).
+        data: serde_json::json!({"move_id": n, "nota": "sin urgencia",
+            "cifras": [0.1, 1e19, -0.0, 2.5e-8, 1e300, u64::MAX, 1.0]}),
         metadata: serde_json::json!({"correlation_id": Uuid::nil()}),
         occurred_at: Utc::now(),
     };
