@@ -144,6 +144,10 @@ fn table() -> Vec<Row> {
         row(M::GET,  "/api/todas-las-mudanzas", N,                                               "401  403  403  200  200  200  200  200"),
         row(M::GET,  "/api/todas-las-mudanzas?include_price=true", N,                            "401  403  403  200  200  200  200  200"),
         row(M::GET,  "/api/mudanza/{move}", N,                                                   "401  403  403  200  200  200  200  200"),
+        row(M::GET,  "/api/mudanzas?vista=proximas&include_price=true", N,                       "401  403  403  200  200  200  200  200"),
+        row(M::GET,  "/api/mudanzas?trabajador=yo&q=Marta", N,                                   "401  403  403  200  200  200  200  200"),
+        // Payments are money: workers may not filter by them either.
+        row(M::GET,  "/api/mudanzas?estado_pago=pending", N,                                     "401  403  403  403  403  200  200  200"),
         row(M::PUT,  "/api/actualizar-estado-mudanza", J("{\"mudanza_id\": {move}, \"nuevo_estado\": \"en curso\"}"),
                                                                                                  "401  403  403  200  403  200  200  403"),
         row(M::POST, "/api/subir-foto", Photo,                                                   "401  403  403  200  403  200  200  403"),
@@ -393,8 +397,13 @@ fn is_money_key(key: &str) -> bool {
 
 fn money_keys(value: &Value, path: &str, found: &mut Vec<String>) {
     match value {
+        // Counts per status: 'pendiente' there is a status, not money.
+        Value::Object(map) if map.get("kind").and_then(Value::as_str) == Some("move_counts") => {}
         Value::Object(map) => {
             for (key, inner) in map {
+                if key == "conteos" {
+                    continue;
+                }
                 if is_money_key(key) {
                     found.push(format!("{path}.{key}"));
                 }
