@@ -237,15 +237,9 @@ export async function fetchAllMoves(includePrice = false): Promise<StaffMove[]> 
 export type WindowOrder = 'fecha' | '-fecha' | 'numero' | '-numero';
 
 /** The counts per status of a window's scope (every move, or one worker's). */
-export interface WindowCounts {
-  todas: number;
-  pendiente: number;
-  confirmada: number;
-  'en curso': number;
-  finalizada: number;
-  cancelada: number;
-}
+export type WindowCounts = Schemas['StatusCounts'];
 
+/** The document types every parameter as text; these are the values the page sends. */
 export interface WindowQuery {
   estado?: MoveStatus;
   desde?: string;
@@ -261,16 +255,12 @@ export interface WindowQuery {
   include_price?: 'true';
 }
 
-export interface MoveWindowPage {
-  mudanzas: StaffMove[];
-  siguiente: string | null;
-  conteos: WindowCounts;
-}
+export type MoveWindowResponse = Reply<'get', '/api/mudanzas'>;
 
 /** One page of a window; a refusal (a bad parameter) carries the server's Spanish message. */
-export async function fetchMoveWindow(query: WindowQuery): Promise<ApiResponse<Answer<MoveWindowPage>>> {
+export function fetchMoveWindow(query: WindowQuery): Promise<ApiResponse<MoveWindowResponse>> {
   // The parameters in one fixed order, so the same window is always the same URL.
-  const ordered: WindowQuery = {
+  const ordered: RequestQuery<'get', '/api/mudanzas'> = {
     estado: query.estado,
     desde: query.desde,
     hasta: query.hasta,
@@ -280,11 +270,11 @@ export async function fetchMoveWindow(query: WindowQuery): Promise<ApiResponse<A
     q: query.q,
     vista: query.vista,
     orden: query.orden,
-    limite: query.limite,
+    limite: query.limite === undefined ? undefined : String(query.limite),
     cursor: query.cursor,
     include_price: query.include_price,
   };
-  return send(`/api/mudanzas${queryString(ordered)}`, { method: 'GET', headers: { Accept: 'application/json' } });
+  return call('get', '/api/mudanzas', { query: ordered });
 }
 
 export function updateMoveStatus(id: number, estado: MoveStatus): Promise<ApiResponse<StatusUpdateResponse>> {

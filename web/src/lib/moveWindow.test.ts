@@ -93,10 +93,19 @@ describe('the window rules', () => {
     expect(matches({ q: '   ' })).toBe(true);
   });
 
+  it('looks for words only where the server keeps them: the first 120 characters of each part', () => {
+    const long = makeMove({ id: 1, origen: `${'x'.repeat(119)} Alcalá` });
+    expect(matchesWindow(long, { q: 'alcala' }, TODAY, ME)).toBe(false);
+    expect(matchesWindow(long, { q: 'xxx' }, TODAY, ME)).toBe(true);
+  });
+
   it('folds as the server does', () => {
     expect(foldSearch('ÁÉÍÓÚ Ü Ñ Ç')).toBe('aeiou u n c');
     expect(parseSearch('  ')).toEqual({ kind: 'none' });
-    expect(parseSearch('1234567890')).toEqual({ kind: 'words', words: ['1234567890'] });
+    // Too long for a move's number: only a phone.
+    expect(parseSearch('1234567890')).toEqual({ kind: 'number', id: null, phone: '1234567890' });
+    expect(parseSearch('Nº 17')).toEqual({ kind: 'number', id: 17, phone: null });
+    expect(parseSearch('17a')).toEqual({ kind: 'words', words: ['17a'] });
   });
 
   it('counts the scope of all moves or of the one worker', () => {

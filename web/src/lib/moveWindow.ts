@@ -53,17 +53,44 @@ export function addDays(date: string, days: number): string {
 
 /** Lower case without accents (á→a, ü→u, ñ→n, ç→c), as the server folds the search text. */
 export function foldSearch(text: string): string {
-  return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** What a search asks for: a move's number (and, when long, a phone's digits), or words. */
-export type ParsedSearch = { kind: 'none' } | { kind: 'number'; digits: string } | { kind: 'words'; words: string[] };
+/** Characters of each part the server's search text keeps, and of the whole (events-schema text.rs). */
+const SEARCH_PART_MAX = 120;
+const SEARCH_TEXT_MAX = 600;
+/** Digits of a phone the server keeps for the number search. */
+const PHONE_DIGITS_MAX = 32;
+
+/** The first `n` characters (code points, as the server counts them). */
+function firstChars(text: string, n: number): string {
+  const chars = Array.from(text);
+  return chars.length <= n ? text : chars.slice(0, n).join('');
+}
+
+/** The folded text a search looks for words in, bounded as the server stores it. */
+export function searchText(parts: readonly string[]): string {
+  return firstChars(parts.map((part) => firstChars(foldSearch(part), SEARCH_PART_MAX)).join('\n'), SEARCH_TEXT_MAX);
+}
+
+/**
+ * What a search asks for: a move's number and, from six digits, a phone's digits (a number too
+ * long to be a move's is only a phone); or words, every one of which must be found.
+ */
+export type ParsedSearch =
+  { kind: 'none' } | { kind: 'number'; id: number | null; phone: string | null } | { kind: 'words'; words: string[] };
 
 export function parseSearch(q: string | undefined): ParsedSearch {
   const text = (q ?? '').trim();
   if (text === '') return { kind: 'none' };
-  const number = /^(?:#|n\.?º)?\s*(\d+)$/iu.exec(text);
-  if (number && number[1]!.length <= NUMBER_MAX_DIGITS) return { kind: 'number', digits: number[1]! };
+  const number = /^(?:#|n\.º|nº)?\s*(\d+)$/u.exec(text.toLowerCase())?.[1];
+  if (number !== undefined) {
+    return {
+      kind: 'number',
+      id: number.length <= NUMBER_MAX_DIGITS ? Number(number) : null,
+      phone: number.length >= PHONE_MIN_DIGITS ? number : null,
+    };
+  }
   return { kind: 'words', words: foldSearch(text).split(/\s+/u).filter(Boolean) };
 }
 
@@ -78,14 +105,19 @@ export function matchesSearch(move: Searchable, q: string | undefined): boolean 
     case 'none':
       return true;
     case 'number': {
-      if (move.id === Number(search.digits)) return true;
-      if (search.digits.length < PHONE_MIN_DIGITS) return false;
-      return (move.cliente_telefono ?? '').replace(/\D/g, '').includes(search.digits);
+      if (search.id !== null && move.id === search.id) return true;
+      if (search.phone === null) return false;
+      const digits = (move.cliente_telefono ?? '').replace(/[^0-9]/g, '').slice(0, PHONE_DIGITS_MAX);
+      return digits.includes(search.phone);
     }
     case 'words': {
-      const haystack = foldSearch(
-        [move.cliente_nombre, move.cliente_email, move.cliente_telefono, move.origen, move.destino].join('\n'),
-      );
+      const haystack = searchText([
+        move.cliente_nombre ?? '',
+        move.cliente_email ?? '',
+        move.cliente_telefono ?? '',
+        move.origen ?? '',
+        move.destino ?? '',
+      ]);
       return search.words.every((word) => haystack.includes(word));
     }
   }
