@@ -170,10 +170,10 @@ export const PAYMENT_STATUS_SHORT_LABELS: Record<PaymentStatus, string> = {
 
 /** The orders a staff list offers (GET /api/mudanzas `orden`). */
 export const WINDOW_ORDERS: readonly Option<WindowOrder>[] = [
-  { value: 'fecha', label: 'Fecha, la más próxima primero' },
-  { value: '-fecha', label: 'Fecha, la más lejana primero' },
-  { value: '-numero', label: 'Número, el más reciente primero' },
-  { value: 'numero', label: 'Número, el más antiguo primero' },
+  { value: 'fecha', label: 'Fecha: próximas primero' },
+  { value: '-fecha', label: 'Fecha: lejanas primero' },
+  { value: '-numero', label: 'N.º: recientes primero' },
+  { value: 'numero', label: 'N.º: antiguas primero' },
 ];
 
 /** Which dates a staff list spans (GET /api/mudanzas `vista`). */

@@ -149,6 +149,13 @@ export function MoveList({ shown, onView, onEdit }: MoveListProps) {
             onChange={(e) => change({ hasta: e.target.value || undefined })}
           />
         </div>
+        <Select
+          id={`${ids}-orden`}
+          label="Orden"
+          value={filter.orden ?? 'fecha'}
+          options={WINDOW_ORDERS}
+          onChange={(orden) => change({ orden })}
+        />
         <Select<string>
           id={`${ids}-trabajador`}
           label="Trabajador"
@@ -172,13 +179,6 @@ export function MoveList({ shown, onView, onEdit }: MoveListProps) {
           placeholder="Todos"
           options={PAYMENT_OPTIONS}
           onChange={(estado_pago) => change({ estado_pago: estado_pago || undefined })}
-        />
-        <Select
-          id={`${ids}-orden`}
-          label="Orden"
-          value={filter.orden ?? 'fecha'}
-          options={WINDOW_ORDERS}
-          onChange={(orden) => change({ orden })}
         />
       </div>
 
