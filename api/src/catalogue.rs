@@ -9,7 +9,6 @@ use std::path::Path;
 use base64::Engine;
 use command::estimate::ObjectVolume;
 use serde::{Deserialize, Serialize};
-use unicode_normalization::UnicodeNormalization;
 
 /// §3 categories, as identifiers (the web client sends 'camas y colchones' for the fourth).
 pub const CATEGORIES: [&str; 8] = [
@@ -165,14 +164,7 @@ pub fn category_key(name: &str) -> Option<&'static str> {
     CATEGORIES.iter().copied().find(|c| *c == key)
 }
 
-/// Lower case without accents ('Sofá' → 'sofa', 'NIÑO' → 'nino'), as the web client's
-/// `normalize('NFD')` and strip of combining marks does.
-pub fn fold(text: &str) -> String {
-    text.nfd()
-        .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
-        .flat_map(char::to_lowercase)
-        .collect()
-}
+pub use events_schema::text::fold;
 
 /// m³ of `quantity` units of an object, to the litre (as the pricing engine adds volumes).
 pub fn litres(volume_m3: f64, quantity: u32) -> i64 {
@@ -182,12 +174,6 @@ pub fn litres(volume_m3: f64, quantity: u32) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn folding_ignores_case_and_accents() {
-        assert_eq!(fold("Sofá de 3 PLAZAS"), "sofa de 3 plazas");
-        assert_eq!(fold("Cómoda Niño Pingüino"), "comoda nino pinguino");
-    }
 
     #[test]
     fn categories_are_read_as_the_client_names_them() {

@@ -26,6 +26,7 @@ pub mod seed;
 pub mod server;
 pub mod state;
 pub mod web;
+pub mod windows;
 
 pub use routes::router;
 

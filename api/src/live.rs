@@ -44,6 +44,8 @@ pub struct Rendered {
     pub staff: Option<Utf8Bytes>,
     pub worker: Option<Utf8Bytes>,
     pub client: Option<Utf8Bytes>,
+    /// The one worker the worker frame is for (a worker's own counts); `None`: every worker.
+    pub only_worker: Option<uuid::Uuid>,
 }
 
 /// Every change with `from < position <= to`.
@@ -462,11 +464,42 @@ fn frame(change: &Change, data: Value) -> Utf8Bytes {
 /// Renders a change for each audience, which depends on its kind:
 /// - a move: managers, the admin and the auditor get the staff view; workers the staff view
 ///   without prices; the client who owns the move the customer view;
+/// - the counts per status of every move (id `all`) or of one worker's (id: the worker's):
+///   managers, the admin and the auditor all of them; a worker those of every move and their
+///   own (counts are no money); clients none;
 /// - a quote, and any kind not named here: managers, the admin and the auditor only. A quote is
 ///   a visitor's contact details and request, the office's business; a new kind is shown to
 ///   workers or clients only once someone decides it should be.
 pub fn render(change: &Change) -> Rendered {
     let staff = change.staff_doc.clone().map(|d| frame(change, d));
+    if change.kind == projections::moves::COUNTS_KIND {
+        let scope = change.entity_id.as_str();
+        let only_worker = match scope {
+            projections::moves::ALL_SCOPE => None,
+            worker => match worker.parse() {
+                Ok(id) => Some(id),
+                // Neither every move nor a worker's: not for workers.
+                Err(_) => {
+                    return Rendered {
+                        position: change.position,
+                        cliente_email: None,
+                        staff,
+                        worker: None,
+                        client: None,
+                        only_worker: None,
+                    }
+                }
+            },
+        };
+        return Rendered {
+            position: change.position,
+            cliente_email: None,
+            worker: staff.clone(),
+            staff,
+            client: None,
+            only_worker,
+        };
+    }
     if change.kind != projections::moves::LIVE_KIND {
         return Rendered {
             position: change.position,
@@ -474,6 +507,7 @@ pub fn render(change: &Change) -> Rendered {
             staff,
             worker: None,
             client: None,
+            only_worker: None,
         };
     }
     Rendered {
@@ -485,6 +519,7 @@ pub fn render(change: &Change) -> Rendered {
             .clone()
             .map(|d| frame(change, without_prices(d))),
         client: change.client_doc.clone().map(|d| frame(change, d)),
+        only_worker: None,
     }
 }
 
@@ -501,7 +536,10 @@ pub fn visible(user: &User, change: &Rendered) -> Option<Utf8Bytes> {
                 .then(|| change.client.clone())
                 .flatten()
         }
-        Role::Empleado => change.worker.clone(),
+        Role::Empleado => match change.only_worker {
+            Some(worker) if worker != user.id => None,
+            _ => change.worker.clone(),
+        },
         Role::Empresario | Role::Admin | Role::Auditor => change.staff.clone(),
     }
 }
@@ -741,5 +779,23 @@ mod tests {
         let a_move = render(&change(projections::moves::LIVE_KIND));
         assert!(a_move.worker.is_some() && a_move.client.is_some());
         assert!(!a_move.worker.unwrap().as_str().contains("precio_total"));
+    }
+
+    #[test]
+    fn counts_are_for_the_staff_and_a_workers_own_for_that_worker_only() {
+        let mut counts = change(projections::moves::COUNTS_KIND);
+        counts.cliente_email = None;
+        counts.client_doc = None;
+        counts.entity_id = projections::moves::ALL_SCOPE.into();
+        let all = render(&counts);
+        assert!(all.staff.is_some() && all.worker.is_some() && all.client.is_none());
+        assert_eq!(all.only_worker, None);
+        let worker = uuid::Uuid::now_v7();
+        counts.entity_id = worker.to_string();
+        let theirs = render(&counts);
+        assert_eq!(theirs.only_worker, Some(worker));
+        counts.entity_id = "otra cosa".into();
+        let other = render(&counts);
+        assert!(other.staff.is_some() && other.worker.is_none());
     }
 }

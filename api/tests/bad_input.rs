@@ -543,6 +543,11 @@ async fn every_btree_index_over_text_is_bounded(pool: PgPool) {
             "payment_orders_pkey",
             "Redsys order numbers the server makes (12 characters)",
         ),
+        (
+            "move_status_counts_pkey",
+            "'all' or a worker's id, and a status of the code",
+        ),
+        ("move_staff_view_estado_idx", "a status of the code"),
         ("projection_checkpoints_pkey", "projector names of the code"),
         ("projection_poison_pkey", "projector names of the code"),
         ("quotes_inbox_estado_idx", "a status of the code"),

@@ -144,6 +144,10 @@ fn table() -> Vec<Row> {
         row(M::GET,  "/api/todas-las-mudanzas", N,                                               "401  403  403  200  200  200  200  200"),
         row(M::GET,  "/api/todas-las-mudanzas?include_price=true", N,                            "401  403  403  200  200  200  200  200"),
         row(M::GET,  "/api/mudanza/{move}", N,                                                   "401  403  403  200  200  200  200  200"),
+        row(M::GET,  "/api/mudanzas?vista=proximas&include_price=true", N,                       "401  403  403  200  200  200  200  200"),
+        row(M::GET,  "/api/mudanzas?trabajador=yo&q=Marta", N,                                   "401  403  403  200  200  200  200  200"),
+        // Payments are money: workers may not filter by them either.
+        row(M::GET,  "/api/mudanzas?estado_pago=pending", N,                                     "401  403  403  403  403  200  200  200"),
         row(M::PUT,  "/api/actualizar-estado-mudanza", J("{\"mudanza_id\": {move}, \"nuevo_estado\": \"en curso\"}"),
                                                                                                  "401  403  403  200  403  200  200  403"),
         row(M::POST, "/api/subir-foto", Photo,                                                   "401  403  403  200  403  200  200  403"),
@@ -393,8 +397,13 @@ fn is_money_key(key: &str) -> bool {
 
 fn money_keys(value: &Value, path: &str, found: &mut Vec<String>) {
     match value {
+        // Counts per status: 'pendiente' there is a status, not money.
+        Value::Object(map) if map.get("kind").and_then(Value::as_str) == Some("move_counts") => {}
         Value::Object(map) => {
             for (key, inner) in map {
+                if key == "conteos" {
+                    continue;
+                }
                 if is_money_key(key) {
                     found.push(format!("{path}.{key}"));
                 }
@@ -597,6 +606,7 @@ async fn the_live_feed_carries_to_each_caller_only_what_they_may_see(pool: PgPoo
 
     let mut failures = Vec::new();
     let mut received: BTreeMap<String, BTreeSet<i64>> = BTreeMap::new();
+    let mut counts: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     feeds.push((Who::OtherClient, pablo_feed));
     for (who, mut feed) in feeds {
         // The person behind OtherClient's feed here is the other client.
@@ -606,8 +616,11 @@ async fn the_live_feed_carries_to_each_caller_only_what_they_may_see(pool: PgPoo
             format!("{who:?}")
         };
         let mut moves = BTreeSet::new();
+        let mut scopes = BTreeSet::new();
         while let Some(frame) = feed.next_within(Duration::from_secs(2)).await {
-            if frame["type"] == "change" {
+            if frame["kind"] == "move_counts" {
+                scopes.insert(frame["id"].as_str().unwrap_or_default().to_string());
+            } else if frame["type"] == "change" {
                 if let Some(id) = frame["id"].as_str().and_then(|s| s.parse().ok()) {
                     moves.insert(id);
                 }
@@ -630,6 +643,7 @@ async fn the_live_feed_carries_to_each_caller_only_what_they_may_see(pool: PgPoo
                 failures.push(format!("{label}: got the first client's move: {text:.200}"));
             }
         }
+        counts.insert(label.clone(), scopes);
         received.insert(label, moves);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -647,4 +661,45 @@ async fn the_live_feed_carries_to_each_caller_only_what_they_may_see(pool: PgPoo
     for staff in ["Worker", "OtherWorker", "Manager", "Admin", "Auditor"] {
         assert_eq!(received[staff], both, "{staff}: every move");
     }
+
+    // The counts per status both changes moved: every move's, and those of each move's worker.
+    // The office gets them all, a worker every move's and their own, a client none.
+    let worker_of = |login: &'static str| {
+        let pool = pool.clone();
+        async move {
+            sqlx::query_scalar::<_, uuid::Uuid>("SELECT id FROM accounts WHERE username = $1")
+                .bind(login)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+                .to_string()
+        }
+    };
+    let (javier, ana) = (worker_of("EMP-001").await, worker_of("EMP-002").await);
+    let changed: BTreeSet<String> = sqlx::query_scalar::<_, String>(
+        "SELECT worker_id::text FROM move_staff_view WHERE id = ANY($1) AND worker_id IS NOT NULL",
+    )
+    .bind([own, other])
+    .fetch_all(&pool)
+    .await
+    .unwrap()
+    .into_iter()
+    .chain(["all".to_string()])
+    .collect();
+    assert!(changed.contains(&javier));
+    for office in ["Manager", "Admin", "Auditor"] {
+        assert_eq!(counts[office], changed, "{office}: every scope's counts");
+    }
+    for (label, id) in [("Worker", &javier), ("OtherWorker", &ana)] {
+        let theirs: BTreeSet<String> = changed
+            .iter()
+            .filter(|s| *s == "all" || *s == id)
+            .cloned()
+            .collect();
+        assert_eq!(
+            counts[label], theirs,
+            "{label}: every move's counts and their own"
+        );
+    }
+    assert!(counts["Client"].is_empty() && counts["the other client"].is_empty());
 }

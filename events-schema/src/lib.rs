@@ -5,6 +5,7 @@ pub mod chain;
 mod envelope;
 pub mod events;
 mod store;
+pub mod text;
 pub mod upcast;
 
 pub use envelope::{

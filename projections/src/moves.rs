@@ -4,7 +4,7 @@
 //! A batch is applied in memory and written with one statement per table, which is what lets a
 //! rebuild run at tens of thousands of events per second.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -21,6 +21,15 @@ use crate::changes::{forget, prune, RETENTION};
 use crate::{Error, Mode, Projector};
 
 pub const LIVE_KIND: &str = "move";
+
+/// The live-feed kind of a scope's counts per status (`StatusCounts`); its id is the scope.
+pub const COUNTS_KIND: &str = "move_counts";
+
+/// The scope of the counts of every move; a worker's scope is their id.
+pub const ALL_SCOPE: &str = "all";
+
+/// The digits of a client's phone the view keeps for a search by number.
+const PHONE_DIGITS_MAX: usize = 32;
 
 /// The client name of a move whose client deleted their account.
 pub const ERASED_CLIENT: &str = "Cliente eliminado";
@@ -167,6 +176,99 @@ pub struct ClientMove {
 
 fn pending() -> PaymentStatus {
     PaymentStatus::Pending
+}
+
+/// Moves per status of a scope (every move, or one worker's): the staff lists' filter buttons.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+pub struct StatusCounts {
+    pub todas: i64,
+    pub pendiente: i64,
+    pub confirmada: i64,
+    #[serde(rename = "en curso")]
+    pub en_curso: i64,
+    pub finalizada: i64,
+    pub cancelada: i64,
+}
+
+impl StatusCounts {
+    fn slot(&mut self, status: MoveStatus) -> &mut i64 {
+        match status {
+            MoveStatus::Pendiente => &mut self.pendiente,
+            MoveStatus::Confirmada => &mut self.confirmada,
+            MoveStatus::EnCurso => &mut self.en_curso,
+            MoveStatus::Finalizada => &mut self.finalizada,
+            MoveStatus::Cancelada => &mut self.cancelada,
+        }
+    }
+
+    pub fn get(&self, status: MoveStatus) -> i64 {
+        match status {
+            MoveStatus::Pendiente => self.pendiente,
+            MoveStatus::Confirmada => self.confirmada,
+            MoveStatus::EnCurso => self.en_curso,
+            MoveStatus::Finalizada => self.finalizada,
+            MoveStatus::Cancelada => self.cancelada,
+        }
+    }
+
+    pub fn add(&mut self, status: MoveStatus, n: i64) {
+        *self.slot(status) += n;
+        self.todas += n;
+    }
+
+    /// The counts of a scope from its rows of `move_status_counts` (status, n).
+    pub fn from_rows(rows: impl IntoIterator<Item = (String, i64)>) -> StatusCounts {
+        let mut counts = StatusCounts::default();
+        for (estado, n) in rows {
+            if let Some(status) = MoveStatus::parse(&estado) {
+                counts.add(status, n);
+            }
+        }
+        counts
+    }
+}
+
+/// The wire value of an urgency, as the view's `urgencia` column holds it.
+pub fn urgency_value(urgency: Urgency) -> &'static str {
+    match urgency {
+        Urgency::Normal => "normal",
+        Urgency::Urgente => "urgente",
+    }
+}
+
+/// The wire value of a payment status, as the view's `estado_pago` column holds it.
+pub fn payment_status_value(status: PaymentStatus) -> &'static str {
+    match status {
+        PaymentStatus::Pending => "pending",
+        PaymentStatus::Partial => "partial",
+        PaymentStatus::Paid => "paid",
+    }
+}
+
+impl StaffMove {
+    /// What a search looks for words in: the client's name, email and phone and both addresses
+    /// (bounded: `events_schema::text::search_text`).
+    pub fn search_text(&self) -> String {
+        events_schema::text::search_text([
+            self.cliente_nombre.as_str(),
+            self.cliente_email.as_str(),
+            self.cliente_telefono.as_str(),
+            self.origen.as_str(),
+            self.destino.as_str(),
+        ])
+    }
+
+    /// The digits of the client's phone, for a search by number.
+    pub fn phone_digits(&self) -> String {
+        events_schema::text::digits(&self.cliente_telefono, PHONE_DIGITS_MAX)
+    }
+
+    /// What the counts know of a move: its status and its worker.
+    fn counted(&self) -> (MoveStatus, Option<Uuid>) {
+        (self.estado, self.worker_id)
+    }
 }
 
 pub fn photo_url(move_id: i64, photo_id: Uuid) -> String {
@@ -519,6 +621,107 @@ struct RebuildMemory {
     moves: HashMap<i64, (i64, StaffMove)>,
     /// Some moves were already written (memory was full): a move missing here may be stored.
     flushed: bool,
+    /// The counts per scope so far; a handful of rows, kept (not flushed) to the end.
+    counts: Counts,
+}
+
+/// Counts per scope (`ALL_SCOPE` or a worker's id).
+type Counts = BTreeMap<String, StatusCounts>;
+
+/// A move's status or worker changed at `position`: from `before` (none when it was created)
+/// to `after`.
+struct Transition {
+    position: i64,
+    before: Option<(MoveStatus, Option<Uuid>)>,
+    after: (MoveStatus, Option<Uuid>),
+}
+
+fn scopes_of(worker: Option<Uuid>) -> impl Iterator<Item = String> {
+    std::iter::once(ALL_SCOPE.to_string()).chain(worker.map(|w| w.to_string()))
+}
+
+/// Applies the transitions to `counts` in order; the live-feed rows of the scopes each one
+/// changed (those past `keep_after`), and every scope any of them touched.
+fn count(
+    counts: &mut Counts,
+    transitions: &[Transition],
+    keep_after: i64,
+) -> (LiveRows, BTreeSet<String>) {
+    let mut rows = LiveRows::default();
+    let mut touched = BTreeSet::new();
+    for t in transitions {
+        let mut changed: BTreeMap<String, StatusCounts> = BTreeMap::new();
+        let moves = t
+            .before
+            .into_iter()
+            .map(|b| (b, -1))
+            .chain(std::iter::once((t.after, 1)));
+        for ((status, worker), n) in moves {
+            for scope in scopes_of(worker) {
+                let entry = counts.entry(scope.clone()).or_default();
+                changed.entry(scope).or_insert(*entry);
+                entry.add(status, n);
+            }
+        }
+        for (scope, was) in changed {
+            let now = counts[&scope];
+            if now != was && t.position > keep_after {
+                rows.push_counts(t.position, &scope, &now);
+            }
+            touched.insert(scope);
+        }
+    }
+    (rows, touched)
+}
+
+async fn load_counts(tx: &mut PgConnection, scopes: &[String]) -> Result<Counts, Error> {
+    let rows: Vec<(String, String, i64)> =
+        sqlx::query_as("SELECT scope, estado, n FROM move_status_counts WHERE scope = ANY($1)")
+            .bind(scopes)
+            .fetch_all(&mut *tx)
+            .await?;
+    let mut counts = Counts::new();
+    for (scope, estado, n) in rows {
+        if let Some(status) = MoveStatus::parse(&estado) {
+            counts.entry(scope).or_default().add(status, n);
+        }
+    }
+    Ok(counts)
+}
+
+/// Replaces the stored counts of `scopes` with those in `counts` (a status without moves has
+/// no row).
+async fn write_counts(
+    tx: &mut PgConnection,
+    counts: &Counts,
+    scopes: &BTreeSet<String>,
+) -> Result<(), Error> {
+    let scopes: Vec<&String> = scopes.iter().collect();
+    sqlx::query("DELETE FROM move_status_counts WHERE scope = ANY($1)")
+        .bind(&scopes)
+        .execute(&mut *tx)
+        .await?;
+    let (mut names, mut estados, mut ns) = (Vec::new(), Vec::new(), Vec::new());
+    for scope in scopes {
+        let Some(c) = counts.get(scope) else { continue };
+        for status in MoveStatus::ALL {
+            let n = c.get(status);
+            if n > 0 {
+                names.push(scope.clone());
+                estados.push(status.as_str());
+                ns.push(n);
+            }
+        }
+    }
+    sqlx::query(
+        "INSERT INTO move_status_counts (scope, estado, n)          SELECT * FROM UNNEST($1::text[], $2::text[], $3::bigint[])",
+    )
+    .bind(&names)
+    .bind(&estados)
+    .bind(&ns)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
 }
 
 /// Moves a rebuild keeps in memory (a few KiB each) before writing them out.
@@ -581,14 +784,20 @@ impl Projector for MovesProjector {
     }
 
     fn tables(&self) -> &'static [&'static str] {
-        &["move_staff_view", "move_client_view", "live_changes"]
+        &[
+            "move_staff_view",
+            "move_client_view",
+            "move_status_counts",
+            "live_changes",
+        ]
     }
 
     async fn reset(&self, tx: &mut PgConnection) -> Result<(), Error> {
         self.take_memory();
-        sqlx::query("TRUNCATE move_staff_view, move_client_view")
+        sqlx::query("TRUNCATE move_staff_view, move_client_view, move_status_counts")
             .execute(&mut *tx)
             .await?;
+        forget(tx, COUNTS_KIND).await?;
         forget(tx, LIVE_KIND).await
     }
 
@@ -640,20 +849,53 @@ impl Projector for MovesProjector {
         };
         let mut changes = LiveRows::default();
         let mut touched: Vec<i64> = Vec::new();
+        let mut transitions: Vec<Transition> = Vec::new();
         for e in &events {
             let id = move_id_of(&e.stream_id).ok_or_else(|| Error::Poison {
                 position: e.position,
                 reason: "not a move stream".into(),
             })?;
-            let next = StaffMove::evolve(memory.moves.remove(&id).map(|(_, m)| m), e)?;
+            let previous = memory.moves.remove(&id).map(|(_, m)| m);
+            let before = previous.as_ref().map(StaffMove::counted);
+            let next = StaffMove::evolve(previous, e)?;
+            if before != Some(next.counted()) {
+                transitions.push(Transition {
+                    position: e.position,
+                    before,
+                    after: next.counted(),
+                });
+            }
             if e.position > keep_after {
                 changes.push(e.position, &next);
             }
             touched.push(id);
             memory.moves.insert(id, (e.position, next));
         }
-        changes.write(tx).await?;
+        changes.write(tx, LIVE_KIND).await?;
         prune(tx, LIVE_KIND, last).await?;
+
+        // The counts follow the transitions in log order, so that each live-feed row holds the
+        // counts as of its event whatever the batches were: rebuild and live projection agree.
+        if !transitions.is_empty() {
+            let mut counts = match mode {
+                Mode::Live => {
+                    let scopes: BTreeSet<String> = transitions
+                        .iter()
+                        .flat_map(|t| t.before.iter().chain(std::iter::once(&t.after)))
+                        .flat_map(|(_, worker)| scopes_of(*worker))
+                        .collect();
+                    load_counts(tx, &scopes.into_iter().collect::<Vec<_>>()).await?
+                }
+                Mode::Rebuild { .. } => std::mem::take(&mut memory.counts),
+            };
+            let (rows, scopes) = count(&mut counts, &transitions, keep_after);
+            rows.write(tx, COUNTS_KIND).await?;
+            match mode {
+                Mode::Live => write_counts(tx, &counts, &scopes).await?,
+                Mode::Rebuild { .. } => memory.counts = counts,
+            }
+        }
+        prune(tx, COUNTS_KIND, last).await?;
 
         match mode {
             Mode::Live => {
@@ -680,7 +922,9 @@ impl Projector for MovesProjector {
         let mut moves: Vec<(i64, &StaffMove)> =
             memory.moves.values().map(|(p, m)| (*p, m)).collect();
         moves.sort_unstable_by_key(|(_, m)| m.id);
-        write_moves(tx, moves.into_iter()).await
+        write_moves(tx, moves.into_iter()).await?;
+        let scopes = memory.counts.keys().cloned().collect();
+        write_counts(tx, &memory.counts, &scopes).await
     }
 }
 
@@ -697,6 +941,10 @@ struct StaffRows {
     fechas: Vec<NaiveDate>,
     emails: Vec<String>,
     workers: Vec<Option<Uuid>>,
+    urgencias: Vec<&'static str>,
+    estados_pago: Vec<&'static str>,
+    busquedas: Vec<String>,
+    telefonos: Vec<String>,
     positions: Vec<i64>,
     docs: Vec<String>,
     /// The customer view, only of moves that still have a client (an erased one has none).
@@ -714,6 +962,10 @@ impl StaffRows {
         self.fechas.push(m.fecha_programada);
         self.emails.push(m.cliente_email.clone());
         self.workers.push(m.worker_id);
+        self.urgencias.push(urgency_value(m.urgencia));
+        self.estados_pago.push(payment_status_value(m.estado_pago));
+        self.busquedas.push(m.search_text());
+        self.telefonos.push(m.phone_digits());
         self.positions.push(position);
         self.docs.push(to_json(m));
         if m.cliente_email.is_empty() {
@@ -728,10 +980,13 @@ impl StaffRows {
 
     async fn write(&self, tx: &mut PgConnection) -> Result<(), Error> {
         sqlx::query(
-            "INSERT INTO move_staff_view (id, estado, fecha_programada, cliente_email, worker_id, position, doc) \
-             SELECT * FROM UNNEST($1::bigint[], $2::text[], $3::date[], $4::text[], $5::uuid[], $6::bigint[], $7::text[]::jsonb[]) \
+            "INSERT INTO move_staff_view (id, estado, fecha_programada, cliente_email, worker_id, position, doc, \
+                                         urgencia, estado_pago, busqueda, telefono) \
+             SELECT * FROM UNNEST($1::bigint[], $2::text[], $3::date[], $4::text[], $5::uuid[], $6::bigint[], $7::text[]::jsonb[], \
+                                  $8::text[], $9::text[], $10::text[], $11::text[]) \
              ON CONFLICT (id) DO UPDATE SET estado = EXCLUDED.estado, fecha_programada = EXCLUDED.fecha_programada, \
-             cliente_email = EXCLUDED.cliente_email, worker_id = EXCLUDED.worker_id, position = EXCLUDED.position, doc = EXCLUDED.doc",
+             cliente_email = EXCLUDED.cliente_email, worker_id = EXCLUDED.worker_id, position = EXCLUDED.position, doc = EXCLUDED.doc, \
+             urgencia = EXCLUDED.urgencia, estado_pago = EXCLUDED.estado_pago, busqueda = EXCLUDED.busqueda, telefono = EXCLUDED.telefono",
         )
         .bind(&self.ids)
         .bind(&self.estados)
@@ -740,6 +995,10 @@ impl StaffRows {
         .bind(&self.workers)
         .bind(&self.positions)
         .bind(&self.docs)
+        .bind(&self.urgencias)
+        .bind(&self.estados_pago)
+        .bind(&self.busquedas)
+        .bind(&self.telefonos)
         .execute(&mut *tx)
         .await?;
         sqlx::query(
@@ -768,27 +1027,39 @@ impl StaffRows {
 struct LiveRows {
     positions: Vec<i64>,
     entity_ids: Vec<String>,
-    emails: Vec<String>,
+    emails: Vec<Option<String>>,
     staff_docs: Vec<String>,
-    client_docs: Vec<String>,
+    client_docs: Vec<Option<String>>,
 }
 
 impl LiveRows {
     fn push(&mut self, position: i64, m: &StaffMove) {
         self.positions.push(position);
         self.entity_ids.push(m.id.to_string());
-        self.emails.push(m.cliente_email.clone());
+        self.emails.push(Some(m.cliente_email.clone()));
         self.staff_docs.push(to_json(m));
-        self.client_docs.push(to_json(&m.client_view()));
+        self.client_docs.push(Some(to_json(&m.client_view())));
     }
 
-    async fn write(&self, tx: &mut PgConnection) -> Result<(), Error> {
+    /// A scope's counts: staff only, no client's.
+    fn push_counts(&mut self, position: i64, scope: &str, counts: &StatusCounts) {
+        self.positions.push(position);
+        self.entity_ids.push(scope.to_string());
+        self.emails.push(None);
+        self.staff_docs.push(to_json(counts));
+        self.client_docs.push(None);
+    }
+
+    async fn write(&self, tx: &mut PgConnection, kind: &str) -> Result<(), Error> {
+        if self.positions.is_empty() {
+            return Ok(());
+        }
         sqlx::query(
             "INSERT INTO live_changes (position, kind, entity_id, cliente_email, staff_doc, client_doc) \
              SELECT p, $2, e, m, s, c FROM UNNEST($1::bigint[], $3::text[], $4::text[], $5::text[]::jsonb[], $6::text[]::jsonb[]) AS u(p, e, m, s, c)",
         )
         .bind(&self.positions)
-        .bind(LIVE_KIND)
+        .bind(kind)
         .bind(&self.entity_ids)
         .bind(&self.emails)
         .bind(&self.staff_docs)

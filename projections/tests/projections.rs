@@ -163,8 +163,38 @@ async fn the_views_follow_a_moves_history(pool: PgPool) {
         .fetch_one(&pool)
         .await
         .unwrap();
-    assert_eq!(changes.len() as i64, events);
-    assert!(changes.windows(2).all(|w| w[0].position < w[1].position));
+    let (moves, counts): (Vec<_>, Vec<_>) = changes
+        .into_iter()
+        .partition(|c| c.kind == projections::moves::LIVE_KIND);
+    assert_eq!(moves.len() as i64, events);
+    assert!(moves.windows(2).all(|w| w[0].position < w[1].position));
+
+    // The counts follow every change of status or worker; the last of each scope is the
+    // stored one, which is what the view holds.
+    assert!(counts
+        .iter()
+        .all(|c| c.kind == projections::moves::COUNTS_KIND && c.client_doc.is_none()));
+    let stored: Vec<(String, String, i64)> =
+        sqlx::query_as("SELECT scope, estado, n FROM move_status_counts ORDER BY 1, 2")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    let counted: Vec<(String, String, i64)> = sqlx::query_as(
+        "SELECT 'all', estado, count(*) FROM move_staff_view GROUP BY estado \
+         UNION ALL SELECT worker_id::text, estado, count(*) FROM move_staff_view \
+         WHERE worker_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(stored, counted);
+    let last_all = counts
+        .iter()
+        .rev()
+        .find(|c| c.entity_id == projections::moves::ALL_SCOPE)
+        .expect("a counts change of every move");
+    let total: i64 = counted.iter().filter(|c| c.0 == "all").map(|c| c.2).sum();
+    assert_eq!(last_all.staff_doc.as_ref().unwrap()["todas"], total);
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]

@@ -43,7 +43,7 @@ test(
       await manager.page.getByText('En directo', { exact: true }).waitFor();
       const stamp = Date.now();
       const id = await createMartasMove(manager.page, stamp);
-      await manager.page.getByRole('searchbox').fill(String(stamp));
+      await manager.page.getByRole('searchbox').fill(String(id));
       const row = manager.page.getByRole('article', { name: `Mudanza ${id}`, exact: true });
       const rowStatus = row.locator('.mgr-badge:not(.mgr-badge--urgent)');
       await waitForText(rowStatus, 'Pendiente');

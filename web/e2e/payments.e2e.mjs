@@ -89,7 +89,7 @@ test(
       const move = await moveWithKey(manager.page, stamp);
 
       // The manager opens the move's detail and leaves it open.
-      await manager.page.getByRole('searchbox').fill(String(stamp));
+      await manager.page.getByRole('searchbox').fill(String(move.id));
       const row = manager.page.getByRole('article', { name: `Mudanza ${move.id}`, exact: true });
       await row.getByRole('button', { name: 'Ver' }).click();
       const view = manager.page.getByRole('dialog', { name: `Mudanza #${move.id}` });

@@ -156,7 +156,7 @@ test(
       await wizard.waitFor({ state: 'hidden' });
 
       // The move is in the list, and the request left the new ones for the converted ones.
-      await page.getByRole('searchbox', { name: 'Buscar mudanza' }).fill(String(stamp));
+      await page.getByRole('searchbox', { name: 'Buscar mudanza' }).fill(name);
       const created = page.getByRole('article').filter({ hasText: name });
       await created.waitFor();
       await created.getByText('Pendiente', { exact: true }).waitFor();

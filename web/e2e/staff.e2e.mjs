@@ -187,9 +187,23 @@ async function openDashboard(who, viewport) {
   const opened = await openPage(viewport);
   await staffLogin(opened.page, who);
   await opened.page.waitForURL(url('/trabajo'));
-  await opened.page.getByRole('article').first().waitFor();
+  await waitForList(opened.page);
   await opened.page.getByText('En directo').waitFor();
   return opened;
+}
+
+/** Until the worker's list has answered: its cards, or the words saying there are none. */
+async function waitForList(page) {
+  await page.locator('.worker-moves__list, .worker-moves__empty:not(:has-text("Cargando"))').first().waitFor();
+}
+
+/** The worker's 'Todas las mudanzas' tab, searched for one move by its number (issue 19: a search, not a scroll). */
+async function findInAllMoves(page, id) {
+  await page.getByRole('tab', { name: 'Todas las mudanzas' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar mudanza' }).fill(String(id));
+  // The list shown before the search stays until the search answers.
+  await waitForText(async () => String(await page.getByRole('article').count()), '1');
+  await moveCard(page, id).waitFor();
 }
 
 function moveCard(page, id) {
@@ -261,27 +275,36 @@ test(
     const [first, second] = accounts.filter((a) => a.role === 'empleado');
     assert.ok(first && second, 'hacen falta dos trabajadores en demo-accounts.json');
     const a = await openDashboard(first);
+    // The same worker on a second device, and the other worker looking the move up.
+    const same = await openDashboard(first);
     const b = await openDashboard(second);
     try {
       // A move of the first worker's scheduled today, so 'Completadas hoy' moves too (§9).
       const id = await firstOwnCardId(a.page, { has: a.page.locator('.move-card__today') });
       assert.ok(id > 0, 'la demo no tiene ninguna mudanza para hoy');
+      await findInAllMoves(b.page, id);
       const before = await statusOf(moveCard(b.page, id));
       const target = before === 'Completada' ? 'En Progreso' : 'Completada';
-      const todayBefore = await statValue(b.page, 'Completadas hoy');
+      const todayBefore = await statValue(same.page, 'Completadas hoy');
       const expectedToday = todayBefore + (target === 'Completada' ? 1 : -1);
-      await b.page.evaluate(() => {
-        window.__sinRecargar = true;
-      });
+      for (const page of [b.page, same.page]) {
+        await page.evaluate(() => {
+          window.__sinRecargar = true;
+        });
+      }
 
       await changeStatusInUi(a.page, id, target);
 
       await waitForText(moveCard(b.page, id).locator('.status-badge:not(.status-badge--urgent)'), target);
-      await waitForText(async () => String(await statValue(b.page, 'Completadas hoy')), String(expectedToday));
-      assert.equal(await b.page.evaluate(() => window.__sinRecargar), true, 'la página se recargó');
-      assert.deepEqual([...a.errors, ...b.errors], []);
+      await waitForText(moveCard(same.page, id).locator('.status-badge:not(.status-badge--urgent)'), target);
+      await waitForText(async () => String(await statValue(same.page, 'Completadas hoy')), String(expectedToday));
+      for (const page of [b.page, same.page]) {
+        assert.equal(await page.evaluate(() => window.__sinRecargar), true, 'la página se recargó');
+      }
+      assert.deepEqual([...a.errors, ...same.errors, ...b.errors], []);
     } finally {
       await a.context.close();
+      await same.context.close();
       await b.context.close();
     }
   },
@@ -291,7 +314,8 @@ test('un trabajador solo cambia y fotografía las mudanzas que tiene asignadas',
   const worker = account('empleado');
   const { context, page, errors } = await openDashboard(worker);
   try {
-    // §6: every move is listed; the others' cards offer no status change and no upload.
+    // §6: every move is there to see; the others' cards offer no status change and no upload.
+    await page.getByRole('tab', { name: 'Todas las mudanzas' }).click();
     const others = page.getByRole('article').filter({ hasText: 'No está asignada a ti: solo puedes consultarla.' });
     await others.first().waitFor();
     const id = await firstCardId(page, { hasText: 'No está asignada a ti' });
@@ -382,6 +406,7 @@ test('un trabajador sube una foto y otro la ve contada en directo', { timeout: 6
   const b = await openDashboard(second);
   try {
     const id = await firstOwnCardId(a.page);
+    await findInAllMoves(b.page, id);
     const viewButton = (page) => moveCard(page, id).getByRole('button', { name: /^Ver fotos \(\d+\)$/ });
     const count = Number((await viewButton(b.page).textContent())?.match(/\d+/)?.[0]);
 
@@ -438,11 +463,14 @@ test(
   { timeout: 90_000 },
   async () => {
     const { context, page, errors } = await openManagerDashboard();
-    // A worker's dashboard, open before the move exists.
+    // A worker's dashboard, open before the move exists, searching for it among all moves.
     const worker = await openDashboard(accounts.find((a) => a.role === 'empleado'));
     try {
       const stamp = Date.now();
       const cliente = `Cliente E2E ${stamp}`;
+      await worker.page.getByRole('tab', { name: 'Todas las mudanzas' }).click();
+      await worker.page.getByRole('searchbox', { name: 'Buscar mudanza' }).fill(cliente);
+      await worker.page.getByText('Ninguna mudanza coincide con la búsqueda.').waitFor();
 
       await page.getByRole('button', { name: 'Nueva mudanza' }).click();
       const wizard = page.getByRole('dialog', { name: 'Nueva mudanza' });
@@ -508,7 +536,7 @@ test(
       await wizard.waitFor({ state: 'hidden' });
 
       const search = page.getByRole('searchbox', { name: 'Buscar mudanza' });
-      await search.fill(String(stamp));
+      await search.fill(cliente);
       const created = page.getByRole('article').filter({ hasText: cliente });
       await created.waitFor();
       assert.equal(await created.count(), 1);
@@ -517,7 +545,7 @@ test(
 
       // The server kept it, with the wizard's details.
       await page.reload();
-      await page.getByRole('searchbox', { name: 'Buscar mudanza' }).fill(String(stamp));
+      await page.getByRole('searchbox', { name: 'Buscar mudanza' }).fill(cliente);
       const kept = page.getByRole('article').filter({ hasText: cliente });
       await kept.getByRole('button', { name: 'Ver' }).click();
       const view = page.getByRole('dialog', { name: /^Mudanza #\d+$/ });
@@ -527,7 +555,7 @@ test(
       await view.getByRole('region', { name: 'Precio' }).getByText('Pendiente', { exact: true }).waitFor();
       assert.deepEqual(errors, [], errors.join('\n'));
 
-      // The worker's page, never reloaded, shows the new move.
+      // The worker's search, never reloaded, shows the new move: it entered the window live.
       await worker.page.getByRole('article').filter({ hasText: cliente }).waitFor();
       assert.deepEqual(worker.errors, [], worker.errors.join('\n'));
     } finally {

@@ -18,6 +18,7 @@ use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
 use crate::pipeline::execute;
 use crate::reply::{Answer, True};
 use crate::state::AppState;
+use crate::windows::{MoveWindow, Window, WindowQuery};
 
 #[derive(Deserialize, schemars::JsonSchema)]
 #[schemars(rename = "MoveListParams")]
@@ -63,6 +64,18 @@ pub async fn list(
     Ok(Answer::raw(
         ([(header::CONTENT_TYPE, "application/json")], array).into_response(),
     ))
+}
+
+/// `GET /api/mudanzas` (staff): one page of the staff list, filtered, searched and sorted in the
+/// database (`crate::windows`), with the counts per status of its scope.
+pub async fn window(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiQuery(query): ApiQuery<WindowQuery>,
+) -> ApiResult<Json<MoveWindow>> {
+    let user = user.require(STAFF)?;
+    let window = Window::parse(&query, &user)?;
+    Ok(Json(window.fetch(&state.pool).await?))
 }
 
 /// The staff document of a move as this user may see it, with prices when they may see them.
@@ -165,6 +178,17 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
                 doc(
                     STAFF_MOVES,
                     "Todas las mudanzas, vista del personal (empleado: sin precios)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/mudanzas",
+            get_with(
+                window,
+                doc(
+                    STAFF_MOVES,
+                    "Una página de la lista del personal: filtros, búsqueda, orden, cursor y \
+                     conteos por estado (empleado: sin precios)",
                 ),
             ),
         )

@@ -2438,6 +2438,79 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mudanzas': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Una página de la lista del personal: filtros, búsqueda, orden, cursor y conteos por estado (empleado: sin precios) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The `siguiente` of the previous page, with the same `orden`. */
+          cursor?: string;
+          /** @description YYYY-MM-DD, inclusive, on `fecha_programada`. */
+          desde?: string;
+          /** @description pendiente | confirmada | en curso | finalizada | cancelada */
+          estado?: string;
+          /** @description pending | partial | paid (not for workers) */
+          estado_pago?: string;
+          /** @description YYYY-MM-DD, inclusive, on `fecha_programada`. */
+          hasta?: string;
+          /** @description `true`: with prices, for those who may see them. */
+          include_price?: string;
+          /** @description 1 to 100, default 50. */
+          limite?: string;
+          /** @description fecha (default) | -fecha | numero | -numero */
+          orden?: string;
+          /**
+           * @description A move number (`5`, `#5`, `nº 5`), phone digits (6 or more), or words of the client's
+           *     name, email, phone or the addresses; at most 100 characters.
+           */
+          q?: string;
+          /** @description `yo` (the caller's moves), `sin_asignar`, or a worker's id. */
+          trabajador?: string;
+          /** @description normal | urgente */
+          urgencia?: string;
+          /** @description `proximas` (from 7 days before today, Europe/Madrid) | `todas` (default) */
+          vista?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page of the staff list. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['MoveWindow'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/objetos': {
     parameters: {
       query?: never;
@@ -4554,6 +4627,50 @@ export interface components {
      * @enum {string}
      */
     MoveStatus: 'pendiente' | 'confirmada' | 'en curso' | 'finalizada' | 'cancelada';
+    /** @description One page of the staff list. */
+    MoveWindow: {
+      /**
+       * @description Moves per status of the scope (every move, or the worker's when `trabajador` names one),
+       *     whatever the other filters.
+       */
+      conteos: components['schemas']['StatusCounts'];
+      /** @description The moves of the page, as `/api/todas-las-mudanzas` shows them (workers: without prices). */
+      mudanzas: components['schemas']['StaffMove'][];
+      /** @description The cursor of the next page; `null` on the last. */
+      siguiente?: string | null;
+      /** @constant */
+      success: true;
+    };
+    /** @description The query string, as typed; [`Window::parse`] checks every field. */
+    MoveWindowParams: {
+      /** @description The `siguiente` of the previous page, with the same `orden`. */
+      cursor?: string | null;
+      /** @description YYYY-MM-DD, inclusive, on `fecha_programada`. */
+      desde?: string | null;
+      /** @description pendiente | confirmada | en curso | finalizada | cancelada */
+      estado?: string | null;
+      /** @description pending | partial | paid (not for workers) */
+      estado_pago?: string | null;
+      /** @description YYYY-MM-DD, inclusive, on `fecha_programada`. */
+      hasta?: string | null;
+      /** @description `true`: with prices, for those who may see them. */
+      include_price?: string | null;
+      /** @description 1 to 100, default 50. */
+      limite?: string | null;
+      /** @description fecha (default) | -fecha | numero | -numero */
+      orden?: string | null;
+      /**
+       * @description A move number (`5`, `#5`, `nº 5`), phone digits (6 or more), or words of the client's
+       *     name, email, phone or the addresses; at most 100 characters.
+       */
+      q?: string | null;
+      /** @description `yo` (the caller's moves), `sin_asignar`, or a worker's id. */
+      trabajador?: string | null;
+      /** @description normal | urgente */
+      urgencia?: string | null;
+      /** @description `proximas` (from 7 days before today, Europe/Madrid) | `todas` (default) */
+      vista?: string | null;
+    };
     MovedObject: {
       id: string;
       nombre: string;
@@ -5626,6 +5743,21 @@ export interface components {
       position: number;
       /** @constant */
       success: true;
+    };
+    /** @description Moves per status of a scope (every move, or one worker's): the staff lists' filter buttons. */
+    StatusCounts: {
+      /** Format: int64 */
+      cancelada: number;
+      /** Format: int64 */
+      confirmada: number;
+      /** Format: int64 */
+      'en curso': number;
+      /** Format: int64 */
+      finalizada: number;
+      /** Format: int64 */
+      pendiente: number;
+      /** Format: int64 */
+      todas: number;
     };
     /** @description One change of status, oldest first. */
     StatusStep: {

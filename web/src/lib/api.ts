@@ -231,6 +231,52 @@ export async function fetchAllMoves(includePrice = false): Promise<StaffMove[]> 
   return response.body;
 }
 
+// The staff lists as windows (GET /api/mudanzas, every staff role): filtered, searched and sorted
+// on the server, one page at a time, with the counts per status for the filter buttons.
+
+export type WindowOrder = 'fecha' | '-fecha' | 'numero' | '-numero';
+
+/** The counts per status of a window's scope (every move, or one worker's). */
+export type WindowCounts = Schemas['StatusCounts'];
+
+/** The document types every parameter as text; these are the values the page sends. */
+export interface WindowQuery {
+  estado?: MoveStatus;
+  desde?: string;
+  hasta?: string;
+  trabajador?: string;
+  urgencia?: Urgency;
+  estado_pago?: PaymentStatus;
+  q?: string;
+  vista?: 'proximas' | 'todas';
+  orden?: WindowOrder;
+  limite?: number;
+  cursor?: string;
+  include_price?: 'true';
+}
+
+export type MoveWindowResponse = Reply<'get', '/api/mudanzas'>;
+
+/** One page of a window; a refusal (a bad parameter) carries the server's Spanish message. */
+export function fetchMoveWindow(query: WindowQuery): Promise<ApiResponse<MoveWindowResponse>> {
+  // The parameters in one fixed order, so the same window is always the same URL.
+  const ordered: RequestQuery<'get', '/api/mudanzas'> = {
+    estado: query.estado,
+    desde: query.desde,
+    hasta: query.hasta,
+    trabajador: query.trabajador,
+    urgencia: query.urgencia,
+    estado_pago: query.estado_pago,
+    q: query.q,
+    vista: query.vista,
+    orden: query.orden,
+    limite: query.limite === undefined ? undefined : String(query.limite),
+    cursor: query.cursor,
+    include_price: query.include_price,
+  };
+  return call('get', '/api/mudanzas', { query: ordered });
+}
+
 export function updateMoveStatus(id: number, estado: MoveStatus): Promise<ApiResponse<StatusUpdateResponse>> {
   return call('put', '/api/actualizar-estado-mudanza', { body: { mudanza_id: id, nuevo_estado: estado } });
 }
@@ -800,8 +846,6 @@ export function verifyLog(): Promise<ApiResponse<LogVerification>> {
 /** A move as the audit search lists it (newest first). */
 export type AuditMoveSummary = Schemas['AuditMove'];
 
-export type AuditSearchResponse = Answer<Schemas['AuditSearch']>;
-
 export type AuditEvent = Schemas['HistoryEvent'];
 
 export type AuditHistoryResponse = Answer<Schemas['History']>;
@@ -810,11 +854,6 @@ export type AuditHistoryResponse = Answer<Schemas['History']>;
 export type AuditMoveState = Schemas['StateAsOf']['estado'];
 
 export type AuditStateResponse = Answer<Schemas['StateAsOf']>;
-
-/** GET /api/auditoria/mudanzas?buscar=: by number, client name, email, phone or address. */
-export function searchAuditMoves(buscar: string): Promise<ApiResponse<AuditSearchResponse>> {
-  return call('get', '/api/auditoria/mudanzas', { query: { buscar } });
-}
 
 /** GET /api/auditoria/mudanza/{id}/historial: every event, in log order, with what it changed. */
 export function fetchMoveHistory(id: number): Promise<ApiResponse<AuditHistoryResponse>> {

@@ -11,6 +11,7 @@ import type {
   PaymentStatus,
   TimeSlot,
   Urgency,
+  WindowOrder,
 } from './api';
 import opciones from './opciones.json';
 
@@ -166,3 +167,17 @@ export const PAYMENT_STATUS_SHORT_LABELS: Record<PaymentStatus, string> = {
   partial: 'Parcial',
   paid: 'Pagado',
 };
+
+/** The orders a staff list offers (GET /api/mudanzas `orden`). */
+export const WINDOW_ORDERS: readonly Option<WindowOrder>[] = [
+  { value: 'fecha', label: 'Fecha: próximas primero' },
+  { value: '-fecha', label: 'Fecha: lejanas primero' },
+  { value: '-numero', label: 'N.º: recientes primero' },
+  { value: 'numero', label: 'N.º: antiguas primero' },
+];
+
+/** Which dates a staff list spans (GET /api/mudanzas `vista`). */
+export const WINDOW_VIEWS: readonly Option<'proximas' | 'todas'>[] = [
+  { value: 'proximas', label: 'Próximas y recientes' },
+  { value: 'todas', label: 'Todas las fechas' },
+];

@@ -82,19 +82,21 @@ export function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
 
 /**
- * Replaces fetch with a table of `METHOD /path` handlers; anything else fails the test loudly.
+ * Replaces fetch with a table of `METHOD /path` handlers; anything else fails the test loudly. A
+ * key ending in `*` answers every URL that starts with what comes before it (an exact key wins).
  * Returns the mock so tests can inspect the calls.
  */
 export function mockFetch(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const key = `${init?.method ?? 'GET'} ${url}`;
-    const handler = handlers[key];
+    const handler =
+      handlers[key] ?? Object.entries(handlers).find(([k]) => k.endsWith('*') && key.startsWith(k.slice(0, -1)))?.[1];
     if (!handler) throw new Error(`Llamada inesperada: ${key}`);
-    return handler(init);
+    return handler(init, url);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

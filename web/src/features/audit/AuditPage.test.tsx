@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuditEvent, AuditMoveSummary } from '../../lib/api';
+import type { AuditEvent, StaffMove } from '../../lib/api';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { jsonResponse, makeMove, makeUser, mockFetch } from '../../test/fixtures';
 import { useAuthStore } from '../../lib/useAuthStore';
@@ -10,7 +10,7 @@ import { endOfSecond, fieldLabel, fromLocalInput, toLocalInput, valueText } from
 import { AuditPage } from './AuditPage';
 import { useAuditStore } from './useAuditStore';
 
-const summary: AuditMoveSummary = {
+const summary: StaffMove = makeMove({
   id: 12,
   cliente_nombre: 'Marta Sánchez',
   cliente_email: 'cliente@mudanzas.test',
@@ -23,7 +23,7 @@ const summary: AuditMoveSummary = {
   created_at: '2026-05-04T10:00:00Z',
   updated_at: '2026-05-04T10:05:00Z',
   version: 2,
-};
+});
 
 function event(overrides: Partial<AuditEvent> & { posicion: number }): AuditEvent {
   return {
@@ -100,7 +100,8 @@ type Handlers = Parameters<typeof mockFetch>[0];
 
 function baseHandlers(): Handlers {
   return {
-    'GET /api/auditoria/mudanzas?buscar=': () => jsonResponse({ success: true, mudanzas: [summary], limite: 50 }),
+    'GET /api/mudanzas?orden=-numero&limite=50': () =>
+      jsonResponse({ success: true, mudanzas: [summary], siguiente: null, conteos: null }),
     'GET /api/auditoria/mudanza/12/historial': () => jsonResponse({ success: true, mudanza_id: 12, eventos: history }),
   };
 }
@@ -136,8 +137,8 @@ describe('AuditPage', () => {
 
   it('lists the newest moves, searches, and shows an empty result in words', async () => {
     const fetchMock = renderPage({
-      'GET /api/auditoria/mudanzas?buscar=Mart%C3%ADnez%20Alcal%C3%A1': () =>
-        jsonResponse({ success: true, mudanzas: [], limite: 50 }),
+      'GET /api/mudanzas?q=Mart%C3%ADnez%20Alcal%C3%A1&orden=-numero&limite=50': () =>
+        jsonResponse({ success: true, mudanzas: [], siguiente: null, conteos: null }),
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Auditoría' })).toBeTruthy();
     expect(await screen.findByText('1 mudanza')).toBeTruthy();
@@ -150,7 +151,27 @@ describe('AuditPage', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
     expect(await screen.findByText('Ninguna mudanza coincide con la búsqueda.')).toBeTruthy();
-    expect(calls(fetchMock, '/api/auditoria/mudanzas')).toHaveLength(2);
+    expect(calls(fetchMock, '/api/mudanzas')).toHaveLength(2);
+  });
+
+  it("reads the next page of results with 'Cargar más', newest first", async () => {
+    const older = makeMove({ id: 3, cliente_nombre: 'Ana Ruiz' });
+    const fetchMock = renderPage({
+      'GET /api/mudanzas?orden=-numero&limite=50': () =>
+        jsonResponse({ success: true, mudanzas: [summary], siguiente: 'c-12', conteos: null }),
+      'GET /api/mudanzas?orden=-numero&limite=50&cursor=c-12': () =>
+        jsonResponse({ success: true, mudanzas: [older], siguiente: null, conteos: null }),
+    });
+    expect(await screen.findByText('1 mudanza, las más recientes')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
+    expect(await screen.findByText('2 mudanzas')).toBeTruthy();
+    const results = within(screen.getByRole('list', { name: 'Resultados de la búsqueda' }));
+    expect(results.getAllByRole('button').map((b) => b.querySelector('.audit-result__id')?.textContent)).toEqual([
+      'Mudanza 12',
+      'Mudanza 3',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
+    expect(calls(fetchMock, '/api/mudanzas')).toHaveLength(2);
   });
 
   it('shows the timeline with labels, actors, both times, the diff table and the raw data', async () => {

@@ -9,7 +9,9 @@ import { formatDate } from '../../lib/format';
 import { endOfSecond, formatInstant, fromLocalInput, toLocalInput } from './audit';
 import { AuditStatePanel } from './AuditStatePanel';
 import { AuditTimeline } from './AuditTimeline';
-import { useAuditStore } from './useAuditStore';
+import { useAuditStore, useAuditWindow } from './useAuditStore';
+import { LoadMore } from '../../components/LoadMore';
+import { SEARCH_MAX } from '../../lib/moveWindow';
 import './AuditPage.css';
 
 /** Scrolls to an element whose top is out of view (or low in it), gently unless the user asked for less motion. */
@@ -44,11 +46,13 @@ function SearchPanel({ onSelect, selectedId }: { onSelect: (id: number) => void;
   const query = useAuditStore((s) => s.query);
   const setQuery = useAuditStore((s) => s.setQuery);
   const search = useAuditStore((s) => s.search);
-  const results = useAuditStore((s) => s.results);
-  const searching = useAuditStore((s) => s.searching);
-  const searched = useAuditStore((s) => s.searched);
-  const searchError = useAuditStore((s) => s.searchError);
-  const limit = useAuditStore((s) => s.limit);
+  const results = useAuditWindow((s) => s.rows);
+  const searching = useAuditWindow((s) => s.loading);
+  const searched = useAuditWindow((s) => s.loaded);
+  const searchError = useAuditWindow((s) => s.error);
+  const siguiente = useAuditWindow((s) => s.siguiente);
+  const loadingMore = useAuditWindow((s) => s.loadingMore);
+  const loadMore = useAuditWindow((s) => s.loadMore);
   const inputId = useId();
 
   const submit = (e: FormEvent) => {
@@ -71,7 +75,7 @@ function SearchPanel({ onSelect, selectedId }: { onSelect: (id: number) => void;
             className="input"
             type="search"
             value={query}
-            maxLength={200}
+            maxLength={SEARCH_MAX}
             onChange={(e) => setQuery(e.target.value)}
           />
           <button type="submit" className="button button--primary" disabled={searching}>
@@ -91,7 +95,7 @@ function SearchPanel({ onSelect, selectedId }: { onSelect: (id: number) => void;
             ? results.length === 0
               ? 'Ninguna mudanza coincide con la búsqueda.'
               : `${results.length} ${results.length === 1 ? 'mudanza' : 'mudanzas'}${
-                  limit !== null && results.length >= limit ? ` (las ${limit} más recientes)` : ''
+                  siguiente !== null ? ', las más recientes' : ''
                 }`
             : ''}
       </p>
@@ -118,6 +122,16 @@ function SearchPanel({ onSelect, selectedId }: { onSelect: (id: number) => void;
             </li>
           ))}
         </ul>
+      )}
+      {results.length > 0 && siguiente !== null && (
+        <LoadMore
+          shown={results.length}
+          hasMore
+          loading={loadingMore}
+          auto={false}
+          count={false}
+          onMore={() => void loadMore()}
+        />
       )}
     </section>
   );
@@ -321,9 +335,13 @@ export function AuditPage() {
   // A change to the audited move (a worker's status change…) adds to its history at once.
   useLiveFeed({
     onChange: (change) => {
+      useAuditWindow.getState().applyChange(change);
       if (change.kind === 'move' && Number(change.id) === useAuditStore.getState().selectedId) void reloadHistory();
     },
-    onResync: () => void reloadHistory(),
+    onResync: () => {
+      void useAuditWindow.getState().loadFirst();
+      void reloadHistory();
+    },
   });
 
   return (

@@ -3,15 +3,17 @@ import {
   errorText,
   fetchMoveHistory,
   fetchMoveStateAt,
-  searchAuditMoves,
   verifyLog,
   type AuditEvent,
-  type AuditMoveSummary,
   type AuditStateResponse,
   type LogVerification,
 } from '../../lib/api';
+import { createMoveWindowStore } from '../../lib/moveWindowStore';
 
-// The audit screen's state: the search, the move being audited with its history, the state as of
+/** The audit search: a window of GET /api/mudanzas, newest first, searched like every staff list. */
+export const useAuditWindow = createMoveWindowStore({ filter: { orden: '-numero' } });
+
+// The audit screen's state: the search (its results are useAuditWindow), the move being audited with its history, the state as of
 // an instant, and the log's integrity check. An answer that arrives after the question changed
 // (another search, another move) is dropped.
 
@@ -23,11 +25,6 @@ export type Verification =
 
 interface AuditState {
   query: string;
-  results: AuditMoveSummary[];
-  searching: boolean;
-  searched: boolean;
-  searchError: string | null;
-  limit: number | null;
 
   selectedId: number | null;
   history: AuditEvent[] | null;
@@ -54,17 +51,11 @@ interface AuditState {
 
 const NETWORK = 'No se pudo conectar con el servidor. Inténtalo de nuevo.';
 
-let searchTicket = 0;
 let historyTicket = 0;
 let asOfTicket = 0;
 
 const initial = {
   query: '',
-  results: [] as AuditMoveSummary[],
-  searching: false,
-  searched: false,
-  searchError: null,
-  limit: null,
   selectedId: null,
   history: null,
   loadingHistory: false,
@@ -81,31 +72,7 @@ export const useAuditStore = create<AuditState>()((set, get) => ({
 
   setQuery: (query) => set({ query }),
 
-  search: async (query = get().query) => {
-    const ticket = ++searchTicket;
-    set({ searching: true, searchError: null });
-    try {
-      const response = await searchAuditMoves(query.trim());
-      if (ticket !== searchTicket) return;
-      if (response.ok && Array.isArray(response.body?.mudanzas)) {
-        set({
-          results: response.body.mudanzas,
-          limit: response.body.limite ?? null,
-          searching: false,
-          searched: true,
-        });
-      } else {
-        set({
-          searching: false,
-          searched: true,
-          results: [],
-          searchError: errorText(response.body, 'No se pudo buscar. Inténtalo de nuevo.'),
-        });
-      }
-    } catch {
-      if (ticket === searchTicket) set({ searching: false, searched: true, results: [], searchError: NETWORK });
-    }
-  },
+  search: (query = get().query) => useAuditWindow.getState().setFilter({ q: query.trim() || undefined }),
 
   select: async (id) => {
     asOfTicket++;
@@ -198,7 +165,7 @@ export const useAuditStore = create<AuditState>()((set, get) => ({
   },
 
   reset: () => {
-    searchTicket++;
+    useAuditWindow.getState().reset();
     historyTicket++;
     asOfTicket++;
     set({ ...initial });

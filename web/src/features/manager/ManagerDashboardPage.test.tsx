@@ -4,11 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsPoint, StaffMove } from '../../lib/api';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { jsonResponse, makeMove, makeUser, mockFetch } from '../../test/fixtures';
+import { serveMoveWindow } from '../../test/moveWindowServer';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { resetLive } from '../../lib/useLiveStore';
 import { localToday } from '../../lib/staffMoves';
 import { ManagerDashboardPage } from './ManagerDashboardPage';
 import { cancelStatsRefresh, useManagerStore } from './useManagerStore';
+import { useManagerWindow } from './useManagerWindow';
 
 vi.mock('../../lib/browser', () => ({ reloadPage: vi.fn(), showAlert: vi.fn() }));
 const { showAlert } = await import('../../lib/browser');
@@ -83,7 +85,12 @@ type Handlers = Parameters<typeof mockFetch>[0];
 
 function baseHandlers(moves = seedMoves()): Handlers {
   return {
-    'GET /api/todas-las-mudanzas?include_price=true': () => jsonResponse(moves),
+    'GET /api/mudanzas*': serveMoveWindow(() => moves),
+    'GET /api/trabajadores': () =>
+      jsonResponse({
+        success: true,
+        trabajadores: [{ id: 'w1', nombre: 'Javier Moreno', username: 'EMP-001', ocupado: false }],
+      }),
     'GET /api/datos-de-empresa': () => jsonResponse(company),
     'GET /api/analiticas?periodo=dia': () => jsonResponse({ success: true, periodo: 'dia', series }),
     'GET /api/presupuestos': () => jsonResponse({ success: true, presupuestos: [] }),
@@ -129,6 +136,7 @@ describe('ManagerDashboardPage', () => {
     );
     useAuthStore.setState({ checking: false, user: makeUser({ role: 'empresario', nombre: 'Lucía Ortega' }) });
     useManagerStore.setState(useManagerStore.getInitialState());
+    useManagerWindow.getState().reset();
     vi.mocked(showAlert).mockClear();
   });
 
@@ -180,16 +188,36 @@ describe('ManagerDashboardPage', () => {
     }
   });
 
-  it('filters by all plus the five statuses, and searches', async () => {
-    await renderPage();
+  it("opens on the 'upcoming and recent' window, with prices, not on every move", async () => {
+    const many = Array.from({ length: 120 }, (_, i) =>
+      priced({ id: i + 1, fecha_programada: `2099-0${1 + (i % 9)}-1${i % 10}` }),
+    );
+    const old = priced({ id: 500, cliente_nombre: 'Antigua', fecha_programada: '2001-01-01' });
+    const fetchMock = await renderPage({}, [...many, old]);
+    expect(calls(fetchMock, 'GET /api/mudanzas?vista=proximas&orden=fecha&limite=50&include_price=true')).toHaveLength(
+      1,
+    );
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('todas-las-mudanzas'))).toBe(false);
+    expect(ids()).toHaveLength(50);
+    expect(screen.getByText('Mostrando 50')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
+    await waitFor(() => expect(ids()).toHaveLength(100));
+    // Every date, when asked for.
+    fireEvent.change(screen.getByLabelText('Fechas'), { target: { value: 'todas' } });
+    await screen.findByRole('article', { name: 'Mudanza 500' });
+    expect(ids()[0]).toBe('Mudanza 500');
+  });
+
+  it('filters by all plus the five statuses, with their counts, and by date, worker, urgency and payment', async () => {
+    const fetchMock = await renderPage();
     const filters = within(screen.getByRole('group', { name: 'Filtrar por estado' }));
-    expect(filters.getAllByRole('button').map((b) => b.firstChild?.textContent)).toEqual([
-      'Todas',
-      'Pendiente',
-      'Confirmada',
-      'En Progreso',
-      'Completada',
-      'Cancelada',
+    expect(filters.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Todas5',
+      'Pendiente1',
+      'Confirmada1',
+      'En Progreso1',
+      'Completada1',
+      'Cancelada1',
     ]);
     const expected: Record<string, string[]> = {
       Pendiente: ['Mudanza 1'],
@@ -201,11 +229,131 @@ describe('ManagerDashboardPage', () => {
     for (const [label, shown] of Object.entries(expected)) {
       fireEvent.click(filters.getByRole('button', { name: label }));
       expect(filters.getByRole('button', { name: label }).getAttribute('aria-pressed')).toBe('true');
-      expect(ids()).toEqual(shown);
+      await waitFor(() => expect(ids()).toEqual(shown));
     }
+    expect(
+      calls(fetchMock, 'GET /api/mudanzas?estado=confirmada&vista=proximas&orden=fecha&limite=50&include_price=true'),
+    ).toHaveLength(1);
     fireEvent.click(filters.getByRole('button', { name: 'Todas' }));
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar mudanza' }), { target: { value: 'lucia' } });
-    expect(ids()).toEqual(['Mudanza 3']);
+    await waitFor(() => expect(ids()).toHaveLength(5));
+
+    fireEvent.change(screen.getByLabelText('Urgencia'), { target: { value: 'urgente' } });
+    await waitFor(() => expect(ids()).toEqual(['Mudanza 2']));
+    fireEvent.change(screen.getByLabelText('Urgencia'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Trabajador'), { target: { value: 'w1' } });
+    await waitFor(() => expect(ids()).toEqual(['Mudanza 2']));
+    fireEvent.change(screen.getByLabelText('Trabajador'), { target: { value: 'sin_asignar' } });
+    await waitFor(() => expect(ids()).toEqual(['Mudanza 1', 'Mudanza 3', 'Mudanza 4', 'Mudanza 5']));
+    fireEvent.change(screen.getByLabelText('Trabajador'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2099-03-02' } });
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2099-03-03' } });
+    await waitFor(() => expect(ids()).toEqual(['Mudanza 2', 'Mudanza 3']));
+    fireEvent.change(screen.getByLabelText('Pago'), { target: { value: 'paid' } });
+    expect(await screen.findByText('No hay mudanzas con estos filtros.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Pago'), { target: { value: 'partial' } });
+    fireEvent.change(screen.getByLabelText('Orden'), { target: { value: '-fecha' } });
+    await waitFor(() => expect(ids()).toEqual(['Mudanza 3', 'Mudanza 2']));
+    expect(
+      calls(
+        fetchMock,
+        'GET /api/mudanzas?desde=2099-03-02&hasta=2099-03-03&estado_pago=partial&vista=proximas&orden=-fecha&limite=50&include_price=true',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('searches on the server once typing pauses: a number exactly, a name without its accents', async () => {
+    const moves = [...seedMoves(), priced({ id: 15, cliente_nombre: 'Íñigo Ñúñez', fecha_programada: '2099-03-06' })];
+    const fetchMock = await renderPage({}, moves);
+    const search = screen.getByRole('searchbox', { name: 'Buscar mudanza' });
+    fireEvent.change(search, { target: { value: '5' } });
+    await waitFor(() => expect(ids()).toEqual(['Mudanza 5']));
+    expect(
+      calls(fetchMock, 'GET /api/mudanzas?q=5&vista=proximas&orden=fecha&limite=50&include_price=true'),
+    ).toHaveLength(1);
+    fireEvent.change(search, { target: { value: 'lucia' } });
+    await waitFor(() => expect(ids()).toEqual(['Mudanza 3']));
+    fireEvent.change(search, { target: { value: 'INIGO nunez' } });
+    await waitFor(() => expect(ids()).toEqual(['Mudanza 15']));
+    fireEvent.change(search, { target: { value: 'nadie' } });
+    expect(await screen.findByText('Ninguna mudanza coincide con la búsqueda.')).toBeTruthy();
+    // Typing fast sends only what was typed last.
+    const sent = calls(fetchMock, 'GET /api/mudanzas?q=nadie&vista=proximas&orden=fecha&limite=50&include_price=true');
+    expect(sent).toHaveLength(1);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('q=nadi&'))).toBe(false);
+  });
+
+  it('merges a live change into the filtered window and its counts, reading nothing again', async () => {
+    const fetchMock = await renderPage();
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Filtrar por estado' })).getByRole('button', { name: 'Pendiente' }),
+    );
+    await waitFor(() => expect(ids()).toEqual(['Mudanza 1']));
+    const requests = calls(
+      fetchMock,
+      'GET /api/mudanzas?estado=pendiente&vista=proximas&orden=fecha&limite=50&include_price=true',
+    ).length;
+    const ws = FakeWebSocket.last();
+    const pendingButton = () =>
+      within(screen.getByRole('group', { name: 'Filtrar por estado' })).getByRole('button', { name: 'Pendiente' });
+
+    // Move 5 goes back to pending: it enters, in date order.
+    act(() =>
+      ws.receive({
+        type: 'change',
+        position: 20,
+        kind: 'move',
+        id: '5',
+        data: priced({
+          id: 5,
+          estado: 'pendiente',
+          cliente_nombre: 'Diego Prieto',
+          fecha_programada: '2099-03-05',
+          version: 2,
+        }),
+      }),
+    );
+    expect(ids()).toEqual(['Mudanza 1', 'Mudanza 5']);
+    act(() =>
+      ws.receive({
+        type: 'change',
+        position: 21,
+        kind: 'move_counts',
+        id: 'all',
+        data: { todas: 5, pendiente: 2, confirmada: 0, 'en curso': 1, finalizada: 1, cancelada: 1 },
+      }),
+    );
+    expect(pendingButton().textContent).toBe('Pendiente2');
+    // Move 1 is confirmed: it leaves.
+    act(() =>
+      ws.receive({
+        type: 'change',
+        position: 22,
+        kind: 'move',
+        id: '1',
+        data: priced({
+          id: 1,
+          estado: 'confirmada',
+          cliente_nombre: 'Marta Sánchez',
+          fecha_programada: '2099-03-01',
+          version: 2,
+        }),
+      }),
+    );
+    expect(ids()).toEqual(['Mudanza 5']);
+    expect(
+      calls(fetchMock, 'GET /api/mudanzas?estado=pendiente&vista=proximas&orden=fecha&limite=50&include_price=true'),
+    ).toHaveLength(requests);
+  });
+
+  it('opens a move that is not in the window (a converted quote) by reading it', async () => {
+    const far = priced({ id: 90, cliente_nombre: 'Fuera de la ventana', fecha_programada: '2001-01-01' });
+    await renderPage({ 'GET /api/mudanza/90': () => jsonResponse({ success: true, mudanza: far }) });
+    await act(async () => {
+      await useManagerStore.getState().open(90);
+    });
+    expect(useManagerStore.getState().opened?.cliente_nombre).toBe('Fuera de la ventana');
+    // Not listed: it is outside 'upcoming and recent'.
+    expect(ids()).not.toContain('Mudanza 90');
   });
 
   it('changes the analytics period', async () => {
@@ -681,7 +829,11 @@ describe('ManagerDashboardPage', () => {
     expect(screen.getByText('Conectando…')).toBeTruthy();
     act(() => FakeWebSocket.last().receive({ type: 'hello', position: 1, role: 'empresario' }));
     expect(screen.getByText('En directo')).toBeTruthy();
-    await waitFor(() => expect(calls(fetchMock, 'GET /api/todas-las-mudanzas?include_price=true')).toHaveLength(2));
+    await waitFor(() =>
+      expect(
+        calls(fetchMock, 'GET /api/mudanzas?vista=proximas&orden=fecha&limite=50&include_price=true'),
+      ).toHaveLength(2),
+    );
     act(() => FakeWebSocket.last().drop());
     expect(screen.getByText('Reconectando…')).toBeTruthy();
   });
@@ -689,7 +841,8 @@ describe('ManagerDashboardPage', () => {
   it('logs a failed load and shows an empty list (§8)', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch({
-      'GET /api/todas-las-mudanzas?include_price=true': () => jsonResponse({ success: false }, 500),
+      'GET /api/mudanzas*': () => jsonResponse({ success: false }, 500),
+      'GET /api/trabajadores': () => jsonResponse({ success: false }, 500),
       'GET /api/datos-de-empresa': () => jsonResponse({ success: false }, 500),
       'GET /api/analiticas?periodo=dia': () => jsonResponse({ success: false }, 500),
     });
@@ -699,6 +852,7 @@ describe('ManagerDashboardPage', () => {
       </MemoryRouter>,
     );
     expect(await screen.findByText('No hay mudanzas.')).toBeTruthy();
+    expect(screen.getByText('No se pudieron cargar las mudanzas. Inténtalo de nuevo.')).toBeTruthy();
     expect(await screen.findByText('No se pudieron cargar las analíticas.')).toBeTruthy();
     await waitFor(() => expect(stat('Mudanzas totales')).toBe('—'));
     expect(error).toHaveBeenCalled();

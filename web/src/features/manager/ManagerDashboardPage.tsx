@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { MoveStatus, QuoteInboxEntry, StaffMove } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { StaffHero, StatCards, type StatCard } from '../../components/StaffDashboard';
@@ -24,6 +24,7 @@ import { quoteToWizardForm } from './quotes';
 import { QuotesInbox } from './QuotesInbox';
 import { formatEuros } from '../../lib/format';
 import { cancelStatsRefresh, useManagerStore, withStatusDraft } from './useManagerStore';
+import { useManagerWindow } from './useManagerWindow';
 import { useQuotesStore } from './useQuotesStore';
 import './ManagerDashboardPage.css';
 import './ManagerModals.css';
@@ -35,8 +36,8 @@ type OpenModal = { kind: 'ver' | 'editar'; moveId: number } | { kind: 'crear'; q
 
 export function ManagerDashboardPage() {
   useDocumentTitle('Panel de gerencia');
-  const moves = useManagerStore((s) => s.moves);
-  const loading = useManagerStore((s) => s.loading);
+  const opened = useManagerStore((s) => s.opened);
+  const open = useManagerStore((s) => s.open);
   const company = useManagerStore((s) => s.company);
   const companyFailed = useManagerStore((s) => s.companyFailed);
   const period = useManagerStore((s) => s.period);
@@ -71,12 +72,21 @@ export function ManagerDashboardPage() {
     return () => {
       cancelStatsRefresh();
       useManagerStore.getState().setStatusDraft(null);
+      // The next visit opens on the default window again.
+      useManagerWindow.getState().reset();
     };
   }, [loadAll, loadQuotes]);
 
-  const shownMoves = useMemo(() => withStatusDraft(moves, statusDraft), [moves, statusDraft]);
-  // Looked up on every render, so an open modal shows the move as the live feed last changed it.
-  const modalMove = modal && modal.kind !== 'crear' ? moves.find((m) => m.id === modal.moveId) : undefined;
+  const shown = useCallback((rows: readonly StaffMove[]) => withStatusDraft(rows, statusDraft), [statusDraft]);
+  // The opened move follows the live feed, so an open modal shows the move as it last changed.
+  const modalMove = modal && modal.kind !== 'crear' && opened?.id === modal.moveId ? opened : undefined;
+  const openModal = useCallback(
+    (kind: 'ver' | 'editar', id: number) => {
+      setModal({ kind, moveId: id });
+      void open(id);
+    },
+    [open],
+  );
   const closeModal = useCallback(() => setModal(null), []);
   const openCreate = useCallback(() => setModal({ kind: 'crear' }), []);
   const saved = useCallback(
@@ -156,7 +166,7 @@ export function ManagerDashboardPage() {
 
         <QuotesInbox
           onConvert={(quote) => setModal({ kind: 'crear', quote })}
-          onViewMove={(id) => setModal({ kind: 'ver', moveId: id })}
+          onViewMove={(id) => openModal('ver', id)}
         />
 
         <FormsInbox />
@@ -171,12 +181,7 @@ export function ManagerDashboardPage() {
           <AnalyticsPanel period={period} series={analytics} failed={analyticsFailed} onPeriod={setPeriod} />
         </Suspense>
 
-        <MoveList
-          moves={shownMoves}
-          loading={loading}
-          onView={(id) => setModal({ kind: 'ver', moveId: id })}
-          onEdit={(id) => setModal({ kind: 'editar', moveId: id })}
-        />
+        <MoveList shown={shown} onView={(id) => openModal('ver', id)} onEdit={(id) => openModal('editar', id)} />
       </div>
 
       {modal?.kind === 'crear' && (
@@ -196,7 +201,7 @@ export function ManagerDashboardPage() {
         <MoveViewModal
           move={modalMove}
           onClose={closeModal}
-          onEdit={() => setModal({ kind: 'editar', moveId: modalMove.id })}
+          onEdit={() => openModal('editar', modalMove.id)}
           onAssigned={saved}
         />
       )}

@@ -4,11 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuoteInboxEntry, StaffMove } from '../../lib/api';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
 import { jsonResponse, makeMove, makeUser, mockFetch } from '../../test/fixtures';
+import { serveMoveWindow } from '../../test/moveWindowServer';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { resetLive } from '../../lib/useLiveStore';
 import { ManagerDashboardPage } from './ManagerDashboardPage';
 import { makeQuote } from './testQuotes';
 import { cancelStatsRefresh, useManagerStore } from './useManagerStore';
+import { useManagerWindow } from './useManagerWindow';
 import { resetQuotesStore } from './useQuotesStore';
 
 vi.mock('../../lib/browser', () => ({ reloadPage: vi.fn(), showAlert: vi.fn() }));
@@ -18,7 +20,10 @@ type Handlers = Parameters<typeof mockFetch>[0];
 
 function handlers(quotes: QuoteInboxEntry[], extra: Handlers = {}): Handlers {
   return {
-    'GET /api/todas-las-mudanzas?include_price=true': () => jsonResponse([makeMove({ id: 1, precio_total: 100 })]),
+    'GET /api/mudanzas*': serveMoveWindow(() => [
+      makeMove({ id: 1, precio_total: 100, fecha_programada: '2099-01-01' }),
+    ]),
+    'GET /api/trabajadores': () => jsonResponse({ success: true, trabajadores: [] }),
     'GET /api/datos-de-empresa': () =>
       jsonResponse({
         success: true,
@@ -31,7 +36,7 @@ function handlers(quotes: QuoteInboxEntry[], extra: Handlers = {}): Handlers {
     'GET /api/presupuestos': () => jsonResponse({ success: true, presupuestos: quotes }),
     'GET /api/mensajes-contacto': () => jsonResponse({ success: true, mensajes: [] }),
     'GET /api/candidaturas': () => jsonResponse({ success: true, candidaturas: [] }),
-    'GET /api/trabajadores?fecha=2026-03-09': () => jsonResponse({ success: true, trabajadores: [] }),
+    'GET /api/trabajadores?fecha=2099-01-01': () => jsonResponse({ success: true, trabajadores: [] }),
     ...extra,
   };
 }
@@ -69,6 +74,7 @@ describe('the quotes inbox on /gestion', () => {
     );
     useAuthStore.setState({ checking: false, user: makeUser({ role: 'empresario', nombre: 'Lucía Ortega' }) });
     useManagerStore.setState(useManagerStore.getInitialState());
+    useManagerWindow.getState().reset();
     resetQuotesStore();
     vi.mocked(showAlert).mockClear();
   });

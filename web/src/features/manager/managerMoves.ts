@@ -1,6 +1,6 @@
 // What the manager dashboard shows of moves: the status filters (§4: all plus the five
 // statuses), the display texts, and the analytics labels.
-import type { AnalyticsPeriod, MoveStatus, StaffMove } from '../../lib/api';
+import type { AnalyticsPeriod, MoveStatus } from '../../lib/api';
 import { formatCalendarDate, formatNumber } from '../../lib/format';
 import { MOVE_STATUS_LABELS } from '../../lib/options';
 
@@ -23,23 +23,6 @@ export const MANAGER_STATUSES: readonly MoveStatus[] = [
   'finalizada',
   'cancelada',
 ];
-
-export function filterManagerMoves(moves: readonly StaffMove[], filter: ManagerFilter): StaffMove[] {
-  return filter === 'all' ? [...moves] : moves.filter((m) => m.estado === filter);
-}
-
-export function countByStatus(moves: readonly StaffMove[]): Record<ManagerFilter, number> {
-  const counts: Record<ManagerFilter, number> = {
-    all: moves.length,
-    pendiente: 0,
-    confirmada: 0,
-    'en curso': 0,
-    finalizada: 0,
-    cancelada: 0,
-  };
-  for (const m of moves) counts[m.estado] = (counts[m.estado] ?? 0) + 1;
-  return counts;
-}
 
 export const PERIODS: readonly { key: AnalyticsPeriod; label: string }[] = [
   { key: 'dia', label: 'Día' },

@@ -2,16 +2,18 @@ import { create } from 'zustand';
 import * as api from '../../lib/api';
 import type { AnalyticsPeriod, AnalyticsPoint, CompanyData, MoveStatus, StaffMove } from '../../lib/api';
 import type { LiveChange } from '../../lib/useLiveStore';
-import { isStaffMove, mergeMoves, upsertMove } from '../../lib/staffMoves';
+import { isStaffMove } from '../../lib/staffMoves';
+import { useManagerWindow } from './useManagerWindow';
 
 /** After a change, the stat cards and charts are read again once things settle. */
 export const STATS_REFRESH_DEBOUNCE_MS = 500;
 
 interface ManagerState {
-  /** Every move as the server last showed it (with prices). */
-  moves: StaffMove[];
-  /** True until the first list load has answered. */
-  loading: boolean;
+  /**
+   * The move a modal shows: kept apart from the list, so it stays open when a change takes the
+   * move out of the list's filter, and so a move outside the window (a converted quote's) opens too.
+   */
+  opened: StaffMove | null;
   company: CompanyData | null;
   companyFailed: boolean;
   period: AnalyticsPeriod;
@@ -23,13 +25,16 @@ interface ManagerState {
    */
   statusDraft: { id: number; estado: MoveStatus } | null;
 
+  /** The list's first window, read again. */
   loadMoves: () => Promise<void>;
+  /** Holds move `id` for a modal: from the list, or read from the server. */
+  open: (id: number) => Promise<void>;
   loadCompany: () => Promise<void>;
   loadAnalytics: () => Promise<void>;
   setPeriod: (period: AnalyticsPeriod) => void;
   /** Everything over HTTP: on page load and when the live feed asks for a resync. */
   loadAll: () => Promise<void>;
-  /** A live-feed change: a move replaces its older copy; any change refreshes the stats (debounced). */
+  /** A live-feed change: merged into the list's window; any change refreshes the stats (debounced). */
   applyChange: (change: LiveChange) => void;
   /** A move the server just answered with (create, edit, assignment, reload). */
   upsert: (move: StaffMove) => void;
@@ -38,12 +43,13 @@ interface ManagerState {
 }
 
 let statsTimer: ReturnType<typeof setTimeout> | null = null;
+// The move a modal asked for while it is read from the server.
+let openingId: number | null = null;
 // Answers to an older analytics request (another period) must not overwrite a newer one.
 let analyticsRequest = 0;
 
 export const useManagerStore = create<ManagerState>()((set, get) => ({
-  moves: [],
-  loading: true,
+  opened: null,
   company: null,
   companyFailed: false,
   period: 'dia',
@@ -51,15 +57,27 @@ export const useManagerStore = create<ManagerState>()((set, get) => ({
   analyticsFailed: false,
   statusDraft: null,
 
-  loadMoves: async () => {
+  loadMoves: () => useManagerWindow.getState().loadFirst(),
+
+  open: async (id) => {
+    const listed = useManagerWindow.getState().rows.find((m) => m.id === id);
+    openingId = listed ? null : id;
+    if (listed) {
+      set({ opened: listed });
+      return;
+    }
+    set({ opened: null });
+    openingId = id;
     try {
-      const loaded = await api.fetchAllMoves(true);
-      // Merged: a live change may have overtaken this answer while it travelled.
-      set((s) => ({ moves: mergeMoves(s.moves, loaded), loading: false }));
+      const response = await api.fetchMove(id);
+      const move = response.body?.mudanza;
+      if (response.ok && move && isStaffMove(move)) {
+        // Unless the user opened another move meanwhile, or the feed brought a newer version.
+        if (openingId === id) set((s) => (s.opened?.id === id ? {} : { opened: move }));
+        get().upsert(move);
+      } else console.error('No se pudo leer la mudanza', id, response.status);
     } catch (error) {
-      // §8: load failures are logged and an empty list is shown.
-      console.error('No se pudieron cargar las mudanzas', error);
-      set({ loading: false });
+      console.error('No se pudo leer la mudanza', id, error);
     }
   },
 
@@ -96,15 +114,16 @@ export const useManagerStore = create<ManagerState>()((set, get) => ({
   },
 
   applyChange: (change) => {
-    if (change.kind === 'move' && isStaffMove(change.data)) {
-      const move = change.data;
-      set((s) => ({ moves: upsertMove(s.moves, move) }));
-    }
+    useManagerWindow.getState().applyChange(change);
+    if (change.kind === 'move' && isStaffMove(change.data)) keepOpened(set, change.data);
     // Any change may move the company figures (a quote, a review...): read them again.
     get().scheduleStatsRefresh();
   },
 
-  upsert: (move) => set((s) => ({ moves: upsertMove(s.moves, move) })),
+  upsert: (move) => {
+    useManagerWindow.getState().upsert(move);
+    keepOpened(set, move);
+  },
 
   scheduleStatsRefresh: () => {
     if (statsTimer !== null) clearTimeout(statsTimer);
@@ -117,6 +136,11 @@ export const useManagerStore = create<ManagerState>()((set, get) => ({
 
   setStatusDraft: (statusDraft) => set({ statusDraft }),
 }));
+
+/** The opened move follows its newer versions; `open` sets it for a move read on purpose. */
+function keepOpened(set: (fn: (s: ManagerState) => Partial<ManagerState>) => void, move: StaffMove) {
+  set((s) => (s.opened?.id === move.id && s.opened.version <= move.version ? { opened: move } : {}));
+}
 
 /** Stops a pending stats refresh (the page unmounts; tests). */
 export function cancelStatsRefresh() {

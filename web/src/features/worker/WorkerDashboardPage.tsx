@@ -1,27 +1,30 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { MoveStatus } from '../../lib/api';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import type { MoveStatus, StaffMove } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FilterButtons, StaffHero, StatCards, type StatCard } from '../../components/StaffDashboard';
+import { LoadMore } from '../../components/LoadMore';
+import { SearchIcon } from '../../components/icons';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { useLiveFeed } from '../../lib/useLiveFeed';
+import { madridToday, SEARCH_DEBOUNCE_MS, SEARCH_MAX } from '../../lib/moveWindow';
+import type { MoveWindowStore } from '../../lib/moveWindowStore';
 import { MoveCard } from './MoveCard';
-import { localToday } from '../../lib/staffMoves';
-import { filterMoves, isAssignedTo, WORKER_FILTERS, workerStats, type WorkerFilter } from './moves';
+import { isAssignedTo, WORKER_FILTERS, WORKER_TABS, type WorkerFilter, type WorkerTab } from './moves';
 import { PhotoModal, type PhotoTab } from './PhotoModal';
 import { StatusModal } from './StatusModal';
-import { useWorkerMovesStore } from './useWorkerMovesStore';
+import { findMove, useAllMoves, useDoneToday, useMyMoves, useWorkerMovesStore } from './useWorkerMovesStore';
 import './WorkerDashboardPage.css';
 import './WorkerModals.css';
 
-type OpenModal = { kind: 'estado'; moveId: number } | { kind: 'fotos'; moveId: number; tab: PhotoTab } | null;
+type OpenModal = { kind: 'estado'; move: StaffMove } | { kind: 'fotos'; move: StaffMove; tab: PhotoTab } | null;
 
-/** How often "today" is re-read, so a page left open overnight counts the right day (§9). */
+/** How often "today" is re-read, so a page left open overnight shows the right day (§9). */
 const TODAY_REFRESH_MS = 60_000;
 
 function useToday(): string {
-  const [today, setToday] = useState(localToday);
+  const [today, setToday] = useState(() => madridToday());
   useEffect(() => {
-    const timer = setInterval(() => setToday(localToday()), TODAY_REFRESH_MS);
+    const timer = setInterval(() => setToday(madridToday()), TODAY_REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
   return today;
@@ -29,34 +32,53 @@ function useToday(): string {
 
 export function WorkerDashboardPage() {
   useDocumentTitle('Panel del trabajador');
-  const moves = useWorkerMovesStore((s) => s.moves);
-  const loading = useWorkerMovesStore((s) => s.loading);
   const load = useWorkerMovesStore((s) => s.load);
   const applyChange = useWorkerMovesStore((s) => s.applyChange);
   const changeStatus = useWorkerMovesStore((s) => s.changeStatus);
   const uploadPhoto = useWorkerMovesStore((s) => s.uploadPhoto);
+  const reset = useWorkerMovesStore((s) => s.reset);
+  const myCounts = useMyMoves((s) => s.conteos);
+  const doneToday = useDoneToday((s) => s.rows.length);
   const userId = useAuthStore((s) => s.user?.id);
-  const [filter, setFilter] = useState<WorkerFilter>('all');
+  const [tab, setTab] = useState<WorkerTab>('mias');
   const [modal, setModal] = useState<OpenModal>(null);
   const today = useToday();
+  const tabsId = useId();
 
-  useLiveFeed({ onChange: applyChange, onResync: () => void load() });
+  useLiveFeed({ onChange: applyChange, onResync: () => void load(madridToday()) });
   useEffect(() => {
-    void load();
-  }, [load]);
+    void load(today);
+  }, [load, today]);
+  useEffect(() => reset, [reset]);
 
-  const stats = useMemo(() => workerStats(moves, today), [moves, today]);
-  const shown = useMemo(() => filterMoves(moves, filter), [moves, filter]);
-  // Looked up on every render, so an open modal shows the move as the live feed last changed it.
-  const modalMove = modal ? moves.find((m) => m.id === modal.moveId) : undefined;
+  // The open modal's move as the windows now show it; the copy it opened with once it left them.
+  const myRows = useMyMoves((s) => s.rows);
+  const allRows = useAllMoves((s) => s.rows);
+  const modalMove = useMemo(() => {
+    if (!modal) return undefined;
+    const latest = findMove(modal.move.id);
+    return latest && latest.version >= modal.move.version ? latest : modal.move;
+    // The rows are what findMove reads: a change of either is a possibly newer copy.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [modal, myRows, allRows]);
   const closeModal = useCallback(() => setModal(null), []);
 
+  const count = (n: number | undefined) => (myCounts ? (n ?? 0) : '…');
   const cards: StatCard[] = [
-    { label: 'Total de mudanzas', value: stats.total, tone: 'primary' },
-    { label: 'Pendientes', value: stats.pending, tone: 'warning' },
-    { label: 'En Progreso', value: stats.inProgress, tone: 'info' },
-    { label: 'Completadas hoy', value: stats.completedToday, tone: 'success' },
+    { label: 'Mis mudanzas', value: count(myCounts?.todas), tone: 'primary' },
+    { label: 'Pendientes', value: count(myCounts?.pendiente), tone: 'warning' },
+    { label: 'En Progreso', value: count(myCounts?.['en curso']), tone: 'info' },
+    { label: 'Completadas hoy', value: doneToday, tone: 'success' },
   ];
+
+  const cardProps = (move: StaffMove) => ({
+    move,
+    today,
+    mine: isAssignedTo(move, userId),
+    onChangeStatus: () => setModal({ kind: 'estado', move }),
+    onUploadPhoto: () => setModal({ kind: 'fotos', move, tab: 'subir' }),
+    onViewPhotos: () => setModal({ kind: 'fotos', move, tab: 'ver' }),
+  });
 
   return (
     <div className="worker-dashboard">
@@ -70,42 +92,37 @@ export function WorkerDashboardPage() {
         <StatCards prefix="worker" label="Resumen" cards={cards} />
 
         <section aria-labelledby="worker-moves-title" className="worker-moves">
-          <div className="worker-moves__head">
-            <h2 id="worker-moves-title" className="worker-moves__title">
-              Mudanzas
-            </h2>
-            <FilterButtons
-              className="worker-filters"
-              label="Filtrar por estado"
-              options={WORKER_FILTERS}
-              value={filter}
-              onChange={setFilter}
-            />
+          <h2 id="worker-moves-title" className="sr-only">
+            Mudanzas
+          </h2>
+          <div className="worker-tabs" role="tablist" aria-label="Qué mudanzas ver">
+            {WORKER_TABS.map((t) => (
+              <button
+                key={t.key}
+                type="button"
+                role="tab"
+                id={`${tabsId}-${t.key}`}
+                aria-controls={`${tabsId}-${t.key}-panel`}
+                aria-selected={tab === t.key}
+                className={`worker-tabs__tab${tab === t.key ? ' is-active' : ''}`}
+                onClick={() => setTab(t.key)}
+              >
+                {t.label}
+              </button>
+            ))}
           </div>
-
-          {loading && moves.length === 0 ? (
-            <p className="worker-moves__empty" role="status">
-              Cargando mudanzas...
-            </p>
-          ) : shown.length === 0 ? (
-            <p className="worker-moves__empty">
-              {filter === 'all' ? 'No hay mudanzas.' : 'No hay mudanzas con este estado.'}
-            </p>
-          ) : (
-            <div className="worker-moves__list">
-              {shown.map((move) => (
-                <MoveCard
-                  key={move.id}
-                  move={move}
-                  today={today}
-                  mine={isAssignedTo(move, userId)}
-                  onChangeStatus={() => setModal({ kind: 'estado', moveId: move.id })}
-                  onUploadPhoto={() => setModal({ kind: 'fotos', moveId: move.id, tab: 'subir' })}
-                  onViewPhotos={() => setModal({ kind: 'fotos', moveId: move.id, tab: 'ver' })}
-                />
-              ))}
-            </div>
-          )}
+          <div role="tabpanel" id={`${tabsId}-${tab}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
+            {tab === 'mias' ? (
+              <MovesWindow
+                key="mias"
+                store={useMyMoves}
+                empty="No tienes mudanzas asignadas de hoy en adelante."
+                cardProps={cardProps}
+              />
+            ) : (
+              <MovesWindow key="todas" store={useAllMoves} search empty="No hay mudanzas." cardProps={cardProps} />
+            )}
+          </div>
         </section>
       </div>
 
@@ -127,6 +144,109 @@ export function WorkerDashboardPage() {
           }
           onClose={closeModal}
         />
+      )}
+    </div>
+  );
+}
+
+interface MovesWindowProps {
+  store: MoveWindowStore;
+  /** A search box over the window (the all-moves tab). */
+  search?: boolean;
+  empty: string;
+  cardProps: (move: StaffMove) => Parameters<typeof MoveCard>[0];
+}
+
+/** One window of moves as cards: status filters with their counts, an optional search, 'Cargar más'. */
+function MovesWindow({ store, search = false, empty, cardProps }: MovesWindowProps) {
+  const rows = store((s) => s.rows);
+  const filter = store((s) => s.filter);
+  const conteos = store((s) => s.conteos);
+  const loaded = store((s) => s.loaded);
+  const loading = store((s) => s.loading);
+  const loadingMore = store((s) => s.loadingMore);
+  const siguiente = store((s) => s.siguiente);
+  const error = store((s) => s.error);
+  const setFilter = store((s) => s.setFilter);
+  const loadMore = store((s) => s.loadMore);
+  const [query, setQuery] = useState(filter.q ?? '');
+  const status: WorkerFilter = filter.estado ?? 'all';
+
+  useEffect(() => {
+    const q = query.trim();
+    if (q === (store.getState().filter.q ?? '')) return undefined;
+    // A search looks through every date; clearing it goes back to the upcoming and recent ones.
+    const timer = setTimeout(
+      () => void setFilter(q === '' ? { q: undefined, vista: 'proximas' } : { q, vista: 'todas' }),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [query, setFilter, store]);
+
+  return (
+    <div className="worker-window">
+      <div className="worker-moves__head">
+        {search && (
+          <label className="worker-search">
+            <SearchIcon className="worker-search__icon" />
+            <span className="sr-only">Buscar mudanza</span>
+            <input
+              type="search"
+              className="input worker-search__input"
+              placeholder="N.º, cliente o dirección"
+              maxLength={SEARCH_MAX}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          </label>
+        )}
+        <FilterButtons
+          className="worker-filters"
+          label="Filtrar por estado"
+          options={WORKER_FILTERS}
+          value={status}
+          onChange={(key) => void setFilter({ estado: key === 'all' ? undefined : (key as MoveStatus) })}
+          extra={(key) =>
+            conteos && (
+              <span className="worker-filters__count" aria-hidden="true">
+                {conteos[key === 'all' ? 'todas' : key]}
+              </span>
+            )
+          }
+        />
+      </div>
+
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      {!loaded || (loading && rows.length === 0) ? (
+        <p className="worker-moves__empty" role="status">
+          Cargando mudanzas...
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="worker-moves__empty" role="status">
+          {(filter.q ?? '') !== ''
+            ? 'Ninguna mudanza coincide con la búsqueda.'
+            : status === 'all'
+              ? empty
+              : 'No hay mudanzas con este estado.'}
+        </p>
+      ) : (
+        <>
+          <div className="worker-moves__list" aria-busy={loading}>
+            {rows.map((move) => (
+              <MoveCard key={move.id} {...cardProps(move)} />
+            ))}
+          </div>
+          <LoadMore
+            shown={rows.length}
+            hasMore={siguiente !== null}
+            loading={loadingMore}
+            onMore={() => void loadMore()}
+          />
+        </>
       )}
     </div>
   );

@@ -2,28 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { makeMove } from '../../test/fixtures';
 import { formatDate } from '../../lib/format';
 import { isStaffMove, localToday, mergeMoves, servicesList, upsertMove } from '../../lib/staffMoves';
-import {
-  filterMoves,
-  isAssignedTo,
-  objectsSummary,
-  timeSlotLabel,
-  WORKER_FILTERS,
-  WORKER_STATUSES,
-  workerStats,
-} from './moves';
+import { isAssignedTo, objectsSummary, timeSlotLabel, WORKER_FILTERS, WORKER_STATUSES, WORKER_TABS } from './moves';
 import { MOVE_STATUS_LABELS } from '../../lib/options';
-
-const TODAY = '2026-03-09';
-
-const moves = [
-  makeMove({ id: 1, estado: 'pendiente' }),
-  makeMove({ id: 2, estado: 'pendiente', fecha_programada: '2026-03-12' }),
-  makeMove({ id: 3, estado: 'confirmada' }),
-  makeMove({ id: 4, estado: 'en curso' }),
-  makeMove({ id: 5, estado: 'finalizada', fecha_programada: TODAY }),
-  makeMove({ id: 6, estado: 'finalizada', fecha_programada: '2026-03-08' }),
-  makeMove({ id: 7, estado: 'cancelada' }),
-];
 
 describe('worker statuses and filters (§4)', () => {
   it('names the five staff statuses as the spec shows them', () => {
@@ -40,21 +20,19 @@ describe('worker statuses and filters (§4)', () => {
     expect(WORKER_STATUSES).toEqual(['pendiente', 'en curso', 'finalizada', 'cancelada']);
   });
 
-  it('offers all, pending, in progress and completed', () => {
+  it('offers all, the §4 filters and, since issue 19, confirmed and cancelled, by their staff status', () => {
     expect(WORKER_FILTERS.map((f) => [f.key, f.label])).toEqual([
       ['all', 'Todas'],
-      ['pending', 'Pendientes'],
-      ['in_progress', 'En Progreso'],
-      ['completed', 'Completadas'],
+      ['pendiente', 'Pendientes'],
+      ['confirmada', 'Confirmadas'],
+      ['en curso', 'En Progreso'],
+      ['finalizada', 'Completadas'],
+      ['cancelada', 'Canceladas'],
     ]);
   });
 
-  it('filters by the matching staff status', () => {
-    const ids = (filter: Parameters<typeof filterMoves>[1]) => filterMoves(moves, filter).map((m) => m.id);
-    expect(ids('all')).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(ids('pending')).toEqual([1, 2]);
-    expect(ids('in_progress')).toEqual([4]);
-    expect(ids('completed')).toEqual([5, 6]);
+  it("opens on the worker's own moves, with every move a tab away (§6)", () => {
+    expect(WORKER_TABS.map((t) => t.label)).toEqual(['Mis mudanzas', 'Todas las mudanzas']);
   });
 });
 
@@ -68,13 +46,7 @@ describe('assigned moves', () => {
   });
 });
 
-describe('worker stats', () => {
-  it('counts totals, pending, in progress and finalizada moves scheduled today (§9)', () => {
-    expect(workerStats(moves, TODAY)).toEqual({ total: 7, pending: 2, inProgress: 1, completedToday: 1 });
-    expect(workerStats(moves, '2026-03-08').completedToday).toBe(1);
-    expect(workerStats([], TODAY)).toEqual({ total: 0, pending: 0, inProgress: 0, completedToday: 0 });
-  });
-
+describe('today', () => {
   it('reads today on the local calendar', () => {
     expect(localToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
     expect(localToday(new Date(2026, 11, 31, 0, 1))).toBe('2026-12-31');

@@ -17,38 +17,25 @@ export function isAssignedTo(move: Pick<StaffMove, 'workerId'>, userId: string |
   return userId !== undefined && move.workerId === userId;
 }
 
-export type WorkerFilter = 'all' | 'pending' | 'in_progress' | 'completed';
+export type WorkerFilter = 'all' | MoveStatus;
 
-/** §4 worker filters; each maps to the staff status with the same customer key. */
-export const WORKER_FILTERS: readonly { key: WorkerFilter; label: string; estado: MoveStatus | null }[] = [
-  { key: 'all', label: 'Todas', estado: null },
-  { key: 'pending', label: 'Pendientes', estado: 'pendiente' },
-  { key: 'in_progress', label: 'En Progreso', estado: 'en curso' },
-  { key: 'completed', label: 'Completadas', estado: 'finalizada' },
+/** §4 worker filters, and the confirmed moves (issue 19: a worker needs to see what is confirmed). */
+export const WORKER_FILTERS: readonly { key: WorkerFilter; label: string }[] = [
+  { key: 'all', label: 'Todas' },
+  { key: 'pendiente', label: 'Pendientes' },
+  { key: 'confirmada', label: 'Confirmadas' },
+  { key: 'en curso', label: 'En Progreso' },
+  { key: 'finalizada', label: 'Completadas' },
+  { key: 'cancelada', label: 'Canceladas' },
 ];
 
-export function filterMoves(moves: readonly StaffMove[], filter: WorkerFilter): StaffMove[] {
-  const status = WORKER_FILTERS.find((f) => f.key === filter)?.estado ?? null;
-  return status === null ? [...moves] : moves.filter((m) => m.estado === status);
-}
+/** The tabs of the worker's dashboard. */
+export type WorkerTab = 'mias' | 'todas';
 
-export interface WorkerStats {
-  total: number;
-  pending: number;
-  inProgress: number;
-  /** §9: finalizada moves scheduled today. */
-  completedToday: number;
-}
-
-export function workerStats(moves: readonly StaffMove[], today: string): WorkerStats {
-  const stats: WorkerStats = { total: moves.length, pending: 0, inProgress: 0, completedToday: 0 };
-  for (const m of moves) {
-    if (m.estado === 'pendiente') stats.pending += 1;
-    else if (m.estado === 'en curso') stats.inProgress += 1;
-    else if (m.estado === 'finalizada' && m.fecha_programada === today) stats.completedToday += 1;
-  }
-  return stats;
-}
+export const WORKER_TABS: readonly { key: WorkerTab; label: string }[] = [
+  { key: 'mias', label: 'Mis mudanzas' },
+  { key: 'todas', label: 'Todas las mudanzas' },
+];
 
 // Card texts.
 
