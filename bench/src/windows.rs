@@ -131,7 +131,7 @@ async fn write_history(
         let status = match (date < today, n % 7) {
             (true, 0) => MoveStatus::Cancelada,
             (true, _) => MoveStatus::Finalizada,
-            (false, 0 | 1 | 2) => MoveStatus::Pendiente,
+            (false, 0..=2) => MoveStatus::Pendiente,
             (false, _) => MoveStatus::Confirmada,
         };
         if status != MoveStatus::Pendiente {
