@@ -48,6 +48,7 @@ use clap::Parser;
 mod http;
 mod load;
 mod moves_api;
+mod windows;
 
 use http::Http;
 
@@ -155,6 +156,8 @@ pub enum Phase {
     /// A separate server process holding 1,000 dashboards and 10,000 idle connections under
     /// 100 status changes a second, and the busiest reads (issue 9).
     Load,
+    /// The staff lists as windows over 100,000 moves, beside the old full list (issue 19).
+    Windows,
 }
 
 #[derive(Debug, Clone)]
@@ -341,6 +344,10 @@ async fn phases(
     if wanted(Phase::Load) {
         let load = load::run(db.clone(), plan.clone(), seed_dir.to_path_buf()).await?;
         load::print(&load, plan, &mut verdicts);
+    }
+    if wanted(Phase::Windows) {
+        let windows = windows::run(db.clone(), plan.clone(), seed_dir.to_path_buf()).await?;
+        windows::print(&windows);
     }
     Ok(verdicts)
 }

@@ -5,7 +5,7 @@
 //! - **Per stream, at append.** `events.hash` chains each event to `prev_hash`, the hash of the
 //!   stream's previous event (32 zero bytes for version 1). How is the event's [`HashFormat`]
 //!   (`events.hash_format`). Formats 1 and 2 hash sha256(`prev_hash` || [`canonical_encoding`])
-//!   in SQL (`event_hash`, `event_hash_v2`). Format 3, what appends write since migration 0019,
+//!   in SQL (`event_hash`, `event_hash_v2`). Format 3, what appends write since migration 0020,
 //!   hashes the content here before the INSERT ([`content_digest`]), and the statement only
 //!   chains that digest ([`event_hash_v3`], SQL's `event_hash_v3`). [`event_hash`] computes every
 //!   format in Rust, and a test holds Rust and SQL equal.
@@ -50,7 +50,7 @@ pub enum HashFormat {
     V1,
     /// Since 0016: 0009's fields, then `recorded_at`.
     V2,
-    /// Since 0019: [`content_digest`] made in Rust, chained by [`event_hash_v3`].
+    /// Since 0020: [`content_digest`] made in Rust, chained by [`event_hash_v3`].
     V3,
 }
 
@@ -196,7 +196,7 @@ pub fn content_digest(c: &Content<'_>) -> [u8; 32] {
     h.finalize().into()
 }
 
-/// Format 3's link, equal to SQL's `event_hash_v3` (migrations/0019): sha256(prev || content
+/// Format 3's link, equal to SQL's `event_hash_v3` (migrations/0020): sha256(prev || content
 /// digest || stream_version, 8 bytes big endian || recorded_at as PostgreSQL sends a
 /// timestamptz: microseconds since 2000-01-01 UTC, 8 bytes big endian). Fixed-size fields only,
 /// so the statement computes it from builtins.

@@ -107,7 +107,7 @@ macro_rules! last_of_stream {
 /// Hence one append per transaction: a second would reuse the first one's positions and fail on
 /// the primary key.
 ///
-/// Tamper evidence (migrations/0009, 0016, 0019): each row also gets `prev_hash`, the hash of
+/// Tamper evidence (migrations/0009, 0016, 0020): each row also gets `prev_hash`, the hash of
 /// the stream's previous event, read by the same index probe that reads the stream's version (32
 /// zero bytes for a new stream), and `hash` in format 3: `$9` holds each event's content digest
 /// (32 bytes each, computed in Rust by [`chain::content_digest`] before sending), and the

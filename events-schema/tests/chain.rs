@@ -888,7 +888,7 @@ async fn a_log_sealed_before_0016_keeps_verifying_and_new_events_seal_recorded_a
     assert_eq!(v.primer_fallo.unwrap().stream_id, "move-1");
 }
 
-/// A log written in format 2 (between migrations 0016 and 0019) keeps verifying; format 3
+/// A log written in format 2 (between migrations 0016 and 0020) keeps verifying; format 3
 /// appends chain on from its hashes, and a change to a format 2 event is still found there, as
 /// is one rehashed in format 2 at its seal.
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
