@@ -1872,6 +1872,11 @@ async fn client(
                 let at = Instant::now();
                 match message {
                     Some(Ok(Message::Text(text))) => {
+                        // The staff lists' counts follow a change at its position; what is timed
+                        // is the change's own frame.
+                        if text.as_str().contains(COUNTS_FRAME) {
+                            continue;
+                        }
                         let position = match change_position(text.as_str()) {
                             Some(p) => p,
                             None => {
@@ -1896,6 +1901,9 @@ async fn client(
     let _ = socket.close(None).await;
     Ok(frames)
 }
+
+/// How a counts frame (`kind` = `projections::moves::COUNTS_KIND`) reads on the wire.
+const COUNTS_FRAME: &str = "\"kind\":\"move_counts\"";
 
 /// The position of a change frame, found without parsing the document it carries: the clients
 /// share the server's two cores, and a full parse of every frame would bill the server for work
@@ -2096,4 +2104,20 @@ fn counter(what: &str) -> ProgressBar {
         bar.set_style(style.progress_chars("=> "));
     }
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_frames_are_told_apart_by_their_kind() {
+        let frame = serde_json::json!({
+            "type": "change",
+            "position": 1,
+            "kind": projections::moves::COUNTS_KIND,
+            "id": "all",
+            "data": {},
+        });
+        let text = serde_json::to_string(&frame).unwrap();
+        assert!(text.contains(super::COUNTS_FRAME), "{text}");
+    }
 }

@@ -444,6 +444,21 @@ impl LiveClient {
         }
     }
 
+    /// The next frame that is not a staff list's counts (`move_counts`): those follow most
+    /// changes of a move, and these tests are about the changes themselves.
+    pub async fn next_change(&mut self) -> Option<Value> {
+        self.next_change_within(Duration::from_secs(5)).await
+    }
+
+    pub async fn next_change_within(&mut self, wait: Duration) -> Option<Value> {
+        loop {
+            let frame = self.next_within(wait).await?;
+            if frame["kind"] != projections::moves::COUNTS_KIND {
+                return Some(frame);
+            }
+        }
+    }
+
     /// The next change frame about `move_id`, skipping others.
     pub async fn next_about(&mut self, move_id: i64) -> Option<Value> {
         loop {
