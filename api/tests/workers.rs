@@ -84,8 +84,11 @@ async fn managers_list_workers_with_their_busy_days(pool: PgPool) {
         .collect();
     assert_eq!(names, ["Ana Ruiz", "Javier Moreno"]);
 
-    // The seed assigns Javier to today's move (en curso).
-    let today = Utc::now().date_naive();
+    // The seed assigns Javier to today's move (en curso): today on the company's calendar.
+    let today: NaiveDate = sqlx::query_scalar("SELECT (now() AT TIME ZONE 'Europe/Madrid')::date")
+        .fetch_one(&server.state.pool)
+        .await
+        .unwrap();
     let (_, body) = manager
         .get(&format!("/api/trabajadores?fecha={today}"))
         .await;
