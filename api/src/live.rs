@@ -471,55 +471,41 @@ fn frame(change: &Change, data: Value) -> Utf8Bytes {
 ///   a visitor's contact details and request, the office's business; a new kind is shown to
 ///   workers or clients only once someone decides it should be.
 pub fn render(change: &Change) -> Rendered {
-    let staff = change.staff_doc.clone().map(|d| frame(change, d));
-    if change.kind == projections::moves::COUNTS_KIND {
-        let scope = change.entity_id.as_str();
-        let only_worker = match scope {
-            projections::moves::ALL_SCOPE => None,
-            worker => match worker.parse() {
-                Ok(id) => Some(id),
-                // Neither every move nor a worker's: not for workers.
-                Err(_) => {
-                    return Rendered {
-                        position: change.position,
-                        cliente_email: None,
-                        staff,
-                        worker: None,
-                        client: None,
-                        only_worker: None,
-                    }
-                }
-            },
-        };
-        return Rendered {
-            position: change.position,
-            cliente_email: None,
-            worker: staff.clone(),
-            staff,
-            client: None,
-            only_worker,
-        };
-    }
-    if change.kind != projections::moves::LIVE_KIND {
-        return Rendered {
-            position: change.position,
-            cliente_email: None,
-            staff,
-            worker: None,
-            client: None,
-            only_worker: None,
-        };
-    }
-    Rendered {
+    // Managers, the admin and the auditor only: what every kind starts from and may widen.
+    let office = Rendered {
         position: change.position,
-        cliente_email: change.cliente_email.clone(),
-        staff,
-        worker: change
-            .staff_doc
-            .clone()
-            .map(|d| frame(change, without_prices(d))),
-        client: change.client_doc.clone().map(|d| frame(change, d)),
+        cliente_email: None,
+        staff: change.staff_doc.clone().map(|d| frame(change, d)),
+        worker: None,
+        client: None,
         only_worker: None,
+    };
+    match change.kind.as_str() {
+        projections::moves::COUNTS_KIND => {
+            let only_worker = match change.entity_id.as_str() {
+                projections::moves::ALL_SCOPE => None,
+                worker => match worker.parse() {
+                    Ok(id) => Some(id),
+                    // Neither every move nor a worker's: not for workers.
+                    Err(_) => return office,
+                },
+            };
+            Rendered {
+                worker: office.staff.clone(),
+                only_worker,
+                ..office
+            }
+        }
+        projections::moves::LIVE_KIND => Rendered {
+            cliente_email: change.cliente_email.clone(),
+            worker: change
+                .staff_doc
+                .clone()
+                .map(|d| frame(change, without_prices(d))),
+            client: change.client_doc.clone().map(|d| frame(change, d)),
+            ..office
+        },
+        _ => office,
     }
 }
 

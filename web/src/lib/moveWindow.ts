@@ -2,24 +2,12 @@
 // the cursor to the next page. The server filters and sorts; the browser decides by itself, with
 // the server's own rules, whether a move the live feed changed belongs in the window it shows, so
 // a change never makes it download the list again. Pure functions; the store is moveWindowStore.
-import type { MoveStatus, PaymentStatus, StaffMove, Urgency, WindowCounts, WindowOrder, WindowQuery } from './api';
+import type { PaymentStatus, StaffMove, WindowCounts, WindowOrder, WindowQuery } from './api';
 
 export type { WindowCounts, WindowOrder };
 
-/** What a window shows: the query parameters of GET /api/mudanzas but the page's own. */
-export interface WindowFilter {
-  estado?: MoveStatus;
-  /** YYYY-MM-DD, inclusive, on fecha_programada. */
-  desde?: string;
-  hasta?: string;
-  /** `yo` (the caller's own moves), `sin_asignar`, or a worker's id. */
-  trabajador?: string;
-  urgencia?: Urgency;
-  estado_pago?: PaymentStatus;
-  q?: string;
-  vista?: 'proximas' | 'todas';
-  orden?: WindowOrder;
-}
+/** What a window shows: the query parameters of GET /api/mudanzas but the paging and prices. */
+export type WindowFilter = Omit<WindowQuery, 'limite' | 'cursor' | 'include_price'>;
 
 /** 'Próximas y recientes' reaches this many days before today. */
 export const RECENT_DAYS = 7;
