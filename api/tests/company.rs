@@ -2,7 +2,7 @@
 
 mod common;
 
-use chrono::{Datelike, Utc};
+use chrono::Datelike;
 use common::{projected, start};
 use serde_json::Value;
 use sqlx::PgPool;
@@ -77,7 +77,7 @@ async fn analytics_count_per_period_and_move_with_the_moves(pool: PgPool) {
     let server = start(pool.clone()).await;
     projected(&server).await;
     let manager = server.login_role("empresario").await;
-    let today = Utc::now().date_naive();
+    let today = events_schema::calendar::today();
 
     let (status, body) = manager.get("/api/analiticas?periodo=dia").await;
     assert_eq!(status, 200);

@@ -5,7 +5,7 @@
 mod common;
 
 use api::routes::documents::{INVOICE_NOT_ISSUED, WAYBILL_NOT_ISSUED};
-use chrono::{Datelike, Utc};
+use chrono::Datelike;
 use common::{account, account_by_login, move_of, projected, start, Caller};
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -39,7 +39,7 @@ async fn move_ids(pool: &PgPool) -> Vec<i64> {
 async fn invoices_take_the_next_number_once_and_never_change(pool: PgPool) {
     let server = start(pool.clone()).await;
     projected(&server).await;
-    let year = Utc::now().year();
+    let year = events_schema::calendar::today().year();
     let manager = server.login_role("empresario").await;
     let ids = move_ids(&pool).await;
 
@@ -57,7 +57,10 @@ async fn invoices_take_the_next_number_once_and_never_change(pool: PgPool) {
     assert_eq!(status, 200, "{first}");
     let f = &first["factura"];
     assert_eq!(f["numero"], format!("F{year}-000001"));
-    assert_eq!(f["fecha_emision"], Utc::now().date_naive().to_string());
+    assert_eq!(
+        f["fecha_emision"],
+        events_schema::calendar::today().to_string()
+    );
     assert_eq!(f["empresa"]["nif"], "B-87654321");
     let (_, m) = manager.get(&format!("/api/mudanza/{}", ids[0])).await;
     assert_eq!(f["importes"]["total"], m["mudanza"]["precio_total"]);
@@ -166,7 +169,7 @@ async fn another_sites_page_cannot_issue_a_document(pool: PgPool) {
 async fn invoices_issued_at_the_same_instant_get_distinct_numbers_without_gaps(pool: PgPool) {
     let server = start(pool.clone()).await;
     projected(&server).await;
-    let year = Utc::now().year();
+    let year = events_schema::calendar::today().year();
     let manager = server.login_role("empresario").await;
     let admin = server.login_role("admin").await;
     let ids = move_ids(&pool).await;
@@ -210,7 +213,7 @@ async fn invoices_issued_at_the_same_instant_get_distinct_numbers_without_gaps(p
 async fn waybills_have_their_own_series_for_staff_and_the_moves_client(pool: PgPool) {
     let server = start(pool.clone()).await;
     projected(&server).await;
-    let year = Utc::now().year();
+    let year = events_schema::calendar::today().year();
     let owner = account("cliente");
     let id = move_of(&pool, &owner.email).await;
     let path = format!("/api/albaran/{id}");

@@ -2,7 +2,6 @@
 
 mod common;
 
-use chrono::Utc;
 use common::{in_days, projected, start, wizard, Caller, TestServer};
 use serde_json::{json, Value};
 use sqlx::PgPool;
@@ -75,7 +74,7 @@ async fn the_wizard_rules_answer_with_their_spanish_messages_and_write_nothing(p
     projected(&server).await;
     let manager = server.login_role("empresario").await;
     let before = event_count(&server).await;
-    let yesterday = Utc::now().date_naive().pred_opt().unwrap();
+    let yesterday = events_schema::calendar::today().pred_opt().unwrap();
     let cases: Vec<(&str, Value, &str)> = vec![
         (
             "cliente_email",

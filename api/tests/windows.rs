@@ -52,10 +52,7 @@ async fn world(pool: PgPool) -> World {
         workers.insert(symbol, id);
         callers.insert(id, server.login(&account_by_login(login)).await);
     }
-    let today = sqlx::query_scalar("SELECT (now() AT TIME ZONE 'Europe/Madrid')::date")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let today = events_schema::calendar::today();
     World {
         manager: server.login_role("empresario").await,
         server,

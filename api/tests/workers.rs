@@ -2,7 +2,7 @@
 
 mod common;
 
-use chrono::{Days, NaiveDate, Utc};
+use chrono::{Days, NaiveDate};
 use command::demo::demo_move;
 use common::{projected, start, TestServer};
 use events_schema::events::{move_stream, Person};
@@ -11,8 +11,7 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 
 fn in_days(n: u64) -> NaiveDate {
-    Utc::now()
-        .date_naive()
+    events_schema::calendar::today()
         .checked_add_days(Days::new(n))
         .unwrap()
 }
@@ -85,10 +84,7 @@ async fn managers_list_workers_with_their_busy_days(pool: PgPool) {
     assert_eq!(names, ["Ana Ruiz", "Javier Moreno"]);
 
     // The seed assigns Javier to today's move (en curso): today on the company's calendar.
-    let today: NaiveDate = sqlx::query_scalar("SELECT (now() AT TIME ZONE 'Europe/Madrid')::date")
-        .fetch_one(&server.state.pool)
-        .await
-        .unwrap();
+    let today = events_schema::calendar::today();
     let (_, body) = manager
         .get(&format!("/api/trabajadores?fecha={today}"))
         .await;

@@ -1124,7 +1124,7 @@ fn move_history(move_id: i64, today: NaiveDate) -> Result<Vec<Event>, String> {
 /// case for the projector, instead of ten events of one move that fold into a single row write.
 async fn load_history(store: &EventStore, moves: usize, bar: &ProgressBar) -> Result<Rate, String> {
     let stagger = (moves / 20).max(1);
-    let today = Utc::now().date_naive();
+    let today = events_schema::calendar::today();
     let manager = Uuid::now_v7().to_string();
     let mut plans: Vec<Vec<(usize, String, i64, NewEvent)>> = vec![Vec::new(); MANY_WRITERS];
     for m in 0..moves {

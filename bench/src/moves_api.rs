@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use chrono::{Days, Utc};
+use chrono::Days;
 use command::demo::demo_move;
 use command::moves::{MoveCommand, MoveDecider, MoveState};
 use command::{Decider, Role};
@@ -224,7 +224,7 @@ pub(super) async fn write_moves(
             .fetch_all(pool)
             .await
             .ctx("numbering the moves")?;
-    let today = Utc::now().date_naive();
+    let today = events_schema::calendar::today();
     let first_day = today.checked_sub_days(Days::new(30)).unwrap_or(today);
     let manager = Uuid::now_v7().to_string();
     let as_manager = context_as(Role::Empresario);

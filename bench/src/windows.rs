@@ -103,7 +103,7 @@ async fn write_history(
             .fetch_all(&state.pool)
             .await
             .ctx("numbering the moves")?;
-    let today = chrono::Utc::now().date_naive();
+    let today = events_schema::calendar::today();
     let first_day = today
         .checked_sub_days(Days::new(SPREAD_DAYS / 2))
         .unwrap_or(today);
@@ -278,7 +278,7 @@ async fn phase(
         .iter()
         .find(|s| s.role == Role::Empleado)
         .ok_or("no worker among the demo accounts")?;
-    let today = chrono::Utc::now().date_naive();
+    let today = events_schema::calendar::today();
     let numbers: Vec<i64> =
         sqlx::query_scalar("SELECT id FROM move_staff_view ORDER BY md5(id::text) LIMIT 50")
             .fetch_all(&pool)

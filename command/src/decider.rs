@@ -28,9 +28,9 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
-    /// The calendar day of `now` (dates before it are in the past).
+    /// Madrid's date at `now` (dates before it are in the past).
     pub fn today(&self) -> NaiveDate {
-        self.now.date_naive()
+        events_schema::calendar::madrid_date(self.now)
     }
 
     /// The acting role, or `Forbidden` for an anonymous caller.

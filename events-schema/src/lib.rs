@@ -1,6 +1,7 @@
 //! The event log of Mudanzas: every event type and version, the envelope, upcasters, the SQL of the
 //! events table (`migrations/0001_event_log.sql`), and the one API to append, read and follow it.
 
+pub mod calendar;
 pub mod chain;
 mod envelope;
 pub mod events;

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use async_trait::async_trait;
 use chrono::NaiveDate;
+use events_schema::calendar::madrid_date;
 use events_schema::events::{move_id_of, MoveStatus};
 use events_schema::{Event, RecordedEvent};
 use sqlx::PgConnection;
@@ -150,7 +151,7 @@ impl Projector for AnalyticsProjector {
                 reason: err.to_string(),
             })?;
             let facts = moves.entry(id).or_default();
-            fold(facts, &mut days, &event, e.occurred_at.date_naive());
+            fold(facts, &mut days, &event, madrid_date(e.occurred_at));
         }
 
         let (mut ids, mut totals, mut done, mut off) = (vec![], vec![], vec![], vec![]);

@@ -4,7 +4,7 @@
 //! accept is appended to a real log, projected live in small batches, and no projector may skip
 //! one. Then each projection is rebuilt and must equal what live projection left.
 
-use chrono::{Days, NaiveDate, Utc};
+use chrono::{Days, NaiveDate};
 use command::decider::Fixed;
 use command::moves::{MoveCommand, MoveDecider, MoveState};
 use command::pricing::{price, PriceParts};
@@ -337,7 +337,7 @@ async fn fresh_database() -> PgPool {
 async fn every_event_the_deciders_accept_is_projected_and_rebuild_equals_live() {
     let pool = fresh_database().await;
     let store = EventStore::new(pool.clone(), Default::default());
-    let today = Utc::now().date_naive();
+    let today = events_schema::calendar::today();
     let mut runner = TestRunner::new(Config {
         cases: CASES,
         ..Config::default()

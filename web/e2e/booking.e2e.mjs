@@ -9,7 +9,7 @@ import {
   authStatus,
   clientLogin,
   createMove,
-  localDatePlus,
+  madridDatePlus,
   openPage,
   pageApi,
   staffLogin,
@@ -25,7 +25,7 @@ const nbsp = (s) => (s ?? '').replace(/\u00a0/g, ' ').trim();
 function createMartasMove(managerPage, stamp, days = 40) {
   return createMove(managerPage, MARTA, {
     origen: `Calle de la Reserva ${stamp}, 28004 Madrid`,
-    fecha_programada: localDatePlus(days),
+    fecha_programada: madridDatePlus(days),
   });
 }
 
@@ -75,7 +75,7 @@ test(
       await page.getByLabel('Nombre y apellidos').fill('Luis Sánchez');
       await page.getByLabel('Teléfono de contacto').fill('655443322');
       await page.getByRole('radio', { name: 'WhatsApp' }).check();
-      await page.getByLabel('Fecha alternativa (opcional)').fill(localDatePlus(42));
+      await page.getByLabel('Fecha alternativa (opcional)').fill(madridDatePlus(42));
       await page.getByRole('radio', { name: 'Tarde (12:00-17:00)' }).check();
       // Floors, elevator and access are part of the price the company set: shown to confirm,
       // not changed here (issue 17, item 5).

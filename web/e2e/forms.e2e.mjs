@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { seriousViolations } from './axe.mjs';
-import { account, openPage, outboxFor, staffLogin, uniqueEmail, url } from './helpers.mjs';
+import { account, madridDatePlus, openPage, outboxFor, staffLogin, uniqueEmail, url } from './helpers.mjs';
 
 // The company's inbox: seed/empresa.json, where the server sends its copy of every form.
 const COMPANY_INBOX = 'info@mudanzas.test';
@@ -15,13 +15,6 @@ const COMPANY_INBOX = 'info@mudanzas.test';
 function uniqueName(first) {
   const letters = `${Date.now()}${Math.floor(Math.random() * 1000)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
   return `${first} ${letters[0].toUpperCase()}${letters.slice(1)}`;
-}
-
-function isoDate(daysFromToday) {
-  const d = new Date();
-  d.setDate(d.getDate() + daysFromToday);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 /** A real (tiny, valid) PDF: the server checks the content, not only the name. */
@@ -55,7 +48,7 @@ test('contacto: errores al salir de cada campo, envío, el mensaje en /gestion y
   try {
     const name = uniqueName('Rosa');
     const email = uniqueEmail('contacto');
-    const date = isoDate(30);
+    const date = madridDatePlus(30);
     await page.goto(url('/contacto'));
     await page.getByRole('heading', { level: 1, name: 'Hablemos de tu mudanza' }).waitFor();
     const form = page.getByRole('form', { name: 'Envíanos tu consulta' });

@@ -36,7 +36,7 @@ after(async () => {
 
 /** A fresh context (no cookies, no storage) and page that records every console error. */
 export async function openPage(viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, locale: 'es-ES' });
+  const context = await browser.newContext({ viewport, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const errors = [];
@@ -151,12 +151,11 @@ export async function outboxFor(email) {
   return body.mensajes ?? [];
 }
 
-/** A local calendar date `days` from today, as YYYY-MM-DD. */
-export function localDatePlus(days) {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** The date `days` after today on the company's calendar (Madrid's, as the server's), YYYY-MM-DD. */
+export function madridDatePlus(days) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /**
@@ -170,7 +169,7 @@ export async function createMove(managerPage, client, fields = {}) {
     cliente_email: client.email,
     origen: 'Calle de Alcalá 120, 28009 Madrid',
     destino: 'Avenida de Europa 9, 28224 Pozuelo de Alarcón',
-    fecha_programada: localDatePlus(40),
+    fecha_programada: madridDatePlus(40),
     fecha_alternativa: null,
     flexible: false,
     hora_preferida: 'morning',

@@ -10,7 +10,7 @@ import { seriousViolations } from './axe.mjs';
 import {
   account,
   createMove,
-  localDatePlus,
+  madridDatePlus,
   openPage,
   pageApi,
   staffLogin,
@@ -46,7 +46,7 @@ async function moveWithKey(managerPage, stamp) {
   const id = await createMove(
     managerPage,
     { nombre: cliente, email },
-    { origen: `Calle del Pago ${stamp}, 28004 Madrid`, fecha_programada: localDatePlus(30), pago_adelantado: 100 },
+    { origen: `Calle del Pago ${stamp}, 28004 Madrid`, fecha_programada: madridDatePlus(30), pago_adelantado: 100 },
   );
   const key = await pageApi(managerPage, 'POST', `/api/mudanza/${id}/clave-pago`);
   assert.equal(key.status, 200, `clave-pago: ${JSON.stringify(key.body)}`);

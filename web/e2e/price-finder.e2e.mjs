@@ -4,7 +4,7 @@
 // route error panel for an address nobody knows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { openPage, outboxFor, uniqueEmail, url } from './helpers.mjs';
+import { madridDatePlus, openPage, outboxFor, uniqueEmail, url } from './helpers.mjs';
 
 const ORIGIN = 'Calle de Alcalá 120, 28009 Madrid';
 const DESTINATION = 'Calle Mayor 2, 28801 Alcalá de Henares';
@@ -14,11 +14,6 @@ function euros(text) {
   const match = /-?[\d.]+,\d{2}/.exec(text.replace(/\s/g, ' '));
   assert.ok(match, `no hay un importe en ${JSON.stringify(text)}`);
   return Number(match[0].replace(/\./g, '').replace(',', '.'));
-}
-
-function isoDate(date) {
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 const next = (page) => page.getByRole('button', { name: 'Siguiente' }).click();
@@ -96,9 +91,7 @@ test('price finder: six slides to a submitted quote, with the itemised price', a
     await onStep(page, 5, 'Fechas');
     assert.equal(await nextButton.isDisabled(), true);
     await page.getByText('Por favor, selecciona una fecha preferida para la mudanza.').waitFor();
-    const inAMonth = new Date();
-    inAMonth.setDate(inAMonth.getDate() + 30);
-    await page.getByLabel('Fecha preferida').fill(isoDate(inAMonth));
+    await page.getByLabel('Fecha preferida').fill(madridDatePlus(30));
     await page.getByRole('radio', { name: 'Mañana (8:00-12:00)' }).check();
     await next(page);
 

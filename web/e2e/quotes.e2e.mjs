@@ -5,7 +5,7 @@
 // requests an hour from one address).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { account, localDatePlus, openPage, outboxFor, pageApi, staffLogin, uniqueEmail, url } from './helpers.mjs';
+import { account, madridDatePlus, openPage, outboxFor, pageApi, staffLogin, uniqueEmail, url } from './helpers.mjs';
 
 /** A request as the price finder sends it (web/src/lib/api.ts QuoteRequest). */
 function quoteRequest(name, email) {
@@ -41,7 +41,7 @@ function quoteRequest(name, email) {
         longStairs: false,
       },
       schedule: {
-        preferredDate: localDatePlus(30),
+        preferredDate: madridDatePlus(30),
         alternativeDate: null,
         flexibleDates: false,
         timePreference: 'morning',
@@ -140,7 +140,7 @@ test(
       assert.equal(instructions, 'Portero automático 3ºB');
       await next();
       await step(6, 'Fechas');
-      assert.equal(await wizard.getByLabel('Fecha preferida').inputValue(), localDatePlus(30));
+      assert.equal(await wizard.getByLabel('Fecha preferida').inputValue(), madridDatePlus(30));
       await next();
       await step(7, 'Contacto');
       assert.equal(await wizard.getByLabel('Nombre de contacto').inputValue(), name);

@@ -98,6 +98,7 @@ try {
     const context = await browser.newContext({
       viewport: { width: viewport.width, height: viewport.height },
       locale: 'es-ES',
+      timezoneId: 'Europe/Madrid',
     });
     const page = await context.newPage();
     const userId = loginRole ? await logIn(page, loginRole) : null;

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { account, accounts, authStatus, localDatePlus, openPage, staffLogin, url, waitForText } from './helpers.mjs';
+import { account, accounts, authStatus, madridDatePlus, openPage, staffLogin, url, waitForText } from './helpers.mjs';
 
 const SOME_CLIENT_ID = '00000000-0000-4000-8000-000000000000';
 const UNKNOWN_PATH = '/esta-pagina-no-existe';
@@ -510,7 +510,7 @@ test(
       await next();
 
       await step(6, 'Fechas');
-      await wizard.getByLabel('Fecha preferida').fill(localDatePlus(10));
+      await wizard.getByLabel('Fecha preferida').fill(madridDatePlus(10));
       await wizard.getByLabel('Mañana (8:00-12:00)').check();
       await next();
 

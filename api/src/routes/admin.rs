@@ -173,7 +173,7 @@ pub struct EventPage {
 const STAFF_SELECT: &str = "SELECT a.id, a.role AS rol, a.nombre, a.username AS usuario, a.email, \
      a.active AS activa, a.created_at AS creada_en, a.deactivated_at AS desactivada_en, \
      (SELECT count(*) FROM move_staff_view m WHERE m.worker_id = a.id \
-      AND m.fecha_programada >= current_date \
+      AND m.fecha_programada >= (now() AT TIME ZONE 'Europe/Madrid')::date \
       AND m.estado NOT IN ('finalizada', 'cancelada')) AS mudanzas_pendientes \
      FROM accounts a WHERE a.role <> 'cliente'";
 

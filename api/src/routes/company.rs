@@ -112,8 +112,8 @@ pub async fn analytics(
     };
     let rows: Vec<(chrono::NaiveDate, i64, i64, i64, i64)> = sqlx::query_as(
         "WITH periods AS ( \
-             SELECT generate_series(date_trunc($1, current_date) - ($2 - 1) * ('1 ' || $1)::interval, \
-                                    date_trunc($1, current_date), ('1 ' || $1)::interval)::date AS start) \
+             SELECT generate_series(date_trunc($1, (now() AT TIME ZONE 'Europe/Madrid')::date) - ($2 - 1) * ('1 ' || $1)::interval, \
+                                    date_trunc($1, (now() AT TIME ZONE 'Europe/Madrid')::date), ('1 ' || $1)::interval)::date AS start) \
          SELECT p.start, coalesce(sum(d.creadas), 0)::bigint, coalesce(sum(d.completadas), 0)::bigint, \
                 coalesce(sum(d.canceladas), 0)::bigint, coalesce(sum(d.ingresos_cents), 0)::bigint \
          FROM periods p LEFT JOIN analytics_days d ON date_trunc($1, d.day)::date = p.start \

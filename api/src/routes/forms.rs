@@ -20,6 +20,7 @@ use axum::Json;
 use chrono::{NaiveDate, Utc};
 use command::forms::{self, consent as purpose, Consent, EXPERIENCE, POSITIONS, SERVICE_TYPES};
 use command::Role;
+use events_schema::calendar;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
@@ -241,7 +242,7 @@ pub async fn contact(
                 marketing: body.consent.marketing,
             },
         },
-        Utc::now().date_naive(),
+        calendar::today(),
     )?;
     CONTACT_PER_EMAIL.check(&state.pool, &form.email).await?;
     let inbox = company_inbox(&state)?;

@@ -3,11 +3,12 @@
 
 use axum::extract::State;
 use axum::Json;
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use command::moves::{MoveCommand, MoveDecider};
 use command::pricing::{cents, PriceEdit, PriceParts};
 use command::workers::decide_reschedule;
 use command::{Decider, DomainError, Role};
+use events_schema::calendar;
 use events_schema::events::{
     Contact, MoveCreated, MoveDetailsUpdated, MoveStatus, MovedObject, Person, Price, Properties,
     PropertyDetails, Services, Urgency,
@@ -260,7 +261,7 @@ pub async fn create(
     if body.estado.as_deref().is_some_and(|e| e != "pendiente") {
         return Err(invalid("Las mudanzas nuevas se crean pendientes"));
     }
-    let today = Utc::now().date_naive();
+    let today = calendar::today();
     // A total alone is taken VAT included, VAT being on unless the form turns it off (§9).
     let vat_on = Price {
         iva_enabled: true,

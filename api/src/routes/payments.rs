@@ -13,6 +13,7 @@ use command::payments::{
     PaymentCommand, PaymentDecider,
 };
 use command::Role;
+use events_schema::calendar;
 use events_schema::events::{PaymentKind, PaymentRefunded};
 use events_schema::{Event, Metadata};
 use projections::moves::{StaffMove, STATUS_AUTHORISED, STATUS_FAILED, STATUS_REFUNDED};
@@ -532,7 +533,7 @@ pub async fn pay_by_card(
             expiry: body.caducidad,
             cvc: body.cvc,
         },
-        Utc::now().date_naive(),
+        calendar::today(),
     )?;
     // Decide what is owed, charge it and record the verdict under the move's claim: a second
     // payment meanwhile is refused before its card is charged, and the next one decides on a

@@ -4,8 +4,8 @@
 
 use axum::extract::State;
 use axum::Json;
-use chrono::Utc;
 use command::estimate::{estimate, Estimate, PriceRequest, ResolvedRoute};
+use events_schema::calendar;
 use serde::Serialize;
 
 use crate::error::{ApiError, ApiJson, ApiResult};
@@ -33,7 +33,7 @@ pub async fn estimate_for(
         request,
         &resolved,
         |id| state.catalogue.volume_of(id),
-        Utc::now().date_naive(),
+        calendar::today(),
     )?;
     Ok((estimate, route))
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 use api::config::Config;
 use api::seed::{demo_accounts, DemoAccount};
 use api::{AppState, StartOptions};
-use chrono::{Days, NaiveDate, Utc};
+use chrono::{Days, NaiveDate};
 use futures::StreamExt;
 use reqwest::header::{COOKIE, SET_COOKIE};
 use serde_json::{json, Value};
@@ -90,9 +90,9 @@ pub async fn start_configured(
     }
 }
 
+/// `n` days after today on the company's calendar (Madrid's).
 pub fn in_days(n: u64) -> NaiveDate {
-    Utc::now()
-        .date_naive()
+    events_schema::calendar::today()
         .checked_add_days(Days::new(n))
         .unwrap()
 }

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { makeMove } from '../test/fixtures';
 import {
-  addDays,
   appendPage,
   compareMoves,
   countsScope,
   foldSearch,
-  madridToday,
   matchesWindow,
   mergeMove,
   parseSearch,
@@ -128,13 +126,6 @@ describe('the window rules', () => {
       orden: 'fecha',
     });
     expect(windowQuery({ q: ` ${'a'.repeat(150)} ` }).q).toHaveLength(100);
-  });
-
-  it('reads the calendar of Madrid and counts days across months', () => {
-    // 23:30 UTC on 31 March is already 1 April in Madrid (summer time).
-    expect(madridToday(new Date('2026-03-31T23:30:00Z'))).toBe('2026-04-01');
-    expect(addDays('2026-03-03', -7)).toBe('2026-02-24');
-    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
   });
 });
 

@@ -3,6 +3,7 @@
 // the server's own rules, whether a move the live feed changed belongs in the window it shows, so
 // a change never makes it download the list again. Pure functions; the store is moveWindowStore.
 import type { PaymentStatus, StaffMove, WindowCounts, WindowOrder, WindowQuery } from './api';
+import { addDays } from './calendar';
 
 export type { WindowCounts, WindowOrder };
 
@@ -20,24 +21,6 @@ const NUMBER_MAX_DIGITS = 9;
 
 /** From this many digits a number search also looks in the client's phone. */
 const PHONE_MIN_DIGITS = 6;
-
-/** Today on the company's calendar (Europe/Madrid), as the server reads `vista=proximas`. */
-export function madridToday(now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Madrid',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-/** A YYYY-MM-DD date `days` later (earlier when negative), on the calendar alone. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const shifted = new Date(Date.UTC(y!, m! - 1, d! + days));
-  return shifted.toISOString().slice(0, 10);
-}
 
 /** Lower case without accents (á→a, ü→u, ñ→n, ç→c), as the server folds the search text. */
 export function foldSearch(text: string): string {

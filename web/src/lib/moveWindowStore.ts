@@ -1,17 +1,10 @@
 import { create } from 'zustand';
 import { errorText, fetchMoveWindow, type StaffMove, type WindowCounts } from './api';
-import {
-  appendPage,
-  countsScope,
-  isWindowCounts,
-  madridToday,
-  mergeMove,
-  windowQuery,
-  type WindowFilter,
-} from './moveWindow';
+import { appendPage, countsScope, isWindowCounts, mergeMove, windowQuery, type WindowFilter } from './moveWindow';
 import { isStaffMove } from './staffMoves';
 import { useAuthStore } from './useAuthStore';
 import type { LiveChange } from './useLiveStore';
+import { companyToday } from './calendar';
 
 // One staff list as a server-side window: the filter, the rows loaded so far, the cursor and the
 // counts, kept up to date by the live feed without reading the list again. Each dashboard makes
@@ -62,7 +55,7 @@ const NETWORK = 'No se pudieron cargar las mudanzas. Inténtalo de nuevo.';
 export function createMoveWindowStore(options: MoveWindowOptions) {
   const pageSize = options.pageSize ?? WINDOW_PAGE_SIZE;
   const callerId = options.callerId ?? (() => useAuthStore.getState().user?.id ?? null);
-  const today = options.today ?? (() => madridToday());
+  const today = options.today ?? (() => companyToday());
   // Each first load is a ticket: answers to an older filter are dropped.
   let ticket = 0;
   // Live frames that arrive while a first page travels: applied over it when it lands, since that

@@ -14,12 +14,6 @@ export const STATUS_TONES: Record<MoveStatus, BadgeTone> = {
   cancelada: 'error',
 };
 
-/** Today as YYYY-MM-DD on the user's own calendar, comparable with fecha_programada. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** The server's order: by date, then by number. */
 function byDateThenId(a: StaffMove, b: StaffMove): number {
   if (a.fecha_programada !== b.fecha_programada) return a.fecha_programada < b.fecha_programada ? -1 : 1;

@@ -2,8 +2,9 @@
 // window rules (lib/moveWindow, checked against the server's fixture on their own), counting the
 // scope and cutting pages with a cursor, so a page test sees the server's shape of answer.
 import type { StaffMove, WindowCounts, WindowOrder } from '../lib/api';
-import { compareMoves, countsScope, madridToday, matchesWindow, type WindowFilter } from '../lib/moveWindow';
+import { compareMoves, countsScope, matchesWindow, type WindowFilter } from '../lib/moveWindow';
 import { jsonResponse } from './fixtures';
+import { companyToday } from '../lib/calendar';
 
 export interface WindowServerOptions {
   callerId?: string | null;
@@ -47,7 +48,7 @@ export function countsOf(moves: readonly StaffMove[]): WindowCounts {
 export function serveMoveWindow(moves: () => readonly StaffMove[], options: WindowServerOptions = {}) {
   return (_init: RequestInit | undefined, url: string) => {
     const filter = filterOf(url);
-    const today = options.today ?? madridToday();
+    const today = options.today ?? companyToday();
     const all = moves();
     const scope = countsScope(filter, options.callerId);
     const scoped = scope === 'all' ? all : all.filter((m) => m.workerId === scope);

@@ -11,7 +11,6 @@ import {
   MESSAGE_MAX,
   PLACE_MAX,
   toContactRequest,
-  todayIso,
   validateContact,
   validateContactField,
   type ContactDraft,
@@ -19,6 +18,7 @@ import {
   type ContactField,
 } from './contactForm';
 import { SERVICE_TYPES } from '../../lib/options';
+import { companyToday } from '../../lib/calendar';
 
 const IDS: Record<ContactField | 'consentMarketing', string> = {
   name: 'contacto-nombre',
@@ -54,7 +54,7 @@ export function ContactForm() {
     document.getElementById(focusAfterRender.current)?.focus();
     focusAfterRender.current = null;
   });
-  const today = todayIso();
+  const today = companyToday();
   const sending = status.kind === 'sending';
 
   const update = <K extends keyof ContactDraft>(key: K, value: ContactDraft[K]) => {

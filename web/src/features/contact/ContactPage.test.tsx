@@ -5,7 +5,7 @@ import type { ContactFormRequest } from '../../lib/api';
 import { COMPANY_EMAIL, COMPANY_PHONE_HREF } from '../../lib/company';
 import { jsonResponse, mockFetch } from '../../test/fixtures';
 import { ContactPage } from './ContactPage';
-import { todayIso } from './contactForm';
+import { addDays, companyToday } from '../../lib/calendar';
 
 function renderPage() {
   render(
@@ -39,9 +39,7 @@ function fillValid(form: ReturnType<typeof renderPage>) {
 }
 
 function inAWeek(): string {
-  const d = new Date();
-  d.setDate(d.getDate() + 7);
-  return todayIso(d);
+  return addDays(companyToday(), 7);
 }
 
 describe('/contacto', () => {
@@ -97,7 +95,7 @@ describe('/contacto', () => {
       'Solo transporte',
       'Otros servicios',
     ]);
-    expect((field(form, 'Fecha aproximada (opcional)') as HTMLInputElement).min).toBe(todayIso());
+    expect((field(form, 'Fecha aproximada (opcional)') as HTMLInputElement).min).toBe(companyToday());
 
     const consent = form.getByRole('checkbox', { name: /para responder a esta consulta/ }) as HTMLInputElement;
     const marketing = form.getByRole('checkbox', { name: /ofertas y novedades/ }) as HTMLInputElement;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactFailure, EMPTY_CONTACT, todayIso, validateContact, validateContactField } from './contactForm';
+import { contactFailure, EMPTY_CONTACT, validateContact, validateContactField } from './contactForm';
 
 describe('contact form rules', () => {
   it('requires name, email, phone, origin, destination, service type and the contact consent (§3)', () => {
@@ -16,10 +16,6 @@ describe('contact form rules', () => {
       'La fecha no puede ser anterior a hoy',
     );
     expect(validateContactField('date', draft('9/3/2026'), '2026-03-09')).toBe('Introduce una fecha válida');
-  });
-
-  it("uses the visitor's calendar day for today", () => {
-    expect(todayIso(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });
 
   it('prefers the server message and maps its field names to the form', () => {

@@ -4,6 +4,7 @@
 import type { ApiResponse, ContactFormRequest, ContactServiceType, FormResponse } from '../../lib/api';
 import { errorText } from '../../lib/api';
 import { validateEmail, validateFullName, validatePhone } from '../../lib/validation';
+import { companyToday } from '../../lib/calendar';
 
 export interface ContactDraft {
   name: string;
@@ -64,14 +65,8 @@ export const CONTACT_MESSAGES = {
 export const MESSAGE_MAX = 2000;
 export const PLACE_MAX = 200;
 
-/** Today as 'YYYY-MM-DD' in the visitor's own time zone (the date input's `min`). */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** Null when the field is fine, otherwise the message to show under it. */
-export function validateContactField(field: ContactField, draft: ContactDraft, today = todayIso()): string | null {
+export function validateContactField(field: ContactField, draft: ContactDraft, today = companyToday()): string | null {
   switch (field) {
     case 'name':
       return validateFullName(draft.name);
@@ -97,7 +92,7 @@ export function validateContactField(field: ContactField, draft: ContactDraft, t
   }
 }
 
-export function validateContact(draft: ContactDraft, today = todayIso()): ContactErrors {
+export function validateContact(draft: ContactDraft, today = companyToday()): ContactErrors {
   const errors: ContactErrors = {};
   for (const field of CONTACT_FIELDS) {
     const error = validateContactField(field, draft, today);

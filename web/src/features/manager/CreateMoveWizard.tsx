@@ -5,7 +5,7 @@ import * as api from '../../lib/api';
 import type { MovedObject, MoveServices, StaffMove } from '../../lib/api';
 import { errorText } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
-import { localToday, servicesList } from '../../lib/staffMoves';
+import { servicesList } from '../../lib/staffMoves';
 import { COMMON_OBJECTS } from './catalog';
 import { MinusIcon, PlusIcon } from '../../components/icons';
 import { normalizeSearch } from '../../lib/text';
@@ -41,6 +41,7 @@ import {
   TIME_SLOTS,
 } from '../../lib/options';
 import { CONTACT_PREFERENCES, labelOf, showsElevator } from '../../lib/moveOptions';
+import { companyToday } from '../../lib/calendar';
 
 export const CREATE_SUCCESS = 'Mudanza creada exitosamente';
 // The advance is the deposit the client is asked for, not money received: a new move has been
@@ -481,7 +482,7 @@ function StepServices({ form, change, set }: { form: WizardForm; change: Changer
 }
 
 function StepDates({ form, set }: { form: WizardForm; set: Setter }) {
-  const today = localToday();
+  const today = companyToday();
   return (
     <div className="mgr-step">
       <div className="mgr-grid">

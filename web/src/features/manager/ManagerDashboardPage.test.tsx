@@ -7,10 +7,10 @@ import { jsonResponse, makeMove, makeUser, mockFetch } from '../../test/fixtures
 import { serveMoveWindow } from '../../test/moveWindowServer';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { resetLive } from '../../lib/useLiveStore';
-import { localToday } from '../../lib/staffMoves';
 import { ManagerDashboardPage } from './ManagerDashboardPage';
 import { cancelStatsRefresh, useManagerStore } from './useManagerStore';
 import { useManagerWindow } from './useManagerWindow';
+import { companyToday } from '../../lib/calendar';
 
 vi.mock('../../lib/browser', () => ({ reloadPage: vi.fn(), showAlert: vi.fn() }));
 const { showAlert } = await import('../../lib/browser');
@@ -521,7 +521,7 @@ describe('ManagerDashboardPage', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Añadir Silla' }));
     next();
     next();
-    fireEvent.change(dialog.getByLabelText('Fecha preferida'), { target: { value: localToday() } });
+    fireEvent.change(dialog.getByLabelText('Fecha preferida'), { target: { value: companyToday() } });
     next();
     fireEvent.change(dialog.getByLabelText('Nombre de contacto'), { target: { value: 'Ana' } });
     fireEvent.change(dialog.getByLabelText('Teléfono de contacto'), { target: { value: '600000000' } });

@@ -18,8 +18,8 @@ import {
   type FloorAndElevator,
 } from '../../lib/moveOptions';
 import { hasFloors } from '../../lib/options';
-import { localToday } from '../../lib/staffMoves';
 import { parseEuros, priceOfFields, priceRequest, type PriceBreakdown } from './pricing';
+import { companyToday } from '../../lib/calendar';
 
 export const WIZARD_STEPS = [
   'Cliente',
@@ -204,7 +204,7 @@ export const WIZARD_ERRORS = {
  * The error that keeps the user on `step`, or null when they may go on. `today` (YYYY-MM-DD, the
  * user's calendar) bounds the dates (§5: dates minimum today), as the server checks too.
  */
-export function validateStep(step: number, form: WizardForm, today: string = localToday()): string | null {
+export function validateStep(step: number, form: WizardForm, today: string = companyToday()): string | null {
   switch (step) {
     case 1:
       return form.clientEmail.trim() === '' ? WIZARD_ERRORS.clientEmail : null;
@@ -238,7 +238,7 @@ export function validateStep(step: number, form: WizardForm, today: string = loc
 /** Every step's check in order: the first failing step and its message (the create button's guard). */
 export function firstInvalidStep(
   form: WizardForm,
-  today: string = localToday(),
+  today: string = companyToday(),
 ): { step: number; error: string } | null {
   for (let step = 1; step <= STEP_COUNT; step += 1) {
     const error = validateStep(step, form, today);

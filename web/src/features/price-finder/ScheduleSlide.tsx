@@ -1,9 +1,9 @@
 import type { ContactPreference, TimeSlot } from '../../lib/api';
 import { RadioGroup, type RadioGroupClasses } from '../../components/FormField';
 import { CONTACT_PREFERENCES } from '../../lib/moveOptions';
-import { localToday } from '../../lib/staffMoves';
 import { usePriceFinderStore } from './usePriceFinderStore';
 import { TIME_SLOTS } from '../../lib/options';
+import { companyToday } from '../../lib/calendar';
 
 const PF_RADIOS: RadioGroupClasses = {
   fieldset: 'pf-fieldset pf-fieldset--plain',
@@ -19,7 +19,7 @@ export function ScheduleSlide() {
   const contactPreference = usePriceFinderStore((s) => s.contactPreference);
   const setSchedule = usePriceFinderStore((s) => s.setSchedule);
   const setContactPreference = usePriceFinderStore((s) => s.setContactPreference);
-  const today = localToday();
+  const today = companyToday();
 
   return (
     <div className="pf-slide__body">

@@ -14,8 +14,8 @@ import type {
 } from '../../lib/api';
 import { normalizeSearch } from '../../lib/text';
 import { clampQuantity, showsElevator, type FloorAndElevator } from '../../lib/moveOptions';
-import { localToday } from '../../lib/staffMoves';
 import { hasFloors, type Option } from '../../lib/options';
+import { companyToday } from '../../lib/calendar';
 
 export type Step = 1 | 2 | 3 | 4 | 5 | 6;
 
@@ -273,7 +273,7 @@ export function filterCatalogue<T extends Pick<CatalogueObject, 'nombre' | 'cate
 // Step rules (§4, §5).
 
 /** The §5 warning that keeps the user on `step`, or null when Next may go on. */
-export function stepWarning(step: Step, calc: Calculator, today: string = localToday()): string | null {
+export function stepWarning(step: Step, calc: Calculator, today: string = companyToday()): string | null {
   switch (step) {
     case 1: {
       if (!addressesValid(calc.origin.address, calc.destination.address)) return WARNINGS.addresses;
@@ -295,12 +295,12 @@ export function stepWarning(step: Step, calc: Calculator, today: string = localT
   }
 }
 
-export function stepIsValid(step: Step, calc: Calculator, today: string = localToday()): boolean {
+export function stepIsValid(step: Step, calc: Calculator, today: string = companyToday()): boolean {
   return stepWarning(step, calc, today) === null;
 }
 
 /** The first step whose rule fails, or null: the summary's price is only asked for when all pass. */
-export function firstInvalidStep(calc: Calculator, today: string = localToday()): Step | null {
+export function firstInvalidStep(calc: Calculator, today: string = companyToday()): Step | null {
   return STEPS.find(({ step }) => !stepIsValid(step, calc, today))?.step ?? null;
 }
 

@@ -1,13 +1,13 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '../../lib/api';
-import { localToday } from '../../lib/staffMoves';
 import { WARNINGS } from './calculator';
 import { NO_MATCHES } from './ObjectSearchDialog';
 import { ARMCHAIR, BED, BOX, PRICE_OK, SOFA } from './testCatalogue';
 import { elapse, nextButton, prefillTo, renderPage, settle } from './testing';
 import { usePriceFinderStore } from './usePriceFinderStore';
 import { PROPERTY_TYPES } from '../../lib/options';
+import { companyToday } from '../../lib/calendar';
 
 vi.mock('../../lib/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/api')>()),
@@ -283,7 +283,7 @@ describe('slide 5: dates and preferences', () => {
     store().setSchedule({ preferredDate: '' });
     renderPage();
     const date = screen.getByLabelText('Fecha preferida') as HTMLInputElement;
-    expect(date.min).toBe(localToday());
+    expect(date.min).toBe(companyToday());
     expect(nextButton().disabled).toBe(true);
     expect(screen.getByText(WARNINGS.preferredDate)).toBeTruthy();
 

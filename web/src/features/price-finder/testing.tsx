@@ -2,11 +2,11 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { localToday } from '../../lib/staffMoves';
 import { initialCalculator, type Step } from './calculator';
 import { PriceFinderPage } from './PriceFinderPage';
 import { ROUTE_OK, SOFA } from './testCatalogue';
 import { usePriceFinderStore } from './usePriceFinderStore';
+import { companyToday } from '../../lib/calendar';
 
 export const ORIGIN = 'Calle de Alcalá 120, 28009 Madrid';
 export const DESTINATION = 'Calle Mayor 2, 28801 Alcalá de Henares';
@@ -37,7 +37,7 @@ export function prefillTo(step: Step) {
       image: ROUTE_OK.image!,
     },
     objects: [{ id: SOFA.id, nombre: SOFA.nombre, categoria: SOFA.categoria, quantity: 2 }],
-    schedule: { ...calc.schedule, preferredDate: localToday() },
+    schedule: { ...calc.schedule, preferredDate: companyToday() },
   });
 }
 

@@ -6,16 +6,16 @@ import { jsonResponse, makeMove, makeUser, mockFetch } from '../../test/fixtures
 import { countsOf, serveMoveWindow } from '../../test/moveWindowServer';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { resetLive } from '../../lib/useLiveStore';
-import { addDays, madridToday } from '../../lib/moveWindow';
 import { UPLOAD_ERROR } from './PhotoModal';
 import { STATUS_ERROR } from './StatusModal';
 import { useWorkerMovesStore } from './useWorkerMovesStore';
 import { WorkerDashboardPage } from './WorkerDashboardPage';
+import { addDays, companyToday } from '../../lib/calendar';
 
 vi.mock('../../lib/browser', () => ({ reloadPage: vi.fn(), showAlert: vi.fn() }));
 const { showAlert } = await import('../../lib/browser');
 
-const today = madridToday();
+const today = companyToday();
 /** The signed-in worker: moves 1, 2, 6, 7 and 8 are assigned to him, the others are not. */
 const JAVIER = '01920000-0000-7000-8000-00000000a001';
 const mine = { workerId: JAVIER, worker: 'Javier Moreno' };

@@ -6,7 +6,7 @@ import { LoadMore } from '../../components/LoadMore';
 import { SearchIcon } from '../../components/icons';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { useLiveFeed } from '../../lib/useLiveFeed';
-import { madridToday, SEARCH_DEBOUNCE_MS, SEARCH_MAX } from '../../lib/moveWindow';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MAX } from '../../lib/moveWindow';
 import type { MoveWindowStore } from '../../lib/moveWindowStore';
 import { MoveCard } from './MoveCard';
 import { isAssignedTo, WORKER_FILTERS, WORKER_TABS, type WorkerFilter, type WorkerTab } from './moves';
@@ -15,6 +15,7 @@ import { StatusModal } from './StatusModal';
 import { findMove, useAllMoves, useDoneToday, useMyMoves, useWorkerMovesStore } from './useWorkerMovesStore';
 import './WorkerDashboardPage.css';
 import './WorkerModals.css';
+import { companyToday } from '../../lib/calendar';
 
 type OpenModal = { kind: 'estado'; move: StaffMove } | { kind: 'fotos'; move: StaffMove; tab: PhotoTab } | null;
 
@@ -22,9 +23,9 @@ type OpenModal = { kind: 'estado'; move: StaffMove } | { kind: 'fotos'; move: St
 const TODAY_REFRESH_MS = 60_000;
 
 function useToday(): string {
-  const [today, setToday] = useState(() => madridToday());
+  const [today, setToday] = useState(() => companyToday());
   useEffect(() => {
-    const timer = setInterval(() => setToday(madridToday()), TODAY_REFRESH_MS);
+    const timer = setInterval(() => setToday(companyToday()), TODAY_REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
   return today;
@@ -45,7 +46,7 @@ export function WorkerDashboardPage() {
   const today = useToday();
   const tabsId = useId();
 
-  useLiveFeed({ onChange: applyChange, onResync: () => void load(madridToday()) });
+  useLiveFeed({ onChange: applyChange, onResync: () => void load(companyToday()) });
   useEffect(() => {
     void load(today);
   }, [load, today]);

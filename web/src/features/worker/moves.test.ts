@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeMove } from '../../test/fixtures';
 import { formatDate } from '../../lib/format';
-import { isStaffMove, localToday, mergeMoves, servicesList, upsertMove } from '../../lib/staffMoves';
+import { isStaffMove, mergeMoves, servicesList, upsertMove } from '../../lib/staffMoves';
 import { isAssignedTo, objectsSummary, timeSlotLabel, WORKER_FILTERS, WORKER_STATUSES, WORKER_TABS } from './moves';
 import { MOVE_STATUS_LABELS } from '../../lib/options';
 
@@ -43,13 +43,6 @@ describe('assigned moves', () => {
     expect(isAssignedTo(mine, 'w-2')).toBe(false);
     expect(isAssignedTo(makeMove({ id: 2, workerId: null }), 'w-1')).toBe(false);
     expect(isAssignedTo(makeMove({ id: 2, workerId: null }), undefined)).toBe(false);
-  });
-});
-
-describe('today', () => {
-  it('reads today on the local calendar', () => {
-    expect(localToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
-    expect(localToday(new Date(2026, 11, 31, 0, 1))).toBe('2026-12-31');
   });
 });
 

@@ -2,9 +2,9 @@ import { create } from 'zustand';
 import * as api from '../../lib/api';
 import type { MoveStatus, StaffMove } from '../../lib/api';
 import { createMoveWindowStore } from '../../lib/moveWindowStore';
-import { madridToday } from '../../lib/moveWindow';
 import { isStaffMove } from '../../lib/staffMoves';
 import type { LiveChange } from '../../lib/useLiveStore';
+import { companyToday } from '../../lib/calendar';
 
 // The worker's dashboard reads three windows of GET /api/mudanzas: their own moves from today on
 // ('Mis mudanzas', issue 19), the search over every move (§6: workers see all of them), and the
@@ -22,9 +22,9 @@ export function doneTodayFilter(today: string) {
   return { trabajador: 'yo', desde: today, hasta: today, estado: 'finalizada', orden: 'fecha' } as const;
 }
 
-export const useMyMoves = createMoveWindowStore({ filter: myMovesFilter(madridToday()) });
+export const useMyMoves = createMoveWindowStore({ filter: myMovesFilter(companyToday()) });
 export const useAllMoves = createMoveWindowStore({ filter: ALL_MOVES_FILTER });
-export const useDoneToday = createMoveWindowStore({ filter: doneTodayFilter(madridToday()) });
+export const useDoneToday = createMoveWindowStore({ filter: doneTodayFilter(companyToday()) });
 
 const windows = [useMyMoves, useAllMoves, useDoneToday];
 
@@ -60,7 +60,7 @@ interface WorkerMovesState {
 }
 
 export const useWorkerMovesStore = create<WorkerMovesState>()(() => ({
-  load: async (today = madridToday()) => {
+  load: async (today = companyToday()) => {
     const mine = useMyMoves.getState();
     const done = useDoneToday.getState();
     await Promise.all([

@@ -13,8 +13,8 @@ import type {
 import { isValidEmail, MESSAGES, validateFullName, validatePhone } from '../../../lib/validation';
 import { TIME_SLOTS } from '../../../lib/options';
 import { CONTACT_PREFERENCES } from '../../../lib/moveOptions';
-import { localToday } from '../../../lib/staffMoves';
 import { formatNumber } from '../../../lib/format';
+import { companyToday } from '../../../lib/calendar';
 
 /** `?id=12` → 12; anything but a positive whole number → null. */
 export function parseMoveId(value: string | null): number | null {
@@ -91,12 +91,12 @@ export function formFrom(move: BookingMove): BookingForm {
 }
 
 /** The earliest alternative date the form offers: today, or the move's date if later. */
-export function minAlternativeDate(move: BookingMove, today = localToday()): string {
+export function minAlternativeDate(move: BookingMove, today = companyToday()): string {
   return move.fecha_programada > today ? move.fecha_programada : today;
 }
 
 /** Null when valid, otherwise each invalid field's message, in the form's order. */
-export function validateBookingForm(form: BookingForm, move: BookingMove, today = localToday()): BookingErrors {
+export function validateBookingForm(form: BookingForm, move: BookingMove, today = companyToday()): BookingErrors {
   const errors: BookingErrors = {};
   if (form.contactName.trim() === '') errors.contactName = BOOKING_MESSAGES.contactNameRequired;
   else {
@@ -169,7 +169,7 @@ export function formatKg(kg: number): string {
 }
 
 /** Whole days from today to a calendar date (negative when past). */
-export function daysUntil(isoDate: string, today = localToday()): number {
+export function daysUntil(isoDate: string, today = companyToday()): number {
   const toUtc = (d: string) => {
     const [y, m, day] = d.split('-').map(Number);
     return Date.UTC(y ?? 1970, (m ?? 1) - 1, day ?? 1);
