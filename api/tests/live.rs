@@ -66,6 +66,60 @@ async fn resuming_from_the_last_position_delivers_what_was_missed(pool: PgPool) 
     );
 }
 
+/// The frames of one status change, in the order they arrive, until the feed is quiet.
+async fn frames_until_quiet(feed: &mut LiveClient) -> Vec<(i64, String, String)> {
+    let mut frames = Vec::new();
+    while let Some(f) = feed.next_within(Duration::from_millis(500)).await {
+        frames.push((
+            f["position"].as_i64().unwrap(),
+            f["kind"].as_str().unwrap().to_string(),
+            f["id"].as_str().unwrap().to_string(),
+        ));
+    }
+    frames
+}
+
+/// A dashboard that lost its connection after a change's counts but before its move's frame
+/// resumes from just before that position (the web's useLiveStore): it gets the counts again and
+/// the move once; one that saw the move's frame has its counts already.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_positions_counts_come_before_its_move_so_a_resume_never_misses_them(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let id = move_of(&pool, &account("cliente").email).await;
+    let manager = server.login_role("empresario").await;
+
+    let mut feed = manager.live(None).await.unwrap();
+    let (status, body) = manager.set_status(id, "confirmada").await;
+    assert_eq!(status, 200, "{body}");
+    let position = body["position"].as_i64().unwrap();
+    let live = frames_until_quiet(&mut feed).await;
+    feed.close().await;
+    let kinds: Vec<&str> = live.iter().map(|(_, kind, _)| kind.as_str()).collect();
+    assert!(live.iter().all(|(p, ..)| *p == position), "{live:?}");
+    let move_at = kinds.iter().position(|k| *k == "move").expect("the move");
+    assert!(move_at > 0, "counts first: {live:?}");
+    assert!(
+        kinds[..move_at].iter().all(|k| *k == "move_counts"),
+        "{live:?}"
+    );
+    assert!(kinds[move_at..].iter().all(|k| *k == "move"), "{live:?}");
+
+    let mut resumed = manager.live(Some(position - 1)).await.unwrap();
+    assert_eq!(
+        frames_until_quiet(&mut resumed).await,
+        live,
+        "everything at the position again"
+    );
+    resumed.close().await;
+    let mut after = manager.live(Some(position)).await.unwrap();
+    assert_eq!(
+        frames_until_quiet(&mut after).await,
+        vec![],
+        "nothing twice"
+    );
+}
+
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
 async fn each_user_receives_only_what_they_may_see(pool: PgPool) {
     let server = start(pool.clone()).await;

@@ -1457,6 +1457,15 @@ struct Server {
 }
 
 async fn start_server(db: &Databases, seed_dir: &Path) -> Result<Server, String> {
+    start_server_serving(db, seed_dir, stub_web_dist()?).await
+}
+
+/// [`start_server`] serving the web app from `web_dist`.
+async fn start_server_serving(
+    db: &Databases,
+    seed_dir: &Path,
+    web_dist: PathBuf,
+) -> Result<Server, String> {
     let pool = db.migrated_pool(20).await?;
     api::seed::seed(&pool, seed_dir)
         .await
@@ -1469,7 +1478,7 @@ async fn start_server(db: &Databases, seed_dir: &Path) -> Result<Server, String>
         addr,
         database_url: String::new(),
         data_dir: std::env::temp_dir(),
-        web_dist: stub_web_dist()?,
+        web_dist,
         seed_dir: seed_dir.to_path_buf(),
         development: true,
         smtp_url: None,

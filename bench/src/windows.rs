@@ -1,9 +1,12 @@
 //! The staff lists as windows (issue 19): with 100,000 moves in the log (2,500 clients, dates
 //! over three years, most with a worker), written through the decider and the log as the replay
 //! phase writes its history, four concurrent HTTP clients ask the first windows of the
-//! dashboards, `GET /api/mudanzas`, and the old full list beside them.
+//! dashboards, `GET /api/mudanzas`, and the old full list beside them. Where the web app is built
+//! and Chromium is installed, Chromium then loads the manager's dashboard against the same server
+//! (web/e2e/first-window.mjs).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use chrono::{Days, NaiveDate};
@@ -16,8 +19,8 @@ use uuid::Uuid;
 
 use super::http::Http;
 use super::{
-    caught_up, isolated, log_in_all, spinner, start_server, thousands, Context, Plan, Server,
-    MANY_WRITERS,
+    caught_up, isolated, log_in_all, spinner, start_server, start_server_serving, thousands,
+    Context, Plan, Server, MANY_WRITERS,
 };
 use api::steps::context_as;
 
@@ -73,11 +76,80 @@ pub(super) struct Figure {
     moves_per_answer: f64,
 }
 
+/// Chromium loading the manager's dashboard, or why it did not.
+pub(super) enum Browser {
+    Measured {
+        /// Navigation to the first card of the window, per load.
+        window_ms: Vec<f64>,
+        /// The same loads' DOMContentLoaded: the baseline.
+        dom_ms: Vec<f64>,
+        cards: usize,
+    },
+    Skipped(String),
+}
+
 pub(super) struct WindowFigures {
     moves: usize,
     write: Duration,
     project: Duration,
     figures: Vec<Figure>,
+    browser: Browser,
+}
+
+/// The built web app, `web/dist` unless `WEB_DIST` says otherwise.
+fn web_dist() -> PathBuf {
+    std::env::var_os("WEB_DIST").map_or_else(|| PathBuf::from("web/dist"), PathBuf::from)
+}
+
+/// Why Chromium cannot load the dashboard here, if it cannot.
+fn browser_missing(dist: &Path) -> Option<String> {
+    let chromium = std::env::var_os("CHROMIUM_PATH")
+        .map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from);
+    if !dist.join("index.html").is_file() {
+        Some(format!("no web app built in {}", dist.display()))
+    } else if !chromium.is_file() {
+        Some(format!("no Chromium at {}", chromium.display()))
+    } else if !Path::new("web/node_modules/playwright-core").is_dir() {
+        Some("web/node_modules not installed".into())
+    } else {
+        None
+    }
+}
+
+/// Runs web/e2e/first-window.mjs against the server with a manager's session.
+fn load_in_chromium(addr: std::net::SocketAddr, cookie: &str, loads: usize) -> Browser {
+    let output = Command::new("node")
+        .arg("web/e2e/first-window.mjs")
+        .env("BASE_URL", format!("http://{addr}"))
+        .env("SESSION_COOKIE", cookie)
+        .env("LOADS", loads.to_string())
+        .output();
+    let output = match output {
+        Ok(o) if o.status.success() => o,
+        Ok(o) => {
+            return Browser::Skipped(format!(
+                "first-window.mjs failed: {}",
+                String::from_utf8_lossy(&o.stderr).trim()
+            ))
+        }
+        Err(e) => return Browser::Skipped(format!("node: {e}")),
+    };
+    let line = String::from_utf8_lossy(&output.stdout);
+    let parsed: serde_json::Value = match line.lines().last().map(serde_json::from_str) {
+        Some(Ok(v)) => v,
+        _ => return Browser::Skipped(format!("first-window.mjs printed {line}")),
+    };
+    let series = |key: &str| -> Vec<f64> {
+        parsed[key]
+            .as_array()
+            .map(|a| a.iter().filter_map(serde_json::Value::as_f64).collect())
+            .unwrap_or_default()
+    };
+    Browser::Measured {
+        window_ms: series("window_ms"),
+        dom_ms: series("dom_ms"),
+        cards: parsed["cards"].as_u64().unwrap_or(0) as usize,
+    }
 }
 
 pub(super) async fn run(
@@ -247,7 +319,12 @@ async fn phase(
     let requests = if plan.quick { 100 } else { 400 };
     let spin = spinner();
     spin.set_message("windows: starting the server");
-    let Server { pool, state, addr } = start_server(&db, &seed_dir).await?;
+    let dist = web_dist();
+    let missing = browser_missing(&dist);
+    let Server { pool, state, addr } = match missing {
+        None => start_server_serving(&db, &seed_dir, dist).await?,
+        Some(_) => start_server(&db, &seed_dir).await?,
+    };
     let workers: Vec<(Uuid, String)> =
         sqlx::query_as("SELECT id, nombre FROM accounts WHERE role = 'empleado' ORDER BY username")
             .fetch_all(&pool)
@@ -332,12 +409,23 @@ async fn phase(
         spin.set_message(format!("windows: {label}"));
         figures.push(measure(addr, cookie, label, paths, n).await?);
     }
+    let browser = match missing {
+        Some(why) => Browser::Skipped(why),
+        None => {
+            spin.set_message("windows: the manager's dashboard in Chromium");
+            let (cookie, loads) = (manager.cookie.clone(), if plan.quick { 3 } else { 10 });
+            tokio::task::spawn_blocking(move || load_in_chromium(addr, &cookie, loads))
+                .await
+                .ctx("the Chromium run")?
+        }
+    };
     spin.finish_and_clear();
     Ok(WindowFigures {
         moves,
         write,
         project,
         figures,
+        browser,
     })
 }
 
@@ -378,4 +466,29 @@ pub(super) fn print(f: &WindowFigures) {
         );
     }
     println!("    targets (issue 19): each window p99 <= 50 ms, answers <= 100 KB");
+    match &f.browser {
+        Browser::Measured {
+            window_ms,
+            dom_ms,
+            cards,
+        } => {
+            let median = |xs: &[f64]| {
+                let mut xs = xs.to_vec();
+                xs.sort_by(f64::total_cmp);
+                xs.get(xs.len() / 2).copied().unwrap_or(f64::NAN)
+            };
+            let max = |xs: &[f64]| xs.iter().copied().fold(f64::NAN, f64::max);
+            println!(
+                "    Chromium, the manager's /gestion ({} loads, cache warm): first window \
+                 ({cards} cards) median {:.0} ms, max {:.0} ms; DOMContentLoaded median {:.0} ms, \
+                 max {:.0} ms (baseline); target: first window <= 1,000 ms",
+                window_ms.len(),
+                median(window_ms),
+                max(window_ms),
+                median(dom_ms),
+                max(dom_ms)
+            );
+        }
+        Browser::Skipped(why) => println!("    Chromium: not measured ({why})"),
+    }
 }

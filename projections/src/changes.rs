@@ -45,7 +45,10 @@ pub struct Change {
     pub client_doc: Option<serde_json::Value>,
 }
 
-/// Changes with `after < position <= upto`, in order, at most `limit`.
+/// Changes with `after < position <= upto`, in order, at most `limit`. At one position the
+/// staff lists' counts come first: they are absolute, so a dashboard that lost its connection
+/// after them resumes from just before their position (`web/src/lib/useLiveStore.ts`) and gets
+/// them again with the rest, and one that saw the move's frame has seen its counts.
 pub async fn read_changes(
     pool: &PgPool,
     after: i64,
@@ -54,11 +57,13 @@ pub async fn read_changes(
 ) -> Result<Vec<Change>, Error> {
     Ok(sqlx::query_as(
         "SELECT position, kind, entity_id, cliente_email, staff_doc, client_doc FROM live_changes \
-         WHERE position > $1 AND position <= $2 ORDER BY position, kind, entity_id LIMIT $3",
+         WHERE position > $1 AND position <= $2 \
+         ORDER BY position, kind <> $4, kind, entity_id LIMIT $3",
     )
     .bind(after)
     .bind(upto)
     .bind(limit)
+    .bind(crate::moves::COUNTS_KIND)
     .fetch_all(pool)
     .await?)
 }

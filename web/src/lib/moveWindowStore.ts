@@ -3,7 +3,7 @@ import { errorText, fetchMoveWindow, type StaffMove, type WindowCounts } from '.
 import { appendPage, countsScope, isWindowCounts, mergeMove, windowQuery, type WindowFilter } from './moveWindow';
 import { isStaffMove } from './staffMoves';
 import { useAuthStore } from './useAuthStore';
-import type { LiveChange } from './useLiveStore';
+import { COUNTS_KIND, type LiveChange } from './useLiveStore';
 import { companyToday } from './calendar';
 
 // One staff list as a server-side window: the filter, the rows loaded so far, the cursor and the
@@ -90,7 +90,7 @@ export function createMoveWindowStore(options: MoveWindowOptions) {
           const rows = mergeMove(s, move, context());
           return rows === s.rows ? s : { rows: [...rows] };
         });
-      } else if (change.kind === 'move_counts' && isWindowCounts(change.data)) {
+      } else if (change.kind === COUNTS_KIND && isWindowCounts(change.data)) {
         if (change.id === countsScope(get().filter, callerId())) set({ conteos: change.data });
       }
     };

@@ -63,6 +63,25 @@ describe('live feed', () => {
     expect(useLiveStore.getState().position).toBe(500);
   });
 
+  it("resumes just before a position whose counts arrived without its move's frame", () => {
+    const onChange = vi.fn();
+    subscribeLive({ onChange });
+    let ws = FakeWebSocket.last();
+    ws.receive({ type: 'hello', position: 100, role: 'gerente' });
+    const counts = (position: number) => ({ type: 'change', position, kind: 'move_counts', id: 'all', data: {} });
+    ws.receive(counts(110));
+    ws.receive(moveChange(110, 1, 'confirmada'));
+    expect(useLiveStore.getState().position).toBe(110);
+    // The next change's counts arrive, then the connection drops before its move's frame.
+    ws.receive(counts(111));
+    expect(useLiveStore.getState().position).toBe(110);
+    ws.drop();
+    vi.advanceTimersByTime(1_000);
+    ws = FakeWebSocket.last();
+    expect(ws.url).toBe(`ws://${window.location.host}/api/live?after=110`);
+    expect(onChange).toHaveBeenCalledTimes(3);
+  });
+
   it('reconnects with backoff, resuming after the last position seen', () => {
     const onChange = vi.fn();
     const onResync = vi.fn();

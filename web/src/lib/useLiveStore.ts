@@ -37,6 +37,9 @@ interface LiveState {
 
 export const useLiveStore = create<LiveState>()(() => ({ status: 'inactivo', position: null }));
 
+/** The kind of a staff list's counts per status (projections/src/moves.rs `COUNTS_KIND`). */
+export const COUNTS_KIND = 'move_counts';
+
 /** Backoff between reconnection attempts: 1 s, 2 s, 4 s … up to 30 s, with jitter. */
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
@@ -101,7 +104,10 @@ function handleFrame(raw: unknown) {
     }
     case 'change': {
       if (typeof frame.position !== 'number' || typeof frame.kind !== 'string') return;
-      advance(frame.position);
+      // A position's counts come before its other frames and are absolute: until those arrive
+      // the position is not accounted for, and a resume from just before it gets the counts
+      // again (harmless) with what followed them.
+      advance(frame.kind === COUNTS_KIND ? frame.position - 1 : frame.position);
       const change: LiveChange = {
         position: frame.position,
         kind: frame.kind,
