@@ -1258,18 +1258,20 @@ async fn replay_phase(db: &Databases, plan: &Plan) -> Result<ReplayFigures, Stri
     };
 
     let (staff, changes, finished, last, recent): (i64, i64, i64, i64, i64) = sqlx::query_as(
-        "SELECT (SELECT count(*) FROM move_staff_view), (SELECT count(*) FROM live_changes), \
+        "SELECT (SELECT count(*) FROM move_staff_view), \
+         (SELECT count(*) FROM live_changes WHERE kind = $2), \
          (SELECT count(*) FROM move_staff_view WHERE estado = 'finalizada'), m.last, \
          (SELECT count(*) FROM events WHERE position > m.last - $1) \
          FROM (SELECT coalesce(max(position), 0)::bigint AS last FROM events) m",
     )
     .bind(projections::changes::RETENTION)
+    .bind(projections::moves::LIVE_KIND)
     .fetch_one(&pool)
     .await
     .ctx("checking the rebuilt read models")?;
     pool.close().await;
     let moves = plan.history_moves as i64;
-    // One change row per event within the feed's window.
+    // One move's change row per event within the feed's window (the counts' rows besides).
     if position != last
         || read.events != events
         || staff != moves
@@ -1278,7 +1280,7 @@ async fn replay_phase(db: &Databases, plan: &Plan) -> Result<ReplayFigures, Stri
     {
         return Err(format!(
             "the rebuild is not what was written: {events} events, rebuilt to {position}, \
-             read {}, {staff} moves ({finished} finished) of {moves}, {changes} change rows",
+             read {}, {staff} moves ({finished} finished) of {moves}, {changes} move change rows of {recent}",
             read.events
         ));
     }
