@@ -134,13 +134,8 @@ async fn seed_moves(pool: &PgPool, accounts: &[DemoAccount]) -> Result<(), Strin
             ..Default::default()
         },
     );
-    // The company's calendar day, as the dashboards and the staff lists read 'today': the UTC
-    // date is yesterday's in Madrid for an hour or two every night.
-    let today: chrono::NaiveDate =
-        sqlx::query_scalar("SELECT (now() AT TIME ZONE 'Europe/Madrid')::date")
-            .fetch_one(pool)
-            .await
-            .map_err(|e| e.to_string())?;
+    // The company's calendar day, as the dashboards and the staff lists read 'today'.
+    let today = events_schema::calendar::today();
     // (days from today, status the move has reached)
     let plan = [
         (-12i64, MoveStatus::Finalizada),

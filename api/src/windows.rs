@@ -3,7 +3,8 @@
 //! view, a page at a time (keyset, never OFFSET), with the counts per status of its scope.
 
 use base64::Engine;
-use chrono::NaiveDate;
+use chrono::{Days, NaiveDate};
+use events_schema::calendar;
 use events_schema::events::MoveStatus;
 use events_schema::text::fold;
 use projections::moves::{StaffMove, StatusCounts, ALL_SCOPE, MONEY_KEYS};
@@ -26,7 +27,7 @@ const NUMBER_DIGITS_MAX: usize = 9;
 /// A search of this many digits or more also looks in the clients' phones.
 const PHONE_DIGITS_MIN: usize = 6;
 /// 'Upcoming and recent': from this many days before today (Europe/Madrid).
-pub const RECENT_DAYS: i32 = 7;
+pub const RECENT_DAYS: u64 = 7;
 /// Longer texts than these are refused before they are looked at.
 const CURSOR_MAX: usize = 200;
 const PARAM_MAX: usize = 64;
@@ -377,8 +378,8 @@ impl Window {
             sql.push(" AND fecha_programada <= ").push_bind(hasta);
         }
         if self.upcoming {
-            sql.push(" AND fecha_programada >= (now() AT TIME ZONE 'Europe/Madrid')::date - ")
-                .push_bind(RECENT_DAYS);
+            let from = calendar::today() - Days::new(RECENT_DAYS);
+            sql.push(" AND fecha_programada >= ").push_bind(from);
         }
         match &self.worker {
             WorkerFilter::Any => {}
