@@ -1261,10 +1261,10 @@ async fn replay_phase(db: &Databases, plan: &Plan) -> Result<ReplayFigures, Stri
         "SELECT (SELECT count(*) FROM move_staff_view), \
          (SELECT count(*) FROM live_changes WHERE kind = $2), \
          (SELECT count(*) FROM move_staff_view WHERE estado = 'finalizada'), m.last, \
-         (SELECT count(*) FROM events WHERE position > m.last - $1) \
+         (SELECT count(*) FROM events WHERE position > $1) \
          FROM (SELECT coalesce(max(position), 0)::bigint AS last FROM events) m",
     )
-    .bind(projections::changes::RETENTION)
+    .bind(projections::changes::horizon(position))
     .bind(projections::moves::LIVE_KIND)
     .fetch_one(&pool)
     .await

@@ -7,18 +7,36 @@ use sqlx::PgPool;
 
 use crate::Error;
 
-/// How far back, in positions, changes are kept: a dashboard that was away for longer reloads
-/// instead. Positions advance by `POSITIONS_PER_TRANSACTION` per transaction (any transaction,
-/// not only appends), so this keeps the changes of at least the last 10,000 transactions: the
-/// same boundary for live projection and rebuild, so both end with the same rows.
+/// How far back, in positions, changes are kept at least: a dashboard that was away for longer
+/// reloads instead. Positions advance by `POSITIONS_PER_TRANSACTION` per transaction (any
+/// transaction, not only appends), so this keeps the changes of at least the last 10,000
+/// transactions.
 pub const RETENTION: i64 = 10_000 * events_schema::POSITIONS_PER_TRANSACTION;
 
-/// The live-feed rows a batch ending at `last` no longer needs, with `kind`.
-pub async fn prune(tx: &mut sqlx::PgConnection, kind: &str, last: i64) -> Result<(), Error> {
-    if last > RETENTION {
-        sqlx::query("DELETE FROM live_changes WHERE kind = $1 AND position <= $2")
-            .bind(kind)
-            .bind(last - RETENTION)
+/// Old rows go in steps of this many positions, not after every batch: the table is a sliding
+/// window whose statistics are always stale, so a delete per batch was planned as a scan of the
+/// whole table about 60 times a second during status changes (docs/PERFORMANCE.md).
+pub const PRUNE_STEP: i64 = 1_000 * events_schema::POSITIONS_PER_TRANSACTION;
+
+/// The newest position whose changes are gone once a projector has reached `last`. It depends on
+/// `last` alone, so live projection and a rebuild that end at the same position keep the same
+/// rows, and at least `RETENTION` positions are kept.
+pub fn horizon(last: i64) -> i64 {
+    (last - RETENTION).max(0) / PRUNE_STEP * PRUNE_STEP
+}
+
+/// Deletes the rows of `kinds` a batch from `before` (exclusive) to `last` took past the
+/// horizon; nothing when the batch crossed no step.
+pub async fn prune(
+    tx: &mut sqlx::PgConnection,
+    kinds: &[&str],
+    before: i64,
+    last: i64,
+) -> Result<(), Error> {
+    if !kinds.is_empty() && horizon(last) > horizon(before) {
+        sqlx::query("DELETE FROM live_changes WHERE kind = ANY($1) AND position <= $2")
+            .bind(kinds)
+            .bind(horizon(last))
             .execute(tx)
             .await?;
     }
@@ -66,4 +84,21 @@ pub async fn read_changes(
     .bind(crate::moves::COUNTS_KIND)
     .fetch_all(pool)
     .await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_horizon_keeps_at_least_the_retention_and_moves_in_steps() {
+        assert_eq!(horizon(0), 0);
+        assert_eq!(horizon(RETENTION + PRUNE_STEP - 1), 0);
+        assert_eq!(horizon(RETENTION + PRUNE_STEP), PRUNE_STEP);
+        for last in [RETENTION * 3 + 17, RETENTION * 7 + PRUNE_STEP / 2, 1 << 50] {
+            let h = horizon(last);
+            assert!(last - h >= RETENTION && last - h < RETENTION + PRUNE_STEP);
+            assert_eq!(h % PRUNE_STEP, 0);
+        }
+    }
 }

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::changes::{forget, prune, RETENTION};
+use crate::changes::{forget, horizon};
 use crate::{Error, Mode, Projector};
 
 pub const LIVE_KIND: &str = "move";
@@ -783,6 +783,10 @@ impl Projector for MovesProjector {
         "moves"
     }
 
+    fn live_kinds(&self) -> &'static [&'static str] {
+        &[LIVE_KIND, COUNTS_KIND]
+    }
+
     fn tables(&self) -> &'static [&'static str] {
         &[
             "move_staff_view",
@@ -811,9 +815,9 @@ impl Projector for MovesProjector {
             .iter()
             .filter(|e| e.stream_id.starts_with("move-"))
             .collect();
-        let Some(last) = events.last().map(|e| e.position) else {
+        if events.is_empty() {
             return Ok(());
-        };
+        }
         let mut ids: Vec<i64> = events
             .iter()
             .filter_map(|e| move_id_of(&e.stream_id))
@@ -845,7 +849,7 @@ impl Projector for MovesProjector {
         // anyway; not writing them is most of what makes a rebuild fast.
         let keep_after = match mode {
             Mode::Live => i64::MIN,
-            Mode::Rebuild { until } => until - RETENTION,
+            Mode::Rebuild { until } => horizon(until),
         };
         let mut changes = LiveRows::default();
         let mut touched: Vec<i64> = Vec::new();
@@ -872,7 +876,6 @@ impl Projector for MovesProjector {
             memory.moves.insert(id, (e.position, next));
         }
         changes.write(tx, LIVE_KIND).await?;
-        prune(tx, LIVE_KIND, last).await?;
 
         // The counts follow the transitions in log order, so that each live-feed row holds the
         // counts as of its event whatever the batches were: rebuild and live projection agree.
@@ -895,7 +898,6 @@ impl Projector for MovesProjector {
                 Mode::Rebuild { .. } => memory.counts = counts,
             }
         }
-        prune(tx, COUNTS_KIND, last).await?;
 
         match mode {
             Mode::Live => {

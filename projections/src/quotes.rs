@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::changes::{forget, prune, RETENTION};
+use crate::changes::{forget, horizon};
 use crate::{Error, Mode, Projector};
 
 pub const LIVE_KIND: &str = "quote";
@@ -170,6 +170,10 @@ impl Projector for QuotesProjector {
         "quotes"
     }
 
+    fn live_kinds(&self) -> &'static [&'static str] {
+        &[LIVE_KIND]
+    }
+
     fn tables(&self) -> &'static [&'static str] {
         &["quotes_inbox", "live_changes"]
     }
@@ -199,9 +203,9 @@ impl Projector for QuotesProjector {
                     })
             })
             .collect::<Result<_, _>>()?;
-        let Some(last) = events.last().map(|(_, e)| e.position) else {
+        if events.is_empty() {
             return Ok(());
-        };
+        }
         let mut ids: Vec<Uuid> = events.iter().map(|(id, _)| *id).collect();
         ids.sort_unstable();
         ids.dedup();
@@ -216,7 +220,7 @@ impl Projector for QuotesProjector {
         // As the moves projector: live-feed rows a rebuild would prune at its end are not written.
         let keep_after = match mode {
             Mode::Live => i64::MIN,
-            Mode::Rebuild { until } => until - RETENTION,
+            Mode::Rebuild { until } => horizon(until),
         };
         let mut changes = Rows::default();
         for (id, e) in &events {
@@ -227,7 +231,6 @@ impl Projector for QuotesProjector {
             quotes.insert(*id, (e.position, next));
         }
         changes.write_changes(tx).await?;
-        prune(tx, LIVE_KIND, last).await?;
 
         let mut inbox = Rows::default();
         for id in &ids {

@@ -19,6 +19,10 @@ pub trait Projector: Send + Sync {
     fn name(&self) -> &'static str;
     /// The read-model tables this projector owns (for rebuild checks and dumps).
     fn tables(&self) -> &'static [&'static str];
+    /// The kinds of `live_changes` rows this projector writes: the runner prunes them.
+    fn live_kinds(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Empties everything this projector wrote, before a rebuild.
     async fn reset(&self, tx: &mut PgConnection) -> Result<(), Error>;
     /// Applies a batch of events in order. Must be deterministic: it is replayed on rebuild, and
@@ -94,6 +98,7 @@ pub async fn step(pool: &PgPool, projector: &dyn Projector, batch: i64) -> Resul
         return Ok(checkpoint);
     };
     apply_isolating(&mut tx, projector, &events).await?;
+    crate::changes::prune(&mut tx, projector.live_kinds(), checkpoint, last).await?;
     sqlx::query(
         "UPDATE projection_checkpoints SET position = $2, updated_at = now(), last_error = NULL \
          WHERE name = $1",

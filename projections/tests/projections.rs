@@ -227,6 +227,80 @@ async fn rebuild_from_zero_equals_live_projection(pool: PgPool) {
     );
 }
 
+/// Moves the cluster's transaction counter, which positions are made of, past `n` transactions
+/// in one statement: each exception block that writes is a subtransaction with an id of its own.
+async fn let_transactions_pass(pool: &PgPool, n: i64) {
+    let mut conn = pool.acquire().await.unwrap();
+    sqlx::query("CREATE TEMP TABLE passing (n bigint)")
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    sqlx::query(&format!(
+        "DO $$ BEGIN FOR i IN 1..{n} LOOP \
+           BEGIN INSERT INTO passing VALUES (i); EXCEPTION WHEN OTHERS THEN NULL; END; \
+         END LOOP; END $$"
+    ))
+    .execute(&mut *conn)
+    .await
+    .unwrap();
+}
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn the_change_feed_forgets_changes_past_its_retention_and_a_rebuild_forgets_the_same(
+    pool: PgPool,
+) {
+    use projections::changes::{horizon, PRUNE_STEP, RETENTION};
+    use projections::moves::{COUNTS_KIND, LIVE_KIND};
+    let store = EventStore::new(pool.clone(), StoreOptions::default());
+    let projector = MovesProjector::new();
+    let day = NaiveDate::from_ymd_opt(2026, 12, 1).unwrap();
+    let old = append(
+        &store,
+        1,
+        Event::MoveCreated(demo_move(1, client(1), day, 1)),
+    )
+    .await;
+    catch_up(&pool, &projector, 100).await;
+    let kinds_at = |position: i64| {
+        let pool = pool.clone();
+        async move {
+            sqlx::query_scalar::<_, String>(
+                "SELECT kind FROM live_changes WHERE position = $1 ORDER BY kind",
+            )
+            .bind(position)
+            .fetch_all(&pool)
+            .await
+            .unwrap()
+        }
+    };
+    assert_eq!(kinds_at(old).await, [LIVE_KIND, COUNTS_KIND]);
+
+    let per_transaction = events_schema::POSITIONS_PER_TRANSACTION;
+    let_transactions_pass(&pool, (RETENTION + PRUNE_STEP) / per_transaction + 10).await;
+    let new = append(
+        &store,
+        2,
+        Event::MoveCreated(demo_move(2, client(2), day, 2)),
+    )
+    .await;
+    assert!(
+        horizon(new) >= old,
+        "the new move is a retention and a step later"
+    );
+    catch_up(&pool, &projector, 100).await;
+    assert!(
+        kinds_at(old).await.is_empty(),
+        "the old move's rows are gone"
+    );
+    assert_eq!(kinds_at(new).await, [LIVE_KIND, COUNTS_KIND]);
+
+    let live = dump_tables(&pool, projector.tables()).await.unwrap();
+    rebuild(&pool, &MovesProjector::new(), 100, |_, _| {})
+        .await
+        .unwrap();
+    assert_eq!(dump_tables(&pool, projector.tables()).await.unwrap(), live);
+}
+
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
 async fn a_rebuild_that_runs_out_of_memory_writes_out_and_still_equals_live(pool: PgPool) {
     let store = EventStore::new(pool.clone(), StoreOptions::default());
