@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { routes } from './app/routes';
+import { preloadPage, routes } from './app/routes';
 import { useAuthStore } from './lib/useAuthStore';
 import './styles/tokens.css';
 import './styles/global.css';
@@ -15,14 +15,18 @@ const router = createBrowserRouter(routes);
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Falta el elemento #root en index.html');
 
-// As a transition the first render yields to the browser every few milliseconds instead of
-// holding the main thread for the whole page at once (a phone's Total Blocking Time); nothing is
-// on screen to keep responsive before it, so it costs no paint.
+// The first render waits for the page's own code, fetched beside the session check (a guarded
+// page renders only once that answers), so that it never suspends (see preloadPage). As a
+// transition it yields to the browser every few milliseconds instead of holding the main thread
+// for the whole page at once (a phone's Total Blocking Time); nothing is on screen to keep
+// responsive before it, so it costs no paint.
 const root = createRoot(rootElement);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-});
+void preloadPage(window.location.pathname).then(() =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  }),
+);

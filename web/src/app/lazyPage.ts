@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 /** A page's chunk that could not be fetched: after a deploy the old file names are gone. */
 export class ChunkLoadError extends Error {
@@ -8,21 +8,37 @@ export class ChunkLoadError extends Error {
   }
 }
 
+/** A page whose code is a chunk of its own, which `preload` fetches ahead of its first render. */
+export type LazyPage<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
+
 /**
- * A page loaded with React.lazy from one of its module's named exports. A failed import turns into
- * a ChunkLoadError, which the layout's PageBoundary shows with a reload button; any other error
- * still reaches the router's error page.
+ * A page loaded from one of its module's named exports when it first renders. A failed import
+ * turns into a ChunkLoadError, which the layout's PageBoundary shows with a reload button; any
+ * other error still reaches the router's error page.
+ *
+ * Once the chunk is in (`preload`, or an earlier visit), the page renders at once instead of
+ * suspending: a suspended page shows the layout's fallback, and React then holds the page back
+ * until 300 ms after that fallback appeared, which on a first visit cost the dashboards more than
+ * fetching their code did.
  */
 export function lazyPage<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
-) {
-  return lazy(() =>
-    load().then(
-      (module) => ({ default: module[name] }),
+): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => (loaded = module[name]),
       (cause: unknown) => {
+        // The next visit tries again (a chunk that failed once may be reachable later).
+        loading = undefined;
         throw new ChunkLoadError(cause);
       },
-    ),
-  );
+    ));
+  const Suspending = lazy(() => preload().then((component) => ({ default: component })));
+  function Page(props: P) {
+    return createElement(loaded ?? Suspending, props);
+  }
+  return Object.assign(Page, { preload });
 }

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { isValidElement, type ReactNode } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { NotFound } from '../components/NotFound';
 import { RouteGuard } from '../components/RouteGuard';
 import { ErrorPage } from '../features/error/ErrorPage';
@@ -10,7 +10,7 @@ import { lazyPage } from './lazyPage';
 // Only the home page (and the error and 404 screens) load with the entry chunk. Every other page,
 // the public ones included, is a chunk of its own fetched when its route is visited, so the first
 // page carries no staff, admin, audit, client, booking, payment, document or form code or CSS.
-const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'));
+const PrivacyPolicyPage = lazyPage(() => import('../features/legal/PrivacyPolicyPage'), 'default');
 const AboutPage = lazyPage(() => import('../features/about/AboutPage'), 'AboutPage');
 const ContactPage = lazyPage(() => import('../features/contact/ContactPage'), 'ContactPage');
 const FaqPage = lazyPage(() => import('../features/faq/FaqPage'), 'FaqPage');
@@ -171,3 +171,25 @@ export const routes: RouteObject[] = [
     children: [...pageRoutes, ...extraRoutes, { path: '*', element: <NotFound /> }],
   },
 ];
+
+/** The page a route's element renders, under its RouteGuard if it has one. */
+export function pageOf(element: ReactNode): ReactNode {
+  if (!isValidElement<{ children?: ReactNode }>(element)) return element;
+  return element.type === RouteGuard ? pageOf(element.props.children) : element;
+}
+
+/**
+ * Fetches the code of the page at `pathname` (nothing for a page in the entry chunk). The first
+ * render waits for it: a page that suspends shows the layout's fallback, and React then reveals it
+ * no sooner than 300 ms after that fallback appeared. Never rejects: a chunk that cannot be
+ * fetched is the page's own render to report (PageBoundary).
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map((match) => {
+    const page = pageOf(match.route.element);
+    return isValidElement(page) && typeof page.type === 'function' && 'preload' in page.type
+      ? (page.type as { preload: () => Promise<unknown> }).preload()
+      : undefined;
+  });
+  await Promise.allSettled(loads);
+}

@@ -1,6 +1,6 @@
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { extraRoutes, pageRoutes } from './routes';
+import { extraRoutes, pageOf as routePage, pageRoutes } from './routes';
 
 // Route-level code splitting: the home page's entry chunk holds the shell and the home page only.
 // Two checks that fail if a page, or a module only a lazy page needs, is imported eagerly again.
@@ -8,17 +8,16 @@ import { extraRoutes, pageRoutes } from './routes';
 /** Paths whose page ships in the entry chunk: the home page and the router's error screen. */
 const EAGER_PATHS = ['/', '/error'];
 
-const LAZY_TYPE = Symbol.for('react.lazy');
-
 /** The page component a route renders, under its RouteGuard if it has one. */
 function pageOf(element: ReactNode): ReactElement {
-  if (!isValidElement<{ children?: ReactNode }>(element)) throw new Error('route without an element');
-  const type = element.type as { name?: string };
-  return type.name === 'RouteGuard' ? pageOf(element.props.children) : element;
+  const page = routePage(element);
+  if (!isValidElement(page)) throw new Error('route without an element');
+  return page;
 }
 
+/** A page made by lazyPage: its code is fetched when it first renders (or is preloaded). */
 function isLazy(element: ReactElement): boolean {
-  return (element.type as { $$typeof?: symbol }).$$typeof === LAZY_TYPE;
+  return typeof element.type === 'function' && 'preload' in element.type;
 }
 
 // Every source file as text, keyed by its path under src/ ('app/routes.tsx').
@@ -67,7 +66,7 @@ function eagerGraph(): Set<string> {
 describe('route-level code splitting', () => {
   const all = [...pageRoutes, ...extraRoutes];
 
-  it('loads every page but the home and error pages with React.lazy', () => {
+  it('loads every page but the home and error pages lazily', () => {
     for (const route of all) {
       const page = pageOf(route.element);
       expect(isLazy(page), `${route.path} is ${isLazy(page) ? 'lazy' : 'eager'}`).toBe(
