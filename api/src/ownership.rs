@@ -1,7 +1,9 @@
 //! Which moves are a client's: one rule for every call that shows a move to its client.
 
-use crate::auth::User;
-use crate::error::ApiResult;
+use command::Role;
+
+use crate::auth::{CurrentUser, User};
+use crate::error::{ApiError, ApiResult};
 
 /// The one rule of which moves are a client's: those whose customer view names, as it stands now,
 /// the account's confirmed email (`User::owned_email`), with `$1` that email. `mis-mudanzas`, a
@@ -38,4 +40,17 @@ pub async fn may_see_move(pool: &sqlx::PgPool, user: &User, move_id: i64) -> Api
     .bind(move_id)
     .fetch_one(pool)
     .await?)
+}
+
+/// What a client asking about a move that is not theirs is told: the same as for one that does
+/// not exist.
+pub const MOVE_NOT_FOUND: &str = "Mudanza no encontrada";
+
+/// The caller as a client who owns move `id`: 403 for staff, 404 for anyone else's move.
+pub async fn client_owner(pool: &sqlx::PgPool, user: CurrentUser, id: i64) -> ApiResult<User> {
+    let user = user.require(&[Role::Cliente])?;
+    if !may_see_move(pool, &user, id).await? {
+        return Err(ApiError::NotFound(MOVE_NOT_FOUND.into()));
+    }
+    Ok(user)
 }

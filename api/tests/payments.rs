@@ -6,7 +6,9 @@ mod common;
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
-use common::{in_days, start, start_configured, wizard, Caller, TestServer};
+use common::{
+    account, in_days, move_of, projected, start, start_configured, wizard, Caller, TestServer,
+};
 use reqwest::header::CONTENT_TYPE;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -891,4 +893,87 @@ async fn a_cancelled_move_owes_its_cancellation_fee_only(pool: PgPool) {
         (m["pago_pendiente"].as_f64(), m["estado_pago"].as_str()),
         (Some(227.48), Some("partial"))
     );
+}
+
+#[sqlx::test(migrations = "../migrations")]
+async fn a_signed_in_client_pays_their_own_move_without_its_key(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let client = server.login_role("cliente").await;
+    let own = move_of(&pool, &account("cliente").login).await;
+    let open = |caller: Caller, id: i64| async move {
+        caller
+            .send(
+                Method::POST,
+                &format!("/api/mi-mudanza/{id}/pago"),
+                json!({}),
+            )
+            .await
+    };
+
+    let (status, body) = open(client.clone(), own).await;
+    assert_eq!(status, 200, "{body}");
+    let sid = body["paymentId"].as_str().unwrap().to_string();
+    let (status, summary) = client.get(&format!("/api/pagos/{sid}")).await;
+    assert_eq!(status, 200, "{summary}");
+    assert_eq!(summary["pago"]["mudanzaId"], own);
+    // Whatever can be paid now, as the page offers it.
+    let kind = summary["pago"]["opciones"][0]["tipo"]
+        .as_str()
+        .expect("something to pay")
+        .to_string();
+    let before = events_of(&pool, own).await.len();
+    let (status, paid) = client
+        .send(
+            Method::POST,
+            &format!("/api/pagos/{sid}/tarjeta"),
+            card(&kind, "4242424242424242"),
+        )
+        .await;
+    assert_eq!(status, 200, "{paid}");
+    let events = events_of(&pool, own).await;
+    assert!(
+        events[before..]
+            .iter()
+            .any(|(kind, _)| kind == "move.payment_authorised"),
+        "{events:?}"
+    );
+
+    // Nobody else opens it this way: another client's move is not found, staff and visitors are
+    // refused, and nothing is opened for them.
+    let (other, _, _) = new_move(&server).await;
+    let sessions = || async {
+        sqlx::query_scalar::<_, i64>("SELECT count(*) FROM payment_sessions")
+            .fetch_one(&pool)
+            .await
+            .unwrap()
+    };
+    let opened = sessions().await;
+    assert_eq!(open(client.clone(), other).await.0, 404);
+    assert_eq!(open(server.anonymous(), own).await.0, 401);
+    for role in ["empleado", "empresario", "admin", "auditor"] {
+        assert_eq!(
+            open(server.login_role(role).await, own).await.0,
+            403,
+            "{role}"
+        );
+    }
+    assert_eq!(sessions().await, opened);
+
+    // A new key ends that session as it ends the key flow's; the client simply opens another.
+    let (status, _) = server
+        .login_role("empresario")
+        .await
+        .send(
+            Method::POST,
+            &format!("/api/mudanza/{own}/clave-pago"),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(client.get(&format!("/api/pagos/{sid}")).await.0, 404);
+    let (status, body) = open(client.clone(), own).await;
+    assert_eq!(status, 200, "{body}");
+    let fresh = body["paymentId"].as_str().unwrap();
+    assert_eq!(client.get(&format!("/api/pagos/{fresh}")).await.0, 200);
 }

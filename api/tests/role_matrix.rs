@@ -133,6 +133,8 @@ fn table() -> Vec<Row> {
         row(M::GET,  "/api/mi-mudanza/{move}", N,                                                "401  200  404  403  403  403  403  403"),
         row(M::POST, "/api/mi-mudanza/{move}/detalles", J(BLANK_DETAILS),                        "401  4xx  404  403  403  403  403  403"),
         row(M::POST, "/api/mi-mudanza/{move}/confirmar", J(NOT_ACCEPTED),                       "401  4xx  404  403  403  403  403  403"),
+        // A signed-in client pays their own move without its key: a session, no money moved.
+        row(M::POST, "/api/mi-mudanza/{move}/pago", N,                                           "401  200  404  403  403  403  403  403"),
         row(M::POST, "/api/factura/{move}/emitir", N,                                            "401  403  403  403  403  200  200  403"),
         row(M::GET,  "/api/factura/{move}", N,                                                   "401  403  403  403  403  200  200  200"),
         row(M::PUT,  "/api/mi-perfil", J(NAMELESS_PROFILE),                                     "401  4xx  4xx  403  403  403  403  403"),

@@ -338,7 +338,7 @@ test('una mudanza cancelada sin gastos no muestra nada pendiente de pago', { tim
         await card.waitFor();
         const text = await card.textContent();
         assert.ok(!/Pendiente/.test(text), `la tarjeta de la mudanza ${m.id} dice: ${text}`);
-        assert.equal(await card.getByRole('link', { name: /Pagar/ }).count(), 0);
+        assert.equal(await card.getByRole('button', { name: /Pagar/ }).count(), 0);
       }
       assert.deepEqual(errors, []);
     } finally {

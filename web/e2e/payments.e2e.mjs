@@ -9,10 +9,13 @@ import { test } from 'node:test';
 import { seriousViolations } from './axe.mjs';
 import {
   account,
+  authStatus,
   createMove,
   madridDatePlus,
   openPage,
+  outboxFor,
   pageApi,
+  registerThroughApi,
   staffLogin,
   uniqueEmail,
   url,
@@ -293,3 +296,77 @@ test('un enlace de pago desconocido manda de vuelta al acceso de pago', async ()
     await context.close();
   }
 });
+
+/** A client registered and confirmed from `page` (which stays signed in): `{ email, user }`. */
+async function confirmedClient(page) {
+  const email = uniqueEmail('pago-directo');
+  await registerThroughApi(page, email, 'Prueba#2026', { fullName: 'Paula Directa' });
+  const [mail] = await outboxFor(email);
+  const code = /\b(\d{6})\b/.exec(mail?.texto ?? '')?.[1];
+  assert.ok(code, `sin código de confirmación para ${email}`);
+  const confirmed = await pageApi(page, 'POST', '/api/confirm-email', { email, code });
+  assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
+  const { user } = await authStatus(page);
+  return { email, user };
+}
+
+test(
+  'pago en un toque: el cliente con sesión paga su mudanza desde su área sin nombre, clave ni casilla, y vuelve a su área',
+  { timeout: 120_000 },
+  async () => {
+    const manager = await loggedInManager();
+    const client = await openPage({ width: 375, height: 800 });
+    try {
+      const { page } = client;
+      const { email, user } = await confirmedClient(page);
+      const id = await createMove(
+        manager.page,
+        { nombre: 'Paula Directa', email },
+        { fecha_programada: madridDatePlus(30), pago_adelantado: 100 },
+      );
+
+      await page.goto(url(`/cliente/${user.id}`));
+      const card = page.getByRole('article', { name: `Mudanza ${id}` });
+      await card.getByRole('button', { name: 'Pagar con tarjeta' }).click();
+      // Straight to the card page of this move: no access page on the way.
+      await page.waitForURL(/\/pago\?id=/);
+      await page.getByRole('heading', { level: 1, name: 'Pago con tarjeta' }).waitFor();
+      await page.getByRole('heading', { name: `Mudanza nº ${id}` }).waitFor();
+      await fillCard(page, '4242424242424242');
+      await page.getByRole('button', { name: /^Pagar 100,00/ }).click();
+      await page.waitForURL(/\/pago-exitoso\?id=/);
+      await page.getByRole('heading', { level: 1, name: '¡Pago completado!' }).waitFor();
+      await page.getByRole('link', { name: 'Volver a mi área de cliente' }).click();
+      await page.waitForURL(url(`/cliente/${user.id}`));
+      await waitForText(
+        async () => nbsp(await card.getByTestId(`pagado-${id}`).evaluate((dd) => dd.firstChild?.textContent)),
+        '100,00 €',
+      );
+
+      // Nobody else's move opens that way: the other client's answer is 404, and staff's 403.
+      const other = await createMove(manager.page, { nombre: 'Otra Persona', email: uniqueEmail('otra') });
+      assert.equal((await pageApi(page, 'POST', `/api/mi-mudanza/${other}/pago`)).status, 404);
+      assert.equal((await pageApi(manager.page, 'POST', `/api/mi-mudanza/${id}/pago`)).status, 403);
+
+      // The key flow stays for people without an account, its key shown as typed.
+      const visitor = await openPage();
+      try {
+        await visitor.page.goto(url('/acceso-de-pago'));
+        assert.equal(await visitor.page.getByLabel('Clave de pago', { exact: true }).getAttribute('type'), 'text');
+      } finally {
+        await visitor.context.close();
+      }
+      const expected404 = /status of 404 .*\/api\/mi-mudanza\/\d+\/pago\)?$/;
+      const left = unexpected(client.errors).filter((e) => !expected404.test(e));
+      assert.deepEqual(left, [], left.join('\n'));
+      assert.deepEqual(
+        manager.errors.filter((e) => !/status of 403 /.test(e)),
+        [],
+        manager.errors.join('\n'),
+      );
+    } finally {
+      await manager.context.close();
+      await client.context.close();
+    }
+  },
+);

@@ -40,6 +40,7 @@ const TAB_LABEL = { manager: 'Gerencia', worker: 'Trabajador' };
 /** Logs a client in through the navbar's login dialog; returns the client's id. */
 async function logInClient(page, who) {
   await page.goto(`${BASE_URL}/`);
+  await page.getByRole('banner').waitFor();
   // On a phone the button sits in the collapsed menu.
   const menu = page.getByRole('banner').getByRole('button', { name: 'Abrir menú' });
   if (await menu.isVisible()) await menu.click();

@@ -16,7 +16,6 @@ use command::booking::{
     LAST_MINUTE_CANCELLATION_PERCENT, LATE_CANCELLATION_HOURS, LATE_CANCELLATION_PERCENT,
 };
 use command::moves::{MoveCommand, MoveDecider};
-use command::Role;
 use events_schema::events::{
     move_stream, AccessDetails, Contact, MoveDetailsCompleted, MoveStatus, MovedObject,
     PaymentStatus, Properties, Services, Urgency,
@@ -28,16 +27,14 @@ use serde_json::Value;
 
 use projections::ReadModel;
 
-use crate::auth::{CurrentUser, User};
+use crate::auth::CurrentUser;
 use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
-use crate::ownership::may_see_move;
+use crate::ownership::{client_owner, MOVE_NOT_FOUND};
 use crate::pipeline::execute;
 use crate::reply::True;
 use crate::routes::money::{amounts, euros, Amounts};
 use crate::routes::payments::ClientPayment;
 use crate::state::AppState;
-
-const NOT_FOUND: &str = "Mudanza no encontrada";
 
 /// A client's move with the booking conditions that apply to it.
 #[derive(Serialize, schemars::JsonSchema)]
@@ -132,22 +129,13 @@ pub struct CancellationTier {
     importe: f64,
 }
 
-/// The caller as a client who owns move `id`; 403 for staff, 404 for anyone else's move.
-async fn owner(state: &AppState, user: CurrentUser, id: i64) -> ApiResult<User> {
-    let user = user.require(&[Role::Cliente])?;
-    if !may_see_move(&state.pool, &user, id).await? {
-        return Err(ApiError::NotFound(NOT_FOUND.into()));
-    }
-    Ok(user)
-}
-
 /// `GET /api/mi-mudanza/{id}`.
 pub async fn details(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<i64>,
 ) -> ApiResult<Json<BookingAnswer>> {
-    owner(&state, user, id).await?;
+    client_owner(&state.pool, user, id).await?;
     Ok(Json(answer(&state, id, None).await?))
 }
 
@@ -198,7 +186,7 @@ pub async fn complete(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<DetailsBody>,
 ) -> ApiResult<Json<BookingAnswer>> {
-    let user = owner(&state, user, id).await?;
+    let user = client_owner(&state.pool, user, id).await?;
     let details = MoveDetailsCompleted {
         contacto: Contact {
             nombre: body.contacto_nombre,
@@ -241,7 +229,7 @@ pub async fn confirm(
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<ConfirmBody>,
 ) -> ApiResult<Json<BookingAnswer>> {
-    let user = owner(&state, user, id).await?;
+    let user = client_owner(&state.pool, user, id).await?;
     let command = MoveCommand::AcceptBooking {
         accepted: body.acepto_condiciones,
         total_cents: command::pricing::cents(body.total)?,
@@ -259,7 +247,7 @@ async fn answer(state: &AppState, id: i64, position: Option<i64>) -> ApiResult<B
         .bind(id)
         .fetch_optional(&state.pool)
         .await?
-        .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
+        .ok_or_else(|| ApiError::NotFound(MOVE_NOT_FOUND.into()))?;
     let m: StaffMove = serde_json::from_value(doc)
         .map_err(|e| ApiError::Internal(format!("reading a staff document: {e}")))?;
     let history = state.store.read_stream(&move_stream(id)).await?;

@@ -27,6 +27,7 @@ use projections::ReadModel;
 use crate::auth::{CurrentUser, User};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
 use crate::limits::{ClientAddress, Limit};
+use crate::ownership::client_owner;
 use crate::payments::{provider, Checkout, Order, Verdict};
 use crate::pipeline::{self, execute, execute_on, execute_with, load, Loaded};
 use crate::reply::{Answer, False, True};
@@ -234,6 +235,15 @@ pub async fn auth_pay(
         return Err(ApiError::InvalidCredentials(BAD_CREDENTIALS.into()));
     };
     PAY_PER_NAME.clear(&state.pool, &name_key).await?;
+    open_session(&state, move_id, &shown_key).await
+}
+
+/// A payment session of `SESSION_MINUTES` on `move_id`, opened with its key `shown_key`.
+async fn open_session(
+    state: &AppState,
+    move_id: i64,
+    shown_key: &str,
+) -> ApiResult<Json<PaymentAccess>> {
     let session = Uuid::new_v4();
     sqlx::query(
         "WITH gone AS (DELETE FROM payment_sessions WHERE expires_at < now() - interval '1 day') \
@@ -242,7 +252,7 @@ pub async fn auth_pay(
     .bind(session)
     .bind(move_id)
     .bind(Utc::now() + Duration::minutes(SESSION_MINUTES))
-    .bind(&shown_key)
+    .bind(shown_key)
     .execute(&state.pool)
     .await?;
     Ok(Json(PaymentAccess {
@@ -250,6 +260,31 @@ pub async fn auth_pay(
         payment_id: session,
         message: "Acceso concedido".into(),
     }))
+}
+
+/// A move with nothing to open a payment with: no key has been issued for it.
+pub const NO_KEY: &str =
+    "Esta mudanza aún no tiene clave de pago. Contacta con nosotros para pagarla.";
+
+/// `POST /api/mi-mudanza/{id}/pago` (the move's client): the payment session `/api/auth-pay`
+/// opens with the name and key, for a client signed in to their own move: the account is the
+/// proof, so nothing is typed. Sessions of a newer key replace it as for the key flow.
+pub async fn client_payment(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> ApiResult<Json<PaymentAccess>> {
+    client_owner(&state.pool, user, id).await?;
+    let key: Option<String> =
+        sqlx::query_scalar("SELECT doc ->> 'clave_pago' FROM move_staff_view WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&state.pool)
+            .await?
+            .flatten();
+    let key = key
+        .filter(|k| !k.is_empty())
+        .ok_or_else(|| ApiError::Conflict(NO_KEY.into()))?;
+    open_session(&state, id, &key).await
 }
 
 struct Session {
@@ -840,6 +875,16 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
                 doc(
                     PAYMENTS,
                     "Acceder al pago con el nombre del cliente y la clave de pago",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/mi-mudanza/{id}/pago",
+            post_with(
+                client_payment,
+                doc(
+                    PAYMENTS,
+                    "Abrir el pago de su propia mudanza (cliente con sesión, sin clave)",
                 ),
             ),
         )

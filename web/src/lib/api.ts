@@ -963,6 +963,14 @@ export function authPay(name: string, password: string): Promise<ApiResponse<Aut
   return call('post', '/api/auth-pay', { body: { name, password } });
 }
 
+/**
+ * POST /api/mi-mudanza/{id}/pago: a signed-in client opens the payment of their own move without
+ * its key (404 another's move; 409 no key issued yet).
+ */
+export function openOwnPayment(id: number): Promise<ApiResponse<AuthPayResponse>> {
+  return call('post', '/api/mi-mudanza/{id}/pago', { path: { id } });
+}
+
 export type PaymentKind = Schemas['PaymentKind'];
 /** Nothing paid, part paid, all paid (the labels: PAYMENT_STATUS_LABELS in options). */
 export type PaymentStatus = Schemas['PaymentStatus'];

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Badge } from '../../components/Badge';
 import { ClockIcon, EuroIcon } from '../../components/icons';
-import type { ClientMove } from '../../lib/api';
+import { errorText, openOwnPayment, type ClientMove } from '../../lib/api';
 import { detailsPath } from './booking/booking';
 import { openWaybill } from '../../lib/waybill';
 import { formatMoveDate, moreImagesLabel, statusLabel, statusTone, thumbnails } from './clientMoves';
@@ -17,7 +17,12 @@ export function ClientStatusBadge({ status }: { status: string }) {
   );
 }
 
+const PAY_FAILED = 'No se pudo abrir el pago. Inténtalo de nuevo.';
+
 export function ClientMoveCard({ move }: { move: ClientMove }) {
+  const navigate = useNavigate();
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
   // §8: failed images are hidden; the next one takes the free place.
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const [downloading, setDownloading] = useState(false);
@@ -36,6 +41,23 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
     } finally {
       setDownloading(false);
     }
+  };
+
+  // The account is the proof: the card page opens for this move without name, key or checkbox.
+  const pay = async () => {
+    setPaying(true);
+    setPayError(null);
+    try {
+      const response = await openOwnPayment(move.id);
+      if (response.ok && response.body?.paymentId) {
+        navigate(`/pago?id=${encodeURIComponent(response.body.paymentId)}`);
+        return;
+      }
+      setPayError(errorText(response.body, PAY_FAILED));
+    } catch {
+      setPayError(PAY_FAILED);
+    }
+    setPaying(false);
   };
 
   return (
@@ -86,9 +108,22 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
         )}
       </dl>
       {move.pendiente !== undefined && move.pendiente > 0 && (
-        <Link to="/acceso-de-pago" className="client-move__pay">
-          {cancellationFee ? 'Pagar los gastos de cancelación' : 'Pagar con tarjeta'}
-        </Link>
+        <div className="client-move__pay">
+          {/* A pending move's first step is its details (the booking): paying is the second. */}
+          <button
+            type="button"
+            className={`button ${move.status === 'pending' ? 'button--outline' : 'button--primary'}`}
+            disabled={paying}
+            onClick={() => void pay()}
+          >
+            {paying ? 'Abriendo el pago…' : cancellationFee ? 'Pagar los gastos de cancelación' : 'Pagar con tarjeta'}
+          </button>
+          {payError && (
+            <p className="form__error" role="alert">
+              {payError}
+            </p>
+          )}
+        </div>
       )}
 
       {shown.length > 0 && (

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { authPay, errorText, NetworkError } from '../../lib/api';
+import { homePathFor } from '../../lib/access';
+import { useAuthStore } from '../../lib/useAuthStore';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { PaymentShell } from './PaymentShell';
 import { TEXT_LIMITS } from '../../lib/textLimits';
@@ -22,6 +24,7 @@ export function PaymentAccessPage() {
   const [human, setHuman] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const user = useAuthStore((s) => s.user);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,8 +81,9 @@ export function PaymentAccessPage() {
             <input
               id="pay-password"
               className="input"
-              type="password"
+              type="text"
               autoComplete="off"
+              spellCheck={false}
               autoCapitalize="characters"
               maxLength={TEXT_LIMITS.code}
               placeholder="XXXX-XXXX"
@@ -100,6 +104,12 @@ export function PaymentAccessPage() {
             {sending ? 'Comprobando…' : 'Acceder al pago'}
           </button>
         </form>
+        {user?.role === 'cliente' && (
+          <p className="payment__help">
+            Con tu sesión iniciada no necesitas la clave:{' '}
+            <Link to={homePathFor(user)}>paga tus mudanzas desde tu área de cliente</Link>.
+          </p>
+        )}
         <p className="payment__help">
           ¿No tienes la clave? <Link to="/contacto">Contacta con nosotros</Link> y te la enviamos de nuevo.
         </p>

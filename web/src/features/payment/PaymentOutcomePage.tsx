@@ -1,5 +1,7 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { HeadsetIcon } from '../../components/icons';
+import { homePathFor } from '../../lib/access';
+import { useAuthStore } from '../../lib/useAuthStore';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { brandLabel, REFUSAL_REASONS } from '../../lib/card';
 import { formatEuros } from '../../lib/format';
@@ -28,6 +30,9 @@ export function PaymentOutcomePage({ outcome }: { outcome: 'ok' | 'ko' }) {
   const { state: session } = usePaymentSession(id);
   const current = session.kind === 'ready' ? session.session : null;
   const card = cardText(state);
+  // A client who paid from their area goes back to it; anyone else (the key flow) goes home.
+  const user = useAuthStore((s) => s.user);
+  const clientArea = user?.role === 'cliente' ? homePathFor(user) : null;
 
   if (outcome === 'ok') {
     return (
@@ -61,12 +66,18 @@ export function PaymentOutcomePage({ outcome }: { outcome: 'ok' | 'ko' }) {
           )}
           <p className="payment__text">
             Verás el pago en tu área de cliente y en la factura de tu mudanza. Si queda algo pendiente, puedes pagarlo
-            cuando quieras con la misma clave.
+            cuando quieras {clientArea ? 'desde tu área de cliente' : 'con la misma clave'}.
           </p>
           <div className="payment__actions">
-            <Link to="/" className="button button--primary button--block">
-              Volver al inicio
-            </Link>
+            {clientArea ? (
+              <Link to={clientArea} className="button button--primary button--block">
+                Volver a mi área de cliente
+              </Link>
+            ) : (
+              <Link to="/" className="button button--primary button--block">
+                Volver al inicio
+              </Link>
+            )}
           </div>
         </div>
       </PaymentShell>
@@ -95,6 +106,11 @@ export function PaymentOutcomePage({ outcome }: { outcome: 'ok' | 'ko' }) {
           ) : (
             <Link to="/acceso-de-pago" className="button button--primary button--block">
               Volver al acceso de pago
+            </Link>
+          )}
+          {clientArea && (
+            <Link to={clientArea} className="button button--outline button--block">
+              Volver a mi área de cliente
             </Link>
           )}
           <Link to="/contacto" className="button button--ghost button--block">

@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PaymentSession } from '../../lib/api';
-import { jsonResponse, mockFetch } from '../../test/fixtures';
+import { jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
+import { useAuthStore } from '../../lib/useAuthStore';
 import { CARD_MESSAGES } from '../../lib/card';
 import { ACCESS_MESSAGES, PaymentAccessPage } from './PaymentAccessPage';
 import { PaymentOutcomePage } from './PaymentOutcomePage';
@@ -47,7 +48,36 @@ const session: PaymentSession = {
 
 const nbsp = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ');
 
+afterEach(() => {
+  useAuthStore.setState({ user: null });
+});
+
+describe('after paying, signed in', () => {
+  it('offers the way back to the client area', async () => {
+    useAuthStore.setState({ user: makeUser({ id: 'u-1', role: 'cliente' }) });
+    mockFetch({ 'GET /api/pagos/s1': () => jsonResponse({ success: true, pago: session }) });
+    renderAt('/pago-exitoso?id=s1');
+    expect((await screen.findByRole('link', { name: 'Volver a mi área de cliente' })).getAttribute('href')).toBe(
+      '/cliente/u-1',
+    );
+    expect(screen.queryByRole('link', { name: 'Volver al inicio' })).toBeNull();
+  });
+
+  it('points a signed-in client at their area from the key page', () => {
+    useAuthStore.setState({ user: makeUser({ id: 'u-1', role: 'cliente' }) });
+    renderAt('/acceso-de-pago');
+    expect(screen.getByRole('link', { name: 'paga tus mudanzas desde tu área de cliente' }).getAttribute('href')).toBe(
+      '/cliente/u-1',
+    );
+  });
+});
+
 describe('/acceso-de-pago', () => {
+  it('shows the payment key as typed, not masked like a password', () => {
+    renderAt('/acceso-de-pago');
+    expect(screen.getByLabelText('Clave de pago').getAttribute('type')).toBe('text');
+  });
+
   it('says §5 and §8 exactly and goes to /pago with the payment id', async () => {
     const fetchMock = mockFetch({
       'POST /api/auth-pay': (init) => {
@@ -127,6 +157,13 @@ describe('/pago', () => {
     expect(nbsp(screen.getByText(/Hemos recibido tu pago/).textContent)).toContain(
       '100,00 € con tu Visa terminada en 4242',
     );
+  });
+
+  it('sends a signed-in client back to their area, anyone else home', async () => {
+    mockFetch({ 'GET /api/pagos/s1': () => jsonResponse({ success: true, pago: session }) });
+    renderAt('/pago-exitoso?id=s1');
+    expect((await screen.findByRole('link', { name: 'Volver al inicio' })).getAttribute('href')).toBe('/');
+    screen.getByText(/con la misma clave/);
   });
 
   it('sends a refused card to /pago-fallido with its reason', async () => {
