@@ -347,3 +347,35 @@ test('una mudanza cancelada sin gastos no muestra nada pendiente de pago', { tim
   }
   assert.ok(seen > 0, 'la demo tiene una mudanza cancelada');
 });
+
+test('cada filtro muestra solo las mudanzas de su estado, "Confirmadas" incluido', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage();
+  try {
+    await openOwnDashboard(page, PABLO);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const cards = page.getByRole('tabpanel', { name: 'Mis Mudanzas' }).getByRole('article');
+    await cards.first().waitFor();
+    const all = (await pageApi(page, 'GET', '/api/mis-mudanzas')).body.mudanzas;
+    assert.ok(
+      all.some((m) => m.status === 'confirmed'),
+      'pablo@mudanzas.test tiene una mudanza confirmada',
+    );
+    const filters = page.getByRole('group', { name: 'Filtrar por estado' });
+    for (const [label, status] of [
+      ['Confirmadas', 'confirmed'],
+      ['Pendientes', 'pending'],
+      ['Completadas', 'completed'],
+      ['En progreso', 'in_progress'],
+      ['Canceladas', 'cancelled'],
+    ]) {
+      const expected = all.filter((m) => m.status === status).map((m) => `Mudanza ${m.id}`);
+      await filters.getByRole('button', { name: label }).click();
+      await waitForText(async () => cards.count(), expected.length);
+      const shown = await cards.evaluateAll((list) => list.map((a) => a.getAttribute('aria-label')));
+      assert.deepEqual(shown.sort(), [...expected].sort(), label);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

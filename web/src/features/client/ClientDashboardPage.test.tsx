@@ -171,7 +171,7 @@ describe('ClientDashboardPage', () => {
     expect(screen.getByText('6 mudanzas')).toBeTruthy();
   });
 
-  it('filters by status; confirmed moves show only under "Todas"', async () => {
+  it('filters by status, confirmed moves included', async () => {
     renderPage();
     await screen.findByRole('article', { name: 'Mudanza 11' });
     const filters = within(screen.getByRole('group', { name: 'Filtrar por estado' }));
@@ -179,6 +179,7 @@ describe('ClientDashboardPage', () => {
       'Todas',
       'Completadas',
       'Pendientes',
+      'Confirmadas',
       'En progreso',
       'Canceladas',
     ]);
@@ -188,6 +189,8 @@ describe('ClientDashboardPage', () => {
     expect(shownIds()).toEqual([14, 16]);
     fireEvent.click(filters.getByRole('button', { name: 'Pendientes' }));
     expect(shownIds()).toEqual([11]);
+    fireEvent.click(filters.getByRole('button', { name: 'Confirmadas' }));
+    expect(shownIds()).toEqual([12]);
     fireEvent.click(filters.getByRole('button', { name: 'En progreso' }));
     expect(shownIds()).toEqual([13]);
     fireEvent.click(filters.getByRole('button', { name: 'Canceladas' }));

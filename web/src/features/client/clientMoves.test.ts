@@ -58,6 +58,7 @@ describe('filters', () => {
       ['all', 'Todas'],
       ['completed', 'Completadas'],
       ['pending', 'Pendientes'],
+      ['confirmed', 'Confirmadas'],
       ['in_progress', 'En progreso'],
       ['cancelled', 'Canceladas'],
     ]);
@@ -66,14 +67,15 @@ describe('filters', () => {
   it('keeps only the moves of the chosen status', () => {
     expect(filterClientMoves(moves, 'completed').map((m) => m.id)).toEqual([4, 6]);
     expect(filterClientMoves(moves, 'pending').map((m) => m.id)).toEqual([1]);
+    expect(filterClientMoves(moves, 'confirmed').map((m) => m.id)).toEqual([2]);
     expect(filterClientMoves(moves, 'in_progress').map((m) => m.id)).toEqual([3]);
     expect(filterClientMoves(moves, 'cancelled').map((m) => m.id)).toEqual([5]);
   });
 
-  it('shows confirmed moves only under "Todas"', () => {
+  it('shows every move under "Todas", and each under its own filter exactly once', () => {
     expect(filterClientMoves(moves, 'all').map((m) => m.id)).toEqual([1, 2, 3, 4, 5, 6]);
     const filtered = CLIENT_FILTERS.filter((f) => f.key !== 'all').flatMap((f) => filterClientMoves(moves, f.key));
-    expect(filtered.some((m) => m.status === 'confirmed')).toBe(false);
+    expect(filtered.map((m) => m.id).sort()).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
 

@@ -22,13 +22,17 @@ export function statusTone(status: string): BadgeTone {
   return CLIENT_STATUS_TONES[status as ClientMoveStatus] ?? 'neutral';
 }
 
-export type ClientFilter = 'all' | 'completed' | 'pending' | 'in_progress' | 'cancelled';
+export type ClientFilter = 'all' | 'completed' | 'pending' | 'confirmed' | 'in_progress' | 'cancelled';
 
-/** §4 customer filter keys; confirmed has no filter of its own and shows only under 'Todas'. */
+/**
+ * §4 customer filter keys, and 'Confirmadas', which §4 lacks: a booked move is the one a client
+ * most wants to find, and without it it showed only under 'Todas'.
+ */
 export const CLIENT_FILTERS: readonly { key: ClientFilter; label: string }[] = [
   { key: 'all', label: 'Todas' },
   { key: 'completed', label: 'Completadas' },
   { key: 'pending', label: 'Pendientes' },
+  { key: 'confirmed', label: 'Confirmadas' },
   { key: 'in_progress', label: 'En progreso' },
   { key: 'cancelled', label: 'Canceladas' },
 ];
