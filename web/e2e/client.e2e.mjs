@@ -379,3 +379,20 @@ test('cada filtro muestra solo las mudanzas de su estado, "Confirmadas" incluido
     await context.close();
   }
 });
+
+test('la barra de navegación cierra la sesión desde cualquier página pública', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage();
+  try {
+    await clientLogin(page, MARTA.login, MARTA.password);
+    await page.goto(url('/sobre-nosotros'));
+    const banner = page.getByRole('banner');
+    await banner.getByRole('link', { name: 'Mi perfil' }).waitFor();
+    await banner.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await banner.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/sobre-nosotros');
+    assert.equal((await authStatus(page)).authenticated, false);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

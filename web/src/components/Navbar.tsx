@@ -37,8 +37,8 @@ function AccountSlot({ onAction }: { onAction: () => void }) {
     );
   }
 
-  if (user.role === 'cliente') {
-    return (
+  const home =
+    user.role === 'cliente' ? (
       <Link
         to={homePathFor(user)}
         className="navbar__profile"
@@ -49,13 +49,36 @@ function AccountSlot({ onAction }: { onAction: () => void }) {
         <UserIcon width={22} height={22} />
         <span className="navbar__profile-name">{user.nombre}</span>
       </Link>
+    ) : (
+      <Link to={homePathFor(user)} className="button button--outline navbar__panel" onClick={onAction}>
+        Mi panel
+      </Link>
     );
-  }
-
   return (
-    <Link to={homePathFor(user)} className="button button--outline navbar__panel" onClick={onAction}>
-      Mi panel
-    </Link>
+    <>
+      {home}
+      <LogoutButton onAction={onAction} />
+    </>
+  );
+}
+
+/** Ends the session from any public page; the store reloads the page (§4). */
+function LogoutButton({ onAction }: { onAction: () => void }) {
+  const logout = useAuthStore((s) => s.logout);
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button button--ghost navbar__logout"
+      disabled={leaving}
+      onClick={() => {
+        onAction();
+        setLeaving(true);
+        void logout();
+      }}
+    >
+      {leaving ? 'Cerrando sesión…' : 'Cerrar sesión'}
+    </button>
   );
 }
 
