@@ -109,9 +109,10 @@ describe('registro y confirmación de email', { concurrency: 2 }, () => {
       const code = codeOf(await newestMail(email));
       await typeCode(page, code);
       await page.getByRole('heading', { name: '¡Email confirmado!' }).waitFor();
-      await page.waitForURL(url('/'), { timeout: 8_000 });
+      await page.waitForURL(/\/cliente\//, { timeout: 8_000 });
 
       const after = await authStatus(page);
+      assert.equal(new URL(page.url()).pathname, `/cliente/${after.user.id}`, 'del email confirmado a su área');
       assert.equal(after.authenticated, true);
       assert.equal(after.user.email, email);
       assert.equal(after.user.isUserEmailConfirmed, true);

@@ -125,12 +125,14 @@ test('el diálogo de acceso valida y deja entrar a un cliente', { timeout: 30_00
     await dialog.getByLabel('Contraseña', { exact: true }).fill(client.password);
     await dialog.getByRole('button', { name: 'Iniciar sesión' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.waitForURL(url('/'));
+    // Straight to the client's own area.
+    await page.waitForURL(/\/cliente\//);
 
     const profile = navbar.getByRole('link', { name: 'Mi perfil' });
     await profile.waitFor();
     const status = await authStatus(page);
     assert.equal(status.authenticated, true);
+    assert.equal(new URL(page.url()).pathname, `/cliente/${status.user.id}`);
     assert.equal(await profile.getAttribute('href'), `/cliente/${status.user.id}`);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? 'null'));
     assert.equal(stored?.email, client.email);

@@ -82,7 +82,7 @@ describe('LoginModal', () => {
     expect(password.type).toBe('password');
   });
 
-  it('logs in: sends trimmed email with credentials, stores the user, closes and goes home', async () => {
+  it('logs in: sends trimmed email with credentials, stores the user, closes and goes to their area', async () => {
     const user = makeUser({ role: 'cliente', id: 'c-1', nombre: 'Marta Sánchez' });
     const fetchMock = mockFetch({ 'POST /api/login': () => jsonResponse({ success: true, user }) });
     const router = renderModal('/opiniones');
@@ -97,7 +97,7 @@ describe('LoginModal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(useAuthStore.getState().user).toEqual(user);
     expect(JSON.parse(localStorage.getItem(USER_DATA_KEY) ?? 'null')).toEqual(user);
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.pathname).toBe('/cliente/c-1');
   });
 
   it("shows the server's error text", async () => {

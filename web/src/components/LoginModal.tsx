@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { homePathFor } from '../lib/access';
 import { useAuthStore } from '../lib/useAuthStore';
 import { useLoginModalStore } from '../lib/useLoginModalStore';
 import { errorText, login, NetworkError } from '../lib/api';
@@ -40,7 +41,8 @@ function LoginDialog({ onClose }: { onClose: () => void }) {
       if (response.ok && response.body?.success && user) {
         onClose();
         setUser(user);
-        navigate('/');
+        // Where they came to be: their own area (the spec's original went home).
+        navigate(homePathFor(user));
         return;
       }
       setError(errorText(response.body, LOGIN_MESSAGES.fallback));

@@ -17,6 +17,7 @@ function renderPage() {
       { path: '/', element: <h1>Portada</h1> },
       { path: '/registro', element: <h1>Registro</h1> },
       { path: '/confirmar-email', element: <ConfirmEmailPage /> },
+      { path: '/cliente/:id', element: <h1>Mi área</h1> },
     ],
     { initialEntries: ['/confirmar-email'] },
   );
@@ -121,7 +122,7 @@ describe('ConfirmEmailPage', () => {
     expect(resendButton().disabled).toBe(false);
   });
 
-  it('verifies 200 ms after the sixth digit, logs the confirmed user in and goes home after 3 s', async () => {
+  it('verifies 200 ms after the sixth digit, logs the confirmed user in and goes to their area after 3 s', async () => {
     holdRegistration();
     const confirmed = makeUser({ role: 'cliente', email: EMAIL, isUserEmailConfirmed: true });
     const fetchMock = mockFetch({
@@ -143,7 +144,7 @@ describe('ConfirmEmailPage', () => {
     await advance(REDIRECT_HOME_MS - 10);
     expect(router.state.location.pathname).toBe('/confirmar-email');
     await advance(10);
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.pathname).toBe(`/cliente/${confirmed.id}`);
   });
 
   it('verifies 300 ms after a paste, and only once', async () => {

@@ -253,22 +253,25 @@ function ConfirmForm({ email, onConfirmed }: { email: string; onConfirmed: () =>
   );
 }
 
+/** Confirmed and signed in: on to the new client's own area (the spec's original went home). */
 function ConfirmedView() {
   const navigate = useNavigate();
+  const user = useAuthStore((s) => s.user);
+  const area = user ? homePathFor(user) : '/';
   useEffect(() => {
-    const timer = window.setTimeout(() => navigate('/', { replace: true }), REDIRECT_HOME_MS);
+    const timer = window.setTimeout(() => navigate(area, { replace: true }), REDIRECT_HOME_MS);
     return () => window.clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, area]);
 
   return (
     <div className="confirm-email__card confirm-email__done">
       <CheckCircleIcon className="confirm-email__done-icon" width={56} height={56} />
       <h1 className="confirm-email__title">¡Email confirmado!</h1>
       <p className="confirm-email__intro" role="status">
-        Tu cuenta ya está activa. Te llevamos al inicio en unos segundos…
+        Tu cuenta ya está activa. Te llevamos a tu área de cliente en unos segundos…
       </p>
-      <Link to="/" className="button button--primary" replace>
-        Ir al inicio ahora
+      <Link to={area} className="button button--primary" replace>
+        Ir a mi área de cliente ahora
       </Link>
     </div>
   );
