@@ -36,7 +36,7 @@ export function lazyPage<K extends string, P extends object>(
         throw new ChunkLoadError(cause);
       },
     ));
-  const Suspending = lazy(() => preload().then((component) => ({ default: component })));
+  const Suspending = lazy<ComponentType<P>>(() => preload().then((component) => ({ default: component })));
   function Page(props: P) {
     return createElement(loaded ?? Suspending, props);
   }
