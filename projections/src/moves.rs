@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::changes::{forget, horizon};
+use crate::changes::forget;
 use crate::{Error, Mode, Projector};
 
 pub const LIVE_KIND: &str = "move";
@@ -845,12 +845,7 @@ impl Projector for MovesProjector {
             }
         }
 
-        // Live-feed rows older than the retention window are pruned at the end of a rebuild
-        // anyway; not writing them is most of what makes a rebuild fast.
-        let keep_after = match mode {
-            Mode::Live => i64::MIN,
-            Mode::Rebuild { until } => horizon(until),
-        };
+        let keep_after = mode.feed_kept_after();
         let mut changes = LiveRows::default();
         let mut touched: Vec<i64> = Vec::new();
         let mut transitions: Vec<Transition> = Vec::new();

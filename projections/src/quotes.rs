@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::changes::{forget, horizon};
+use crate::changes::forget;
 use crate::{Error, Mode, Projector};
 
 pub const LIVE_KIND: &str = "quote";
@@ -217,11 +217,7 @@ impl Projector for QuotesProjector {
         let mut quotes: HashMap<Uuid, (i64, InboxQuote)> =
             rows.into_iter().map(|(id, doc)| (id, (0, doc.0))).collect();
 
-        // As the moves projector: live-feed rows a rebuild would prune at its end are not written.
-        let keep_after = match mode {
-            Mode::Live => i64::MIN,
-            Mode::Rebuild { until } => horizon(until),
-        };
+        let keep_after = mode.feed_kept_after();
         let mut changes = Rows::default();
         for (id, e) in &events {
             let next = InboxQuote::evolve(quotes.remove(id).map(|(_, q)| q), e)?;

@@ -50,6 +50,17 @@ pub enum Mode {
     Rebuild { until: i64 },
 }
 
+impl Mode {
+    /// The live-feed rows worth writing are those past this position: a rebuild skips the ones
+    /// its end would prune anyway (`changes::horizon`), which is most of what makes it fast.
+    pub fn feed_kept_after(self) -> i64 {
+        match self {
+            Mode::Live => i64::MIN,
+            Mode::Rebuild { until } => crate::changes::horizon(until),
+        }
+    }
+}
+
 const LOCK_SQL: &str = "SELECT pg_advisory_xact_lock(1, hashtext($1))";
 
 async fn checkpoint_of(conn: &mut PgConnection, name: &str) -> Result<i64, Error> {

@@ -11,6 +11,11 @@ export class ChunkLoadError extends Error {
 /** A page whose code is a chunk of its own, which `preload` fetches ahead of its first render. */
 export type LazyPage<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
 
+/** Whether a component (an element's type) was made by `lazyPage`. */
+export function isLazyPage(type: unknown): type is LazyPage<object> {
+  return typeof type === 'function' && 'preload' in type;
+}
+
 /**
  * A page loaded from one of its module's named exports when it first renders. A failed import
  * turns into a ChunkLoadError, which the layout's PageBoundary shows with a reload button; any

@@ -5,7 +5,7 @@ import { RouteGuard } from '../components/RouteGuard';
 import { ErrorPage } from '../features/error/ErrorPage';
 import { HomePage } from '../features/home/HomePage';
 import { Layout } from './Layout';
-import { lazyPage } from './lazyPage';
+import { isLazyPage, lazyPage } from './lazyPage';
 
 // Only the home page (and the error and 404 screens) load with the entry chunk. Every other page,
 // the public ones included, is a chunk of its own fetched when its route is visited, so the first
@@ -187,9 +187,7 @@ export function pageOf(element: ReactNode): ReactNode {
 export async function preloadPage(pathname: string): Promise<void> {
   const loads = (matchRoutes(routes, pathname) ?? []).map((match) => {
     const page = pageOf(match.route.element);
-    return isValidElement(page) && typeof page.type === 'function' && 'preload' in page.type
-      ? (page.type as { preload: () => Promise<unknown> }).preload()
-      : undefined;
+    return isValidElement(page) && isLazyPage(page.type) ? page.type.preload() : undefined;
   });
   await Promise.allSettled(loads);
 }

@@ -1,5 +1,6 @@
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { isLazyPage } from './lazyPage';
 import { extraRoutes, pageOf as routePage, pageRoutes } from './routes';
 
 // Route-level code splitting: the home page's entry chunk holds the shell and the home page only.
@@ -17,7 +18,7 @@ function pageOf(element: ReactNode): ReactElement {
 
 /** A page made by lazyPage: its code is fetched when it first renders (or is preloaded). */
 function isLazy(element: ReactElement): boolean {
-  return typeof element.type === 'function' && 'preload' in element.type;
+  return isLazyPage(element.type);
 }
 
 // Every source file as text, keyed by its path under src/ ('app/routes.tsx').

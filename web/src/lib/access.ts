@@ -43,6 +43,11 @@ export function homePathFor(user: Pick<User, 'id' | 'role'>): string {
   return user.role === 'cliente' ? `/cliente/${encodeURIComponent(user.id)}` : STAFF_HOME[user.role];
 }
 
+/** A signed-in client's own area, or null for anyone else (staff, visitors). */
+export function clientAreaFor(user: Pick<User, 'id' | 'role'> | null): string | null {
+  return user?.role === 'cliente' ? homePathFor(user) : null;
+}
+
 /** The dashboard a staff role lands on; unknown roles go home. */
 export function staffDashboardFor(role: Role): string {
   return role === 'cliente' ? '/' : (STAFF_HOME[role] ?? '/');

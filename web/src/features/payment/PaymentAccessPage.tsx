@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { authPay, errorText, NetworkError } from '../../lib/api';
-import { homePathFor } from '../../lib/access';
+import { clientAreaFor } from '../../lib/access';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { PaymentShell } from './PaymentShell';
@@ -24,7 +24,7 @@ export function PaymentAccessPage() {
   const [human, setHuman] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const user = useAuthStore((s) => s.user);
+  const clientArea = clientAreaFor(useAuthStore((s) => s.user));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -104,10 +104,10 @@ export function PaymentAccessPage() {
             {sending ? 'Comprobando…' : 'Acceder al pago'}
           </button>
         </form>
-        {user?.role === 'cliente' && (
+        {clientArea && (
           <p className="payment__help">
             Con tu sesión iniciada no necesitas la clave:{' '}
-            <Link to={homePathFor(user)}>paga tus mudanzas desde tu área de cliente</Link>.
+            <Link to={clientArea}>paga tus mudanzas desde tu área de cliente</Link>.
           </p>
         )}
         <p className="payment__help">

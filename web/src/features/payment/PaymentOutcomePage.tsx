@@ -1,6 +1,6 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { HeadsetIcon } from '../../components/icons';
-import { homePathFor } from '../../lib/access';
+import { clientAreaFor } from '../../lib/access';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { brandLabel, REFUSAL_REASONS } from '../../lib/card';
@@ -31,8 +31,7 @@ export function PaymentOutcomePage({ outcome }: { outcome: 'ok' | 'ko' }) {
   const current = session.kind === 'ready' ? session.session : null;
   const card = cardText(state);
   // A client who paid from their area goes back to it; anyone else (the key flow) goes home.
-  const user = useAuthStore((s) => s.user);
-  const clientArea = user?.role === 'cliente' ? homePathFor(user) : null;
+  const clientArea = clientAreaFor(useAuthStore((s) => s.user));
 
   if (outcome === 'ok') {
     return (
