@@ -10,6 +10,16 @@ const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 /** The serious and critical axe violations of the page as it is now, one readable line each. */
 export async function seriousViolations(page) {
+  // Colours are judged as they end, not halfway through an entry animation (a dialog fading in
+  // has every text at part opacity); endless ones (a live indicator's pulse) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(() =>
     window.axe.run(document, {
