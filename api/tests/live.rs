@@ -719,3 +719,110 @@ async fn a_new_account_with_a_deleted_accounts_email_is_replayed_none_of_its_mov
     let frame = replay.next_within(Duration::from_secs(1)).await;
     assert!(frame.is_none(), "replayed to the new account: {frame:?}");
 }
+
+/// Issue 20: the crew's milestones reach the move's client on the feed as they are recorded,
+/// with the day's plan and the crew's first name (never their full name or id).
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn the_crews_milestones_reach_their_client_live(pool: PgPool) {
+    let server = start(pool.clone()).await;
+    projected(&server).await;
+    let owner = account_by_login("cliente@mudanzas.test");
+    let id = move_of(&pool, &owner.email).await;
+    let worker_account = account_by_login("EMP-002");
+    let worker = server.login(&worker_account).await;
+    let worker_id = user_of(&pool, &worker_account.login, command::Role::Empleado)
+        .await
+        .id;
+    let manager = server.login_role("empresario").await;
+    let (status, body) = manager
+        .send(
+            Method::POST,
+            "/api/asignar-trabajador",
+            json!({"mudanza_id": id, "worker_id": worker_id}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(manager.set_status(id, "confirmada").await.0, 200);
+    let mut feed = server.login(&owner).await.live(None).await.unwrap();
+
+    let (status, body) = worker
+        .send(
+            Method::POST,
+            &format!("/api/mudanza/{id}/hito"),
+            json!({"hito": "en_camino"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["mudanza"]["estado"], "en curso",
+        "leaving starts the move"
+    );
+    // The move's start and the milestone are two events: a frame each.
+    let started = feed.next_about(id).await.expect("the client is told");
+    assert_eq!(started["data"]["status"], "in_progress");
+    let frame = feed.next_about(id).await.expect("and of the milestone");
+    let data = &frame["data"];
+    assert_eq!(data["status"], "in_progress");
+    assert_eq!(data["hitos"][0]["hito"], "en_camino");
+    assert_eq!(data["equipo"], json!(["Ana"]), "the crew by first name");
+    assert!(
+        !frame.to_string().contains("Ruiz") && !frame.to_string().contains(&worker_id.to_string())
+    );
+    let history: Vec<&str> = data["historial"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(history.last(), Some(&"in_progress"));
+    assert!(
+        history.len() >= 3,
+        "created, confirmed, started: {history:?}"
+    );
+
+    // Out of order: refused with the one that comes first; a retry records nothing twice.
+    let (status, body) = worker
+        .send(
+            Method::POST,
+            &format!("/api/mudanza/{id}/hito"),
+            json!({"hito": "carga_terminada"}),
+        )
+        .await;
+    assert_eq!(status, 409);
+    assert_eq!(body["error"], "Registra antes «Llegada al origen»");
+    let (status, _) = worker
+        .send(
+            Method::POST,
+            &format!("/api/mudanza/{id}/hito"),
+            json!({"hito": "en_camino"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, body) = worker
+        .send(
+            Method::POST,
+            &format!("/api/mudanza/{id}/hito"),
+            json!({"hito": "llegada_origen"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let frame = feed.next_about(id).await.expect("the second milestone");
+    let recorded: Vec<&str> = frame["data"]["hitos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["hito"].as_str().unwrap())
+        .collect();
+    assert_eq!(recorded, ["en_camino", "llegada_origen"]);
+
+    // Anything else is refused as a bad request, in Spanish.
+    let (status, body) = worker
+        .send(
+            Method::POST,
+            &format!("/api/mudanza/{id}/hito"),
+            json!({"hito": "teletransporte"}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].is_string());
+}

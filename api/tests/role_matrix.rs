@@ -152,6 +152,8 @@ fn table() -> Vec<Row> {
         row(M::GET,  "/api/mudanzas?estado_pago=pending", N,                                     "401  403  403  403  403  200  200  200"),
         row(M::PUT,  "/api/actualizar-estado-mudanza", J("{\"mudanza_id\": {move}, \"nuevo_estado\": \"en curso\"}"),
                                                                                                  "401  403  403  200  403  200  200  403"),
+        // The first milestone of the day, then the same again: recorded once.
+        row(M::POST, "/api/mudanza/{move}/hito", J("{\"hito\": \"en_camino\"}"),                  "401  403  403  200  403  200  200  403"),
         row(M::POST, "/api/subir-foto", Photo,                                                   "401  403  403  200  403  200  200  403"),
         row(M::GET,  "/api/fotos/{move}/{photo}", N,                                             "401  200  404  200  200  200  200  200"),
         row(M::POST, "/api/albaran/{move}/emitir", N,                                            "401  200  404  200  200  200  200  403"),

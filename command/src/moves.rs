@@ -2,9 +2,10 @@
 
 use chrono::NaiveDate;
 use events_schema::events::{
-    AccessDetails, BookingAccepted, ClientErased, Contact, DocumentKind, MoveCreated,
-    MoveDetailsCompleted, MoveDetailsUpdated, MoveDocumentIssued, MoveStatus, MoveStatusChanged,
-    PaymentKeyIssued, PhotoAdded, Properties, PropertyDetails, WorkerAssigned,
+    AccessDetails, BookingAccepted, ClientErased, Contact, CrewMilestoneRecorded, DocumentKind,
+    Milestone, MoveCreated, MoveDetailsCompleted, MoveDetailsUpdated, MoveDocumentIssued,
+    MoveStatus, MoveStatusChanged, PaymentKeyIssued, PhotoAdded, Properties, PropertyDetails,
+    WorkerAssigned,
 };
 use events_schema::Event;
 use uuid::Uuid;
@@ -35,6 +36,9 @@ pub struct MoveState {
     pub ledger: crate::payments::Ledger,
     /// While cancelled, what the cancellation costs (crate::cancellation); 0 otherwise.
     pub cancellation_fee_cents: i64,
+    /// How many of the day's milestones (`Milestone::ALL`) the crew has recorded; a move back to
+    /// pending or confirmed starts its day again.
+    pub milestones: usize,
 }
 
 pub enum MoveCommand {
@@ -72,6 +76,13 @@ pub enum MoveCommand {
     /// The client completes the details of their pending move (the API has checked it is theirs).
     CompleteDetails {
         details: Box<MoveDetailsCompleted>,
+    },
+    /// `by` (the assigned worker, or a manager) records that the crew reached a milestone of the
+    /// day. The first, 'en camino', starts a confirmed move; each comes after the one before, and
+    /// one already recorded is not recorded again (a retry from a phone).
+    RecordMilestone {
+        milestone: Milestone,
+        by: Uuid,
     },
     /// The client accepts the price they were shown and the booking conditions of §9, which
     /// books the move (the API has checked it is theirs).
@@ -140,6 +151,12 @@ fn evolve(mut state: MoveState, event: &Event) -> MoveState {
                 MoveStatus::Cancelada => c.cancellation_fee_cents.unwrap_or(0),
                 _ => 0,
             };
+            if matches!(c.to, MoveStatus::Pendiente | MoveStatus::Confirmada) {
+                state.milestones = 0;
+            }
+        }
+        Event::CrewMilestoneRecorded(m) => {
+            state.milestones = state.milestones.max(m.hito.index() + 1)
         }
         Event::WorkerAssigned(w) => state.worker = Some(w.worker_id),
         Event::ClientErased(_) => state.client_erased = true,
@@ -171,6 +188,45 @@ pub fn may_set_status(role: Role, to: MoveStatus) -> bool {
         Role::Empresario | Role::Admin => true,
         Role::Empleado => to != MoveStatus::Confirmada,
         Role::Cliente | Role::Auditor => false,
+    }
+}
+
+pub const MILESTONE_NOT_NOW: &str =
+    "Los hitos del día solo se registran en una mudanza confirmada o en curso";
+
+/// The events of recording `milestone` on a move in `current` status.
+fn record_milestone(
+    state: &MoveState,
+    current: Option<MoveStatus>,
+    milestone: Milestone,
+    by: Uuid,
+) -> Result<Vec<Event>, DomainError> {
+    let reached = state.milestones;
+    let recorded = Event::CrewMilestoneRecorded(CrewMilestoneRecorded {
+        hito: milestone,
+        worker_id: by,
+    });
+    match current {
+        Some(MoveStatus::EnCurso) | Some(MoveStatus::Confirmada) if milestone.index() < reached => {
+            Ok(vec![])
+        }
+        Some(MoveStatus::EnCurso) | Some(MoveStatus::Confirmada) if milestone.index() > reached => {
+            Err(DomainError::Conflict(format!(
+                "Registra antes «{}»",
+                Milestone::ALL[reached].label()
+            )))
+        }
+        Some(MoveStatus::EnCurso) => Ok(vec![recorded]),
+        // Leaving for the origin is when the move starts.
+        Some(MoveStatus::Confirmada) => Ok(vec![
+            Event::MoveStatusChanged(MoveStatusChanged {
+                from: MoveStatus::Confirmada,
+                to: MoveStatus::EnCurso,
+                cancellation_fee_cents: None,
+            }),
+            recorded,
+        ]),
+        _ => Err(DomainError::Conflict(MILESTONE_NOT_NOW.into())),
     }
 }
 
@@ -451,6 +507,13 @@ fn decide(
             may_act_on(state, role, by)?;
             check_photo(&photo)?;
             Ok(vec![Event::PhotoAdded(photo)])
+        }
+        MoveCommand::RecordMilestone { milestone, by } => {
+            if !matches!(role, Role::Empleado | Role::Empresario | Role::Admin) {
+                return Err(DomainError::Forbidden);
+            }
+            may_act_on(state, role, by)?;
+            record_milestone(state, current, milestone, by)
         }
         MoveCommand::NoteDocument { kind, number } => {
             if !crate::documents::may_issue(kind, role) {
@@ -779,6 +842,138 @@ mod tests {
             DomainError::NotAssigned.to_string(),
             "Esta mudanza no está asignada a ti: solo puedes cambiar el estado o subir fotos de \
              tus mudanzas asignadas"
+        );
+    }
+
+    fn milestone(milestone: Milestone) -> MoveCommand {
+        MoveCommand::RecordMilestone {
+            milestone,
+            by: WORKER,
+        }
+    }
+
+    /// Decides `commands` in turn as the assigned worker, folding what each decided.
+    fn crew_day(mut state: MoveState, commands: Vec<MoveCommand>) -> (MoveState, Vec<Event>) {
+        let mut all = Vec::new();
+        for command in commands {
+            for e in decide(&state, command, Role::Empleado).unwrap() {
+                state = evolve(state, &e);
+                all.push(e);
+            }
+        }
+        (state, all)
+    }
+
+    #[test]
+    fn en_camino_starts_a_confirmed_move_and_the_milestones_follow_in_order() {
+        let confirmed = MoveState {
+            status: Some(MoveStatus::Confirmada),
+            ..assigned()
+        };
+        let recorded = |hito| {
+            Event::CrewMilestoneRecorded(CrewMilestoneRecorded {
+                hito,
+                worker_id: WORKER,
+            })
+        };
+        let (state, events) = crew_day(confirmed.clone(), vec![milestone(Milestone::EnCamino)]);
+        assert_eq!(
+            events,
+            vec![
+                Event::MoveStatusChanged(MoveStatusChanged {
+                    from: MoveStatus::Confirmada,
+                    to: MoveStatus::EnCurso,
+                    cancellation_fee_cents: None,
+                }),
+                recorded(Milestone::EnCamino),
+            ]
+        );
+        // Skipping one is refused, naming the one that comes first.
+        assert_eq!(
+            decide(&state, milestone(Milestone::CargaTerminada), Role::Empleado),
+            Err(DomainError::Conflict(
+                "Registra antes «Llegada al origen»".into()
+            ))
+        );
+        let (state, events) = crew_day(
+            state,
+            vec![
+                milestone(Milestone::LlegadaOrigen),
+                // A phone's retry records nothing twice.
+                milestone(Milestone::LlegadaOrigen),
+                milestone(Milestone::EnCamino),
+                milestone(Milestone::CargaTerminada),
+                milestone(Milestone::LlegadaDestino),
+            ],
+        );
+        assert_eq!(
+            events,
+            [
+                Milestone::LlegadaOrigen,
+                Milestone::CargaTerminada,
+                Milestone::LlegadaDestino
+            ]
+            .map(recorded)
+        );
+        assert_eq!(state.milestones, 4);
+        // Back to confirmed (postponed): the day starts again.
+        let (state, _) = crew_day(state, vec![]);
+        let postponed = evolve(
+            state,
+            &Event::MoveStatusChanged(MoveStatusChanged {
+                from: MoveStatus::EnCurso,
+                to: MoveStatus::Confirmada,
+                cancellation_fee_cents: None,
+            }),
+        );
+        assert_eq!(postponed.milestones, 0);
+        assert_eq!(
+            decide(&postponed, milestone(Milestone::EnCamino), Role::Empleado)
+                .unwrap()
+                .len(),
+            2
+        );
+    }
+
+    #[test]
+    fn milestones_need_a_confirmed_or_running_move_its_worker_or_a_manager() {
+        for status in [
+            MoveStatus::Pendiente,
+            MoveStatus::Finalizada,
+            MoveStatus::Cancelada,
+        ] {
+            let state = MoveState {
+                status: Some(status),
+                ..assigned()
+            };
+            assert_eq!(
+                decide(&state, milestone(Milestone::EnCamino), Role::Empleado),
+                Err(DomainError::Conflict(MILESTONE_NOT_NOW.into()))
+            );
+        }
+        let running = MoveState {
+            status: Some(MoveStatus::EnCurso),
+            ..created()
+        };
+        assert_eq!(
+            decide(&running, milestone(Milestone::EnCamino), Role::Empleado),
+            Err(DomainError::NotAssigned)
+        );
+        for role in [Role::Cliente, Role::Auditor] {
+            assert_eq!(
+                decide(&running, milestone(Milestone::EnCamino), role),
+                Err(DomainError::Forbidden)
+            );
+        }
+        let by_manager = MoveCommand::RecordMilestone {
+            milestone: Milestone::EnCamino,
+            by: MANAGER,
+        };
+        assert_eq!(
+            decide(&running, by_manager, Role::Empresario)
+                .unwrap()
+                .len(),
+            1
         );
     }
 

@@ -22,6 +22,8 @@ pub struct Options {
     pub accesos: Vec<Labelled>,
     pub viviendas: Vec<PropertyType>,
     pub plantas: Vec<Labelled>,
+    /// The milestones of the crew's day (`events_schema::events::Milestone`), in their order.
+    pub hitos: Vec<Labelled>,
     /// Other spellings the spec gives (and older clients send), read as the listed value.
     pub alias: BTreeMap<String, String>,
     /// Labels of values stored before the lists were one (the staff wizard's old access types):
@@ -184,6 +186,20 @@ mod tests {
             "por la tarde, de 12:00 a 17:00"
         );
         assert_eq!(time_slot_phrase("flexible"), "horario flexible");
+    }
+
+    #[test]
+    fn the_milestones_are_the_events_in_their_order() {
+        let listed: Vec<(&str, &str)> = options()
+            .hitos
+            .iter()
+            .map(|h| (h.value.as_str(), h.label.as_str()))
+            .collect();
+        let events: Vec<(&str, &str)> = events_schema::events::Milestone::ALL
+            .iter()
+            .map(|m| (m.as_str(), m.label()))
+            .collect();
+        assert_eq!(listed, events);
     }
 
     /// The web's option module reads its own copy of the file (a browser bundle cannot reach

@@ -499,6 +499,65 @@ pub struct PaymentRefunded {
     pub reason: String,
 }
 
+/// A step of the crew's day that the client follows live (issue 20): leaving for the origin,
+/// arriving there, the van loaded, arriving at the destination. They come in this order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Milestone {
+    EnCamino,
+    LlegadaOrigen,
+    CargaTerminada,
+    LlegadaDestino,
+}
+
+impl Milestone {
+    /// In the order the crew reaches them.
+    pub const ALL: [Milestone; 4] = [
+        Milestone::EnCamino,
+        Milestone::LlegadaOrigen,
+        Milestone::CargaTerminada,
+        Milestone::LlegadaDestino,
+    ];
+
+    /// The wire value (`en_camino`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Milestone::EnCamino => "en_camino",
+            Milestone::LlegadaOrigen => "llegada_origen",
+            Milestone::CargaTerminada => "carga_terminada",
+            Milestone::LlegadaDestino => "llegada_destino",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Milestone> {
+        Milestone::ALL.into_iter().find(|m| m.as_str() == value)
+    }
+
+    /// How the client, the crew and the manager read it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Milestone::EnCamino => "En camino",
+            Milestone::LlegadaOrigen => "Llegada al origen",
+            Milestone::CargaTerminada => "Carga terminada",
+            Milestone::LlegadaDestino => "Llegada al destino",
+        }
+    }
+
+    /// Its place in the day, from 0.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// `move.crew_milestone_recorded` v1: the move's crew reached a milestone of the day, recorded
+/// from /trabajo by the assigned worker (or by a manager on their behalf).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct CrewMilestoneRecorded {
+    pub hito: Milestone,
+    /// Who recorded it.
+    pub worker_id: Uuid,
+}
+
 /// Every event, decoded and upcast to its current version.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
@@ -522,6 +581,7 @@ pub enum Event {
     PaymentAuthorised(PaymentAuthorised),
     PaymentFailed(PaymentFailed),
     PaymentRefunded(PaymentRefunded),
+    CrewMilestoneRecorded(CrewMilestoneRecorded),
 }
 
 /// The catalogue of event types: wire name, current schema version, and its JSON Schema.
@@ -632,6 +692,11 @@ pub const EVENT_TYPES: &[EventTypeInfo] = &[
         current_version: 1,
         schema: || schemars::schema_for!(PaymentRefunded),
     },
+    EventTypeInfo {
+        name: "move.crew_milestone_recorded",
+        current_version: 1,
+        schema: || schemars::schema_for!(CrewMilestoneRecorded),
+    },
 ];
 
 impl Event {
@@ -657,6 +722,7 @@ impl Event {
             Event::PaymentAuthorised(_) => "move.payment_authorised",
             Event::PaymentFailed(_) => "move.payment_failed",
             Event::PaymentRefunded(_) => "move.payment_refunded",
+            Event::CrewMilestoneRecorded(_) => "move.crew_milestone_recorded",
         }
     }
 
@@ -692,6 +758,7 @@ impl Event {
             Event::PaymentAuthorised(e) => serde_json::to_value(e),
             Event::PaymentFailed(e) => serde_json::to_value(e),
             Event::PaymentRefunded(e) => serde_json::to_value(e),
+            Event::CrewMilestoneRecorded(e) => serde_json::to_value(e),
         };
         // These types hold only strings, numbers, dates and maps with string keys.
         value.expect("event types always serialize to JSON")
@@ -793,6 +860,9 @@ impl Event {
             "move.payment_authorised" => Event::PaymentAuthorised(parse(event_type, data)?),
             "move.payment_failed" => Event::PaymentFailed(parse(event_type, data)?),
             "move.payment_refunded" => Event::PaymentRefunded(parse(event_type, data)?),
+            "move.crew_milestone_recorded" => {
+                Event::CrewMilestoneRecorded(parse(event_type, data)?)
+            }
             other => return Err(crate::Error::UnknownEventType(other.to_string())),
         })
     }

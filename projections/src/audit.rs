@@ -38,6 +38,7 @@ pub fn label(event_type: &str) -> Option<&'static str> {
         "move.payment_authorised" => "Pago con tarjeta autorizado",
         "move.payment_failed" => "Pago con tarjeta rechazado",
         "move.payment_refunded" => "Pago reembolsado",
+        "move.crew_milestone_recorded" => "Hito del equipo registrado",
         _ => return None,
     })
 }
@@ -119,6 +120,7 @@ pub fn summary(event: &Event) -> String {
             f.reason
         ),
         Event::PaymentRefunded(r) => format!("{} · {}", euros_text(r.amount_cents), r.reason),
+        Event::CrewMilestoneRecorded(m) => m.hito.label().to_string(),
         Event::WorkerDayBooked(d) => d.fecha.format("%d/%m/%Y").to_string(),
         Event::WorkerDayReleased(d) => d.fecha.format("%d/%m/%Y").to_string(),
     }

@@ -9,8 +9,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use events_schema::events::{
-    move_id_of, Contact, DocumentKind, MoveStatus, MovedObject, PaymentKind, PaymentStatus, Price,
-    Properties, Services, Urgency,
+    move_id_of, Contact, DocumentKind, Milestone, MoveStatus, MovedObject, PaymentKind,
+    PaymentStatus, Price, Properties, Services, Urgency,
 };
 use events_schema::{Event, RecordedEvent};
 use serde::{Deserialize, Serialize};
@@ -111,6 +111,35 @@ pub struct StaffMove {
     /// The client's booking (/confirmar-mudanza), once they accepted price and conditions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reserva: Option<StaffBooking>,
+    /// The milestones of the day the crew recorded, in order; a move back to pending or
+    /// confirmed starts its day again.
+    #[serde(default)]
+    pub hitos: Vec<MilestoneEntry>,
+    /// Each status the move has had and when it began, from its creation on.
+    #[serde(default)]
+    pub historial: Vec<StatusEntry>,
+}
+
+/// A milestone of the crew's day and when the crew recorded it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct MilestoneEntry {
+    pub hito: Milestone,
+    pub fecha: DateTime<Utc>,
+}
+
+/// A status a move had and since when.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct StatusEntry {
+    pub estado: MoveStatus,
+    pub fecha: DateTime<Utc>,
+}
+
+/// A status of the customer view (spec §4) and since when.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ClientStatusEntry {
+    #[schemars(extend("enum" = MoveStatus::ALL.map(MoveStatus::customer_value)))]
+    pub status: String,
+    pub fecha: DateTime<Utc>,
 }
 
 /// One card payment or failed attempt. `estado`: autorizado, reembolsado (wholly or in part:
@@ -172,6 +201,17 @@ pub struct ClientMove {
     /// While cancelled: what the cancellation costs, 0 when free (then nothing is pending).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gastos_cancelacion: Option<f64>,
+    /// The day's plan and how it goes (issue 20): the preferred time slot (morning, afternoon,
+    /// evening, flexible), the crew's first names once assigned, each status since when, and the
+    /// milestones the crew recorded.
+    #[serde(default)]
+    pub time: String,
+    #[serde(default)]
+    pub equipo: Vec<String>,
+    #[serde(default)]
+    pub historial: Vec<ClientStatusEntry>,
+    #[serde(default)]
+    pub hitos: Vec<MilestoneEntry>,
 }
 
 fn pending() -> PaymentStatus {
@@ -302,7 +342,27 @@ impl StaffMove {
             pendiente: self.pago_pendiente,
             estado_pago: self.estado_pago,
             gastos_cancelacion: self.gastos_cancelacion,
+            time: self.time.clone(),
+            equipo: self.crew_first_names(),
+            historial: self
+                .historial
+                .iter()
+                .map(|h| ClientStatusEntry {
+                    status: h.estado.customer_value().to_string(),
+                    fecha: h.fecha,
+                })
+                .collect(),
+            hitos: self.hitos.clone(),
         }
+    }
+
+    /// Who of the crew the client may know by name: first names only.
+    fn crew_first_names(&self) -> Vec<String> {
+        self.worker_id
+            .and_then(|_| self.worker.split_whitespace().next())
+            .map(str::to_string)
+            .into_iter()
+            .collect()
     }
 
     /// The one interpretation of a move's events: the projector folds them into the read model
@@ -358,6 +418,11 @@ impl StaffMove {
                 albaran: None,
                 detalles_completados: None,
                 reserva: None,
+                hitos: Vec::new(),
+                historial: vec![StatusEntry {
+                    estado: MoveStatus::Pendiente,
+                    fecha: e.occurred_at,
+                }],
             });
         }
         let mut m = this
@@ -398,6 +463,13 @@ impl StaffMove {
             }
             Event::MoveStatusChanged(c) => {
                 m.estado = c.to;
+                m.historial.push(StatusEntry {
+                    estado: c.to,
+                    fecha: e.occurred_at,
+                });
+                if matches!(c.to, MoveStatus::Pendiente | MoveStatus::Confirmada) {
+                    m.hitos.clear();
+                }
                 let fee =
                     (c.to == MoveStatus::Cancelada).then(|| c.cancellation_fee_cents.unwrap_or(0));
                 m.gastos_cancelacion_cents = fee;
@@ -407,6 +479,14 @@ impl StaffMove {
             Event::WorkerAssigned(w) => {
                 m.worker_id = Some(w.worker_id);
                 m.worker = w.worker_name;
+            }
+            Event::CrewMilestoneRecorded(r) => {
+                if !m.hitos.iter().any(|h| h.hito == r.hito) {
+                    m.hitos.push(MilestoneEntry {
+                        hito: r.hito,
+                        fecha: e.occurred_at,
+                    });
+                }
             }
             Event::PhotoAdded(p) => m.photos.push(StaffPhoto {
                 id: p.photo_id,

@@ -11,8 +11,9 @@ use command::pricing::{price, PriceParts};
 use command::quotes::{QuoteCommand, QuoteDecider, QuoteDraft, QuoteState};
 use command::{text, Context, Decider, Role};
 use events_schema::events::{
-    move_stream, quote_stream, AccessDetails, Contact, MoveDetailsCompleted, MoveDetailsUpdated,
-    Person, PhotoAdded, QuoteAddress, QuoteConsent, QuoteObject, Services,
+    move_stream, quote_stream, AccessDetails, Contact, Milestone, MoveDetailsCompleted,
+    MoveDetailsUpdated, MoveStatus, Person, PhotoAdded, QuoteAddress, QuoteConsent, QuoteObject,
+    Services,
 };
 use events_schema::{Event, EventStore, ExpectedVersion, Metadata, NewEvent};
 use proptest::prelude::*;
@@ -267,6 +268,25 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
             },
             Role::Empresario,
         );
+        run(
+            &mut state,
+            MoveCommand::ChangeStatus {
+                to: MoveStatus::Confirmada,
+                by: Uuid::nil(),
+            },
+            Role::Empresario,
+        );
+        // The crew's day: 'en camino' starts the move, the others follow it.
+        for milestone in Milestone::ALL {
+            run(
+                &mut state,
+                MoveCommand::RecordMilestone {
+                    milestone,
+                    by: Uuid::nil(),
+                },
+                Role::Empresario,
+            );
+        }
     }
     out.push((move_stream(move_id), events));
 

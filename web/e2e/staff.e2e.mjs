@@ -2,7 +2,20 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { account, accounts, authStatus, madridDatePlus, openPage, staffLogin, url, waitForText } from './helpers.mjs';
+import {
+  account,
+  accountByLogin,
+  accounts,
+  authStatus,
+  clientLogin,
+  createMove,
+  madridDatePlus,
+  openPage,
+  pageApi,
+  staffLogin,
+  url,
+  waitForText,
+} from './helpers.mjs';
 
 const SOME_CLIENT_ID = '00000000-0000-4000-8000-000000000000';
 const UNKNOWN_PATH = '/esta-pagina-no-existe';
@@ -788,6 +801,92 @@ test(
       assert.deepEqual(errors, [], errors.join('\n'));
     } finally {
       await context.close();
+    }
+  },
+);
+
+test(
+  'seguimiento en directo: el cliente ve en su móvil los hitos y las fotos que registra el equipo desde /trabajo',
+  { timeout: 120_000 },
+  async () => {
+    const pablo = accountByLogin('pablo@mudanzas.test');
+    const ana = accountByLogin('EMP-002');
+    const m = await openPage();
+    const w = await openDashboard(ana);
+    const c = await openPage();
+    try {
+      await staffLogin(m.page, account('empresario'));
+      await m.page.waitForURL(url('/gestion'));
+      const { user: worker } = await authStatus(w.page);
+      // A day of its own, far enough ahead that earlier runs left the worker free on it.
+      const fecha = madridDatePlus(200 + Math.floor(Math.random() * 300));
+      const id = await createMove(m.page, { nombre: pablo.nombre, email: pablo.login }, { fecha_programada: fecha });
+      const assigned = await pageApi(m.page, 'POST', '/api/asignar-trabajador', {
+        mudanza_id: id,
+        worker_id: worker.id,
+      });
+      assert.equal(assigned.status, 200, JSON.stringify(assigned.body));
+      const confirmed = await pageApi(m.page, 'PUT', '/api/actualizar-estado-mudanza', {
+        mudanza_id: id,
+        nuevo_estado: 'confirmada',
+      });
+      assert.equal(confirmed.status, 200, JSON.stringify(confirmed.body));
+
+      // The client follows it on a phone.
+      await clientLogin(c.page, pablo.login, pablo.password);
+      await c.page.setViewportSize({ width: 375, height: 800 });
+      await c.page.goto(url(`/seguimiento?id=${id}`));
+      const tracked = c.page.getByRole('article', { name: `Mudanza ${id}` });
+      await tracked.getByText('Tu mudanza está confirmada.', { exact: false }).waitFor();
+      await c.page.getByText('En directo').waitFor();
+      await tracked.getByText('Ana', { exact: true }).waitFor();
+      await tracked.getByText('Mañana (8:00-12:00)').waitFor();
+      const overflow = await c.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `la página se sale ${overflow} px por la derecha`);
+
+      // The crew leaves: the move starts, and the client sees it without reloading.
+      await findInAllMoves(w.page, id);
+      await moveCard(w.page, id).getByRole('button', { name: 'Registrar: En camino' }).click();
+      await tracked.getByText('El equipo va de camino a la dirección de origen.').waitFor();
+      await tracked.locator('.tracking__status').getByText('En Progreso', { exact: true }).waitFor();
+      const steps = tracked.getByRole('list', { name: `Hitos de la mudanza ${id}` });
+      await steps.locator('.milestones__step--done', { hasText: 'En camino' }).locator('time').waitFor();
+
+      await moveCard(w.page, id).getByRole('button', { name: 'Registrar: Llegada al origen' }).click();
+      await tracked.getByText('El equipo ha llegado a la dirección de origen y está cargando.').waitFor();
+
+      // A photo the crew uploads appears on the client's page.
+      await moveCard(w.page, id).getByRole('button', { name: 'Subir foto' }).click();
+      const dialog = w.page.getByRole('dialog', { name: 'Fotos de la mudanza' });
+      await dialog
+        .getByLabel('Foto', { exact: true })
+        .setInputFiles({ name: 'carga.png', mimeType: 'image/png', buffer: PNG });
+      await dialog.getByLabel(/Descripción/).fill('Salón embalado');
+      await dialog.getByRole('button', { name: 'Subir foto' }).click();
+      await tracked.getByRole('img', { name: 'Salón embalado' }).waitFor();
+
+      // The history from the log: created pending, confirmed, under way.
+      const history = tracked.getByRole('region', { name: 'Historial' }).locator('li');
+      await waitForText(async () => String(await history.count()), '3');
+
+      // The manager sees the same milestones; a client never records one.
+      const staffView = await pageApi(m.page, 'GET', `/api/mudanza/${id}`);
+      assert.deepEqual(
+        staffView.body.mudanza.hitos.map((h) => h.hito),
+        ['en_camino', 'llegada_origen'],
+      );
+      const byClient = await pageApi(c.page, 'POST', `/api/mudanza/${id}/hito`, { hito: 'carga_terminada' });
+      assert.equal(byClient.status, 403);
+      assert.deepEqual(w.errors, []);
+      assert.deepEqual(
+        c.errors.filter((e) => !/status of 403 /.test(e)),
+        [],
+        c.errors.join('\n'),
+      );
+    } finally {
+      await m.context.close();
+      await w.context.close();
+      await c.context.close();
     }
   },
 );

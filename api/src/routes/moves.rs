@@ -6,7 +6,7 @@ use axum::response::IntoResponse;
 use axum::Json;
 use command::moves::{MoveCommand, MoveDecider};
 use command::Role;
-use events_schema::events::{move_stream, MoveStatus};
+use events_schema::events::{move_stream, Milestone, MoveStatus};
 use projections::moves::{without_prices, StaffMove, MONEY_KEYS};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -163,9 +163,37 @@ pub async fn update_status(
     }))
 }
 
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct MilestoneBody {
+    hito: Milestone,
+}
+
+/// `POST /api/mudanza/{id}/hito`: the crew reached a milestone of the day (the assigned worker,
+/// or a manager for them). 'en_camino' starts a confirmed move.
+pub async fn record_milestone(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<MilestoneBody>,
+) -> ApiResult<Json<StatusChanged>> {
+    let user = user.require(&[Role::Empleado, Role::Empresario, Role::Admin])?;
+    let command = MoveCommand::RecordMilestone {
+        milestone: body.hito,
+        by: user.id,
+    };
+    let position = execute::<MoveDecider>(&state, &user, &id, command, &[ReadModel::Moves])
+        .await?
+        .position;
+    Ok(Json(StatusChanged {
+        success: True,
+        position,
+        mudanza: staff_doc(&state, &user, id).await?,
+    }))
+}
+
 /// The staff routes on moves.
 pub fn router() -> aide::axum::ApiRouter<AppState> {
-    use aide::axum::routing::{get_with, put_with};
+    use aide::axum::routing::{get_with, post_with, put_with};
     use aide::axum::ApiRouter;
 
     use super::doc::{doc, STAFF_MOVES};
@@ -202,5 +230,16 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
         .api_route(
             "/api/mudanza/{id}",
             get_with(one, doc(STAFF_MOVES, "Una mudanza, vista del personal")),
+        )
+        .api_route(
+            "/api/mudanza/{id}/hito",
+            post_with(
+                record_milestone,
+                doc(
+                    STAFF_MOVES,
+                    "Registrar un hito del día del equipo: en camino, llegada al origen, carga \
+                     terminada, llegada al destino (el trabajador asignado o el gerente)",
+                ),
+            ),
         )
 }

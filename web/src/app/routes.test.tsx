@@ -22,8 +22,8 @@ describe('route table', () => {
     expect(pageRoutes.map((r) => r.path)).toEqual(SPEC_PATHS);
   });
 
-  it('adds only the auditor screen beyond §2', () => {
-    expect(extraRoutes.map((r) => r.path)).toEqual(['/auditoria']);
+  it('adds only the tracking page and the auditor screen beyond §2', () => {
+    expect(extraRoutes.map((r) => r.path)).toEqual(['/seguimiento', '/auditoria']);
   });
 
   it('shows the 404 page with a link home for unknown paths', () => {

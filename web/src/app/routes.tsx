@@ -23,6 +23,7 @@ const StaffLoginPage = lazyPage(() => import('../features/auth/StaffLoginPage'),
 const ConfirmMovePage = lazyPage(() => import('../features/client/booking/ConfirmMovePage'), 'ConfirmMovePage');
 const MoveDetailsPage = lazyPage(() => import('../features/client/booking/MoveDetailsPage'), 'MoveDetailsPage');
 const MoveFormPage = lazyPage(() => import('../features/client/booking/MoveFormPage'), 'MoveFormPage');
+const TrackingPage = lazyPage(() => import('../features/client/tracking/TrackingPage'), 'TrackingPage');
 const ClientDashboardPage = lazyPage(() => import('../features/client/ClientDashboardPage'), 'ClientDashboardPage');
 const ConfirmEmailPage = lazyPage(
   () => import('../features/register/confirm-email/ConfirmEmailPage'),
@@ -152,8 +153,16 @@ export const pageRoutes: RouteObject[] = [
   { path: '/pago-fallido', element: <PaymentOutcomePage outcome="ko" /> },
 ];
 
-/** Pages beyond §2's 28: the auditor's screen (issue 7). */
+/** Pages beyond §2's 28: the auditor's screen (issue 7), a client's move on its day (issue 20). */
 export const extraRoutes: RouteObject[] = [
+  {
+    path: '/seguimiento',
+    element: (
+      <RouteGuard path="/seguimiento">
+        <TrackingPage />
+      </RouteGuard>
+    ),
+  },
   {
     path: '/auditoria',
     element: (

@@ -15,6 +15,8 @@ export const ROUTE_ACCESS = {
   // A client's own move (?id=): the server answers 404 for anyone else's.
   '/detalles-mudanza': { kind: 'roles', roles: ['cliente'] },
   '/formulario-mudanza': { kind: 'roles', roles: ['cliente'] },
+  // A client's move on its day (?id=), from their own moves only.
+  '/seguimiento': { kind: 'roles', roles: ['cliente'] },
   '/confirmar-mudanza': { kind: 'roles', roles: ['cliente'] },
   '/gestion': { kind: 'roles', roles: ['empresario'] },
   '/trabajo': { kind: 'roles', roles: ['empleado'] },

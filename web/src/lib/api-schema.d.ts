@@ -2434,6 +2434,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mudanza/{id}/hito': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Registrar un hito del día del equipo: en camino, llegada al origen, carga terminada, llegada al destino (el trabajador asignado o el gerente) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['MilestoneBody'];
+        };
+      };
+      responses: {
+        /** @description The status changed: the log position to wait for on the live feed, and the move now. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['StatusChanged'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/mudanza/{id}/reembolso': {
     parameters: {
       query?: never;
@@ -3944,6 +3995,8 @@ export interface components {
     ClientMove: {
       /** Format: date */
       date: string;
+      /** @default [] */
+      equipo?: string[];
       /** @default pending */
       estado_pago?: components['schemas']['PaymentStatus'];
       from: string;
@@ -3952,6 +4005,10 @@ export interface components {
        * @description While cancelled: what the cancellation costs, 0 when free (then nothing is pending).
        */
       gastos_cancelacion?: number | null;
+      /** @default [] */
+      historial?: components['schemas']['ClientStatusEntry'][];
+      /** @default [] */
+      hitos?: components['schemas']['MilestoneEntry'][];
       /** Format: int64 */
       id: number;
       images: components['schemas']['ClientImage'][];
@@ -3970,6 +4027,13 @@ export interface components {
       price: number;
       /** @enum {string} */
       status: 'pending' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled';
+      /**
+       * @description The day's plan and how it goes (issue 20): the preferred time slot (morning, afternoon,
+       *     evening, flexible), the crew's first names once assigned, each status since when, and the
+       *     milestones the crew recorded.
+       * @default
+       */
+      time?: string;
       to: string;
     };
     /** @description A card payment or refunded one, as the client and the invoice show it. */
@@ -3988,6 +4052,13 @@ export interface components {
       reembolsado: number;
       tipo?: components['schemas']['PaymentKind'] | null;
       ultimos4: string;
+    };
+    /** @description A status of the customer view (spec §4) and since when. */
+    ClientStatusEntry: {
+      /** Format: date-time */
+      fecha: string;
+      /** @enum {string} */
+      status: 'pending' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled';
     };
     /** @description A new code sent. */
     CodeSent: {
@@ -4664,6 +4735,21 @@ export interface components {
       /** @description Absent when they could not be read. */
       missing?: number[] | null;
       ok: boolean;
+    };
+    /**
+     * @description A step of the crew's day that the client follows live (issue 20): leaving for the origin,
+     *     arriving there, the van loaded, arriving at the destination. They come in this order.
+     * @enum {string}
+     */
+    Milestone: 'en_camino' | 'llegada_origen' | 'carga_terminada' | 'llegada_destino';
+    MilestoneBody: {
+      hito: components['schemas']['Milestone'];
+    };
+    /** @description A milestone of the crew's day and when the crew recorded it. */
+    MilestoneEntry: {
+      /** Format: date-time */
+      fecha: string;
+      hito: components['schemas']['Milestone'];
     };
     MoveListParams: {
       /** @default null */
@@ -5666,6 +5752,17 @@ export interface components {
       gastos_cancelacion?: number | null;
       /** Format: int64 */
       gastos_cancelacion_cents?: number | null;
+      /**
+       * @description Each status the move has had and when it began, from its creation on.
+       * @default []
+       */
+      historial?: components['schemas']['StatusEntry'][];
+      /**
+       * @description The milestones of the day the crew recorded, in order; a move back to pending or
+       *     confirmed starts its day again.
+       * @default []
+       */
+      hitos?: components['schemas']['MilestoneEntry'][];
       /** Format: int64 */
       id: number;
       instructions: string;
@@ -5805,6 +5902,12 @@ export interface components {
       pendiente: number;
       /** Format: int64 */
       todas: number;
+    };
+    /** @description A status a move had and since when. */
+    StatusEntry: {
+      estado: components['schemas']['MoveStatus'];
+      /** Format: date-time */
+      fecha: string;
     };
     /** @description One change of status, oldest first. */
     StatusStep: {

@@ -281,6 +281,14 @@ export function updateMoveStatus(id: number, estado: MoveStatus): Promise<ApiRes
   return call('put', '/api/actualizar-estado-mudanza', { body: { mudanza_id: id, nuevo_estado: estado } });
 }
 
+/** A milestone of the crew's day (en_camino, llegada_origen, carga_terminada, llegada_destino). */
+export type Milestone = Schemas['Milestone'];
+
+/** POST /api/mudanza/{id}/hito: the assigned worker (or a manager) records the crew's milestone. */
+export function recordMilestone(id: number, hito: Milestone): Promise<ApiResponse<StatusUpdateResponse>> {
+  return call('post', '/api/mudanza/{id}/hito', { path: { id }, body: { hito } });
+}
+
 export function uploadPhoto(id: number, file: File, descripcion = ''): Promise<ApiResponse<PhotoUploadResponse>> {
   return upload('/api/subir-foto', {
     foto: file,

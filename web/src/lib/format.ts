@@ -102,6 +102,13 @@ export function formatDateTime(iso: string, { seconds = false, shortDate = false
   return format.format(date);
 }
 
+/** The time of day of an instant on the viewer's clock: '9:15'. Not an instant → the text back. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return cached('t', () => new Intl.DateTimeFormat('es-ES', { timeStyle: 'short' })).format(date);
+}
+
 /** An instant on the viewer's clock, date first: '12 de marzo de 2026' and the time (with `numeric`, the date
  * alone: '12/3/2026'). Not an instant → the text back. */
 export function formatInstantDate(iso: string, { numeric = false } = {}): string {

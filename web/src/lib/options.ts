@@ -7,6 +7,7 @@ import type {
   ContactServiceType,
   JobExperience,
   JobPosition,
+  Milestone,
   MoveStatus,
   PaymentStatus,
   TimeSlot,
@@ -60,6 +61,24 @@ export function propertyTypeLabel(value: string | null | undefined): string | un
 
 export function floorLabel(value: string | null | undefined): string | undefined {
   return labelIn(FLOORS, value);
+}
+
+/** The crew's day, in order: en camino, llegada al origen, carga terminada, llegada al destino. */
+export const MILESTONES: readonly Option<Milestone>[] = opciones.hitos.map(({ value, label }) => ({
+  value: value as Milestone,
+  label,
+}));
+
+export function milestoneLabel(value: string): string {
+  return labelIn(MILESTONES, value) ?? value;
+}
+
+/**
+ * The milestone the crew records next, or null once the day's last one is in. The server keeps
+ * them in order, so what was recorded is always a start of the list.
+ */
+export function nextMilestone(recorded: readonly { hito: string }[]): Option<Milestone> | null {
+  return MILESTONES.find((m) => !recorded.some((r) => r.hito === m.value)) ?? null;
 }
 
 /** §4: floors (and the elevator question) exist only for flats, studios and shared floors. */

@@ -99,7 +99,7 @@ describe('ClientDashboardPage', () => {
     expect(screen.getByText('En directo')).toBeTruthy();
   });
 
-  it('has three active quick actions and three coming soon, disabled', async () => {
+  it('has four active quick actions and two coming soon, disabled', async () => {
     renderPage();
     await screen.findByRole('article', { name: 'Mudanza 11' });
     const actions = within(screen.getByRole('region', { name: 'Acciones rápidas' }));
@@ -113,12 +113,15 @@ describe('ClientDashboardPage', () => {
     expect(reviews.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=Mudanzas/);
     expect(reviews.getAttribute('target')).toBe('_blank');
 
-    for (const name of ['Seguir mudanza', 'Descargar factura', 'Recomendar a un amigo']) {
+    // Following a move opens the tracking page, which picks the move under way or the next one.
+    expect(actions.getByRole('link', { name: /Seguir mudanza/ }).getAttribute('href')).toBe('/seguimiento');
+
+    for (const name of ['Descargar factura', 'Recomendar a un amigo']) {
       const button = actions.getByRole('button', { name: new RegExp(name) }) as HTMLButtonElement;
       expect(button.disabled).toBe(true);
       expect(within(button).getByText('Próximamente')).toBeTruthy();
     }
-    expect(actions.getAllByText('Próximamente')).toHaveLength(3);
+    expect(actions.getAllByText('Próximamente')).toHaveLength(2);
   });
 
   it('switches tabs with ARIA tabs, by click and by arrow keys, and keeps the choice in the address', async () => {

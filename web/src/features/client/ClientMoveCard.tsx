@@ -5,7 +5,7 @@ import { ClockIcon, EuroIcon } from '../../components/icons';
 import { errorText, openOwnPayment, type ClientMove } from '../../lib/api';
 import { detailsPath } from './booking/booking';
 import { openWaybill } from '../../lib/waybill';
-import { formatMoveDate, moreImagesLabel, statusLabel, statusTone, thumbnails } from './clientMoves';
+import { formatMoveDate, moreImagesLabel, statusLabel, statusTone, thumbnails, trackingPath } from './clientMoves';
 import { formatEuros } from '../../lib/format';
 
 /** §4 customer status, in its colour. */
@@ -151,6 +151,14 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
         >
           Ver detalles <span className="sr-only">de la mudanza {move.id}</span>
         </Link>
+        {move.status !== 'cancelled' && (
+          <Link
+            to={trackingPath(move.id)}
+            className={`button ${move.status === 'in_progress' ? 'button--primary' : 'button--ghost'}`}
+          >
+            Seguir mudanza <span className="sr-only">{move.id}</span>
+          </Link>
+        )}
         <button type="button" className="button button--ghost" disabled={downloading} onClick={() => void download()}>
           {downloading ? 'Generando albarán...' : 'Descargar albarán'}
         </button>

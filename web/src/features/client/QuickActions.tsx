@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EuroIcon, PinIcon, StarIcon, TruckIcon, UserPlusIcon, WhatsappIcon } from '../../components/icons';
 import { reviewsUrl, SUPPORT_MESSAGE, whatsappUrl } from '../../lib/company';
+import { trackingPath } from './clientMoves';
 
 type Target = { kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'soon' };
 
@@ -12,7 +13,7 @@ interface QuickAction {
   target: Target;
 }
 
-/** §2: three active actions and three announced ones. */
+/** §2: the six actions; those not built yet are announced. */
 export const QUICK_ACTIONS: readonly QuickAction[] = [
   {
     title: 'Nueva mudanza',
@@ -22,9 +23,9 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
   },
   {
     title: 'Seguir mudanza',
-    description: 'Mira dónde está tu camión en tiempo real.',
+    description: 'Sigue a tu equipo en directo el día de la mudanza.',
     icon: <PinIcon />,
-    target: { kind: 'soon' },
+    target: { kind: 'route', to: trackingPath() },
   },
   {
     title: 'Contactar con soporte',

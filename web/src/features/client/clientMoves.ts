@@ -114,3 +114,50 @@ export function isClientMove(data: unknown): data is ClientMove {
 export function formatMoveDate(isoDate: string): string {
   return isoDate === '' ? isoDate : formatLongDateWithWeekday(isoDate);
 }
+
+// Following a move on the day (/seguimiento).
+
+/** The path of a move's tracking page; without a move, the page picks the one to follow. */
+export function trackingPath(id?: number): string {
+  return id === undefined ? '/seguimiento' : `/seguimiento?id=${id}`;
+}
+
+const FOLLOW_ORDER: Partial<Record<ClientMoveStatus, number>> = { in_progress: 0, confirmed: 1, pending: 2 };
+
+/**
+ * The move a client most likely wants to follow: the one under way, else the next booked one,
+ * else the next pending one (soonest date first); null when none is still to happen.
+ */
+export function moveToFollow(moves: readonly ClientMove[]): ClientMove | null {
+  const open = moves.filter((m) => FOLLOW_ORDER[m.status as ClientMoveStatus] !== undefined);
+  open.sort(
+    (a, b) =>
+      FOLLOW_ORDER[a.status as ClientMoveStatus]! - FOLLOW_ORDER[b.status as ClientMoveStatus]! ||
+      (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id),
+  );
+  return open[0] ?? null;
+}
+
+/** One sentence on where the day stands, from the status and the last milestone recorded. */
+export function dayStatusText(move: ClientMove): string {
+  const last = (move.hitos ?? []).at(-1);
+  switch (move.status) {
+    case 'pending':
+      return 'Tu mudanza está pendiente de confirmar. Completa sus detalles y reserva la fecha.';
+    case 'confirmed':
+      return 'Tu mudanza está confirmada. Aquí verás al equipo en cuanto salga hacia el origen.';
+    case 'completed':
+      return 'Tu mudanza ha terminado. ¡Gracias por confiar en nosotros!';
+    case 'cancelled':
+      return 'Esta mudanza está cancelada.';
+    default:
+      return (last && IN_PROGRESS_TEXT[last.hito]) ?? 'Tu mudanza está en curso.';
+  }
+}
+
+const IN_PROGRESS_TEXT: Record<string, string> = {
+  en_camino: 'El equipo va de camino a la dirección de origen.',
+  llegada_origen: 'El equipo ha llegado a la dirección de origen y está cargando.',
+  carga_terminada: 'La carga ha terminado: el equipo va hacia la dirección de destino.',
+  llegada_destino: 'El equipo ha llegado a la dirección de destino y está descargando.',
+};

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { MilestoneSteps } from '../../components/MilestoneSteps';
 import { Modal } from '../../components/Modal';
 import { openInvoice } from '../../lib/invoiceStore';
 import { openWaybill } from '../../lib/waybill';
@@ -229,6 +230,13 @@ export function MoveViewModal({ move, onClose, onEdit, onAssigned }: MoveViewMod
         </section>
 
         {price && <PaymentsSection move={move} onChanged={onAssigned} />}
+
+        {(move.estado === 'en curso' || (move.hitos ?? []).length > 0) && (
+          <section className="mgr-view__section" aria-label="Día de la mudanza">
+            <h3 className="mgr-view__title">Día de la mudanza</h3>
+            <MilestoneSteps recorded={move.hitos ?? []} label={`Hitos de la mudanza ${move.id}`} />
+          </section>
+        )}
 
         <section className="mgr-view__section" aria-label="Fotos">
           <h3 className="mgr-view__title">Fotos ({move.photos.length})</h3>

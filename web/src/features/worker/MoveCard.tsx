@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { ClockIcon, PhoneIcon, PinIcon } from '../../components/icons';
+import { MilestoneSteps } from '../../components/MilestoneSteps';
 import { openWaybill } from '../../lib/waybill';
-import type { StaffMove } from '../../lib/api';
+import type { Milestone, StaffMove } from '../../lib/api';
+import { nextMilestone } from '../../lib/options';
 import { formatDate } from '../../lib/format';
 import { servicesList, STATUS_TONES } from '../../lib/staffMoves';
 import { StatusBadge, UrgentBadge } from '../../components/Badge';
@@ -15,9 +18,34 @@ interface MoveCardProps {
   onChangeStatus: () => void;
   onUploadPhoto: () => void;
   onViewPhotos: () => void;
+  /** Records the crew's next milestone: null when recorded, else the refusal to show. */
+  onRecordMilestone: (hito: Milestone) => Promise<string | null>;
 }
 
-export function MoveCard({ move, today, mine, onChangeStatus, onUploadPhoto, onViewPhotos }: MoveCardProps) {
+/** The crew's day is followed while the move is booked or running. */
+function followsDay(move: StaffMove): boolean {
+  return move.estado === 'confirmada' || move.estado === 'en curso';
+}
+
+export function MoveCard({
+  move,
+  today,
+  mine,
+  onChangeStatus,
+  onUploadPhoto,
+  onViewPhotos,
+  onRecordMilestone,
+}: MoveCardProps) {
+  const [recording, setRecording] = useState(false);
+  const [milestoneError, setMilestoneError] = useState<string | null>(null);
+  const hitos = move.hitos ?? [];
+  const next = followsDay(move) ? nextMilestone(hitos) : null;
+  const record = async (hito: Milestone) => {
+    setRecording(true);
+    setMilestoneError(null);
+    setMilestoneError(await onRecordMilestone(hito));
+    setRecording(false);
+  };
   const objects = objectsSummary(move);
   const services = servicesList(move.services);
   const photos = move.photos.length;
@@ -106,6 +134,27 @@ export function MoveCard({ move, today, mine, onChangeStatus, onUploadPhoto, onV
           </div>
         )}
       </dl>
+
+      {(followsDay(move) || hitos.length > 0) && (
+        <section className="move-card__day" aria-label={`Día de la mudanza ${move.id}`}>
+          <MilestoneSteps recorded={hitos} label={`Hitos de la mudanza ${move.id}`} compact />
+          {mine && next && (
+            <button
+              type="button"
+              className="button button--primary move-card__milestone"
+              disabled={recording}
+              onClick={() => void record(next.value)}
+            >
+              {recording ? 'Registrando…' : `Registrar: ${next.label}`}
+            </button>
+          )}
+          {milestoneError && (
+            <p className="form__error" role="alert">
+              {milestoneError}
+            </p>
+          )}
+        </section>
+      )}
 
       {!mine && <p className="move-card__not-mine">No está asignada a ti: solo puedes consultarla.</p>}
       <div className="move-card__actions">

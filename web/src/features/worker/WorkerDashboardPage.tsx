@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import type { MoveStatus, StaffMove } from '../../lib/api';
+import type { Milestone, MoveStatus, StaffMove } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FilterButtons, StaffHero, StatCards, type StatCard } from '../../components/StaffDashboard';
 import { LoadMore } from '../../components/LoadMore';
@@ -37,6 +37,7 @@ export function WorkerDashboardPage() {
   const applyChange = useWorkerMovesStore((s) => s.applyChange);
   const changeStatus = useWorkerMovesStore((s) => s.changeStatus);
   const uploadPhoto = useWorkerMovesStore((s) => s.uploadPhoto);
+  const recordMilestone = useWorkerMovesStore((s) => s.recordMilestone);
   const reset = useWorkerMovesStore((s) => s.reset);
   const myCounts = useMyMoves((s) => s.conteos);
   const doneToday = useDoneToday((s) => s.rows.length);
@@ -79,6 +80,7 @@ export function WorkerDashboardPage() {
     onChangeStatus: () => setModal({ kind: 'estado', move }),
     onUploadPhoto: () => setModal({ kind: 'fotos', move, tab: 'subir' }),
     onViewPhotos: () => setModal({ kind: 'fotos', move, tab: 'ver' }),
+    onRecordMilestone: (hito: Milestone) => recordMilestone(move.id, hito),
   });
 
   return (

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import * as api from '../../lib/api';
-import type { MoveStatus, StaffMove } from '../../lib/api';
+import type { Milestone, MoveStatus, StaffMove } from '../../lib/api';
 import { createMoveWindowStore } from '../../lib/moveWindowStore';
 import { isStaffMove } from '../../lib/staffMoves';
 import type { LiveChange } from '../../lib/useLiveStore';
@@ -43,6 +43,8 @@ export function findMove(id: number): StaffMove | undefined {
   return found;
 }
 
+const MILESTONE_FAILED = 'No se pudo registrar el hito. Inténtalo de nuevo.';
+
 interface WorkerMovesState {
   /**
    * The first pages of the three windows for `today`: on page load, when the live feed asks for a
@@ -53,6 +55,8 @@ interface WorkerMovesState {
   applyChange: (change: LiveChange) => void;
   /** Asks the server to change a move's status; true when it did. */
   changeStatus: (id: number, estado: MoveStatus) => Promise<boolean>;
+  /** Records the crew's next milestone; null when the server did, else its Spanish refusal. */
+  recordMilestone: (id: number, hito: Milestone) => Promise<string | null>;
   /** Uploads a photo of a move; true when the server stored it. */
   uploadPhoto: (id: number, file: File, descripcion: string) => Promise<boolean>;
   /** Every window back to its first filter (the page unmounts). */
@@ -84,6 +88,18 @@ export const useWorkerMovesStore = create<WorkerMovesState>()(() => ({
       return true;
     } catch {
       return false;
+    }
+  },
+
+  recordMilestone: async (id, hito) => {
+    try {
+      const response = await api.recordMilestone(id, hito);
+      const move = response.body?.mudanza;
+      if (!response.ok || !response.body?.success) return api.errorText(response.body, MILESTONE_FAILED);
+      if (move && isStaffMove(move)) upsertEverywhere(move);
+      return null;
+    } catch {
+      return MILESTONE_FAILED;
     }
   },
 
