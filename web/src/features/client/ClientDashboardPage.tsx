@@ -1,14 +1,13 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { LiveIndicator } from '../../components/LiveIndicator';
-import { useLiveFeed } from '../../lib/useLiveFeed';
 import { MovesTab } from './MovesTab';
 import { ProfileTab } from './ProfileTab';
 import { QuickActions } from './QuickActions';
 import { splitFullName } from './profile';
-import { useClientMovesStore } from './useClientMovesStore';
+import { useLiveClientMoves } from './useClientMovesStore';
 import './ClientDashboardPage.css';
 
 export type ClientTab = 'mudanzas' | 'perfil';
@@ -39,21 +38,11 @@ function useTab(): [ClientTab, (tab: ClientTab) => void] {
 export function ClientDashboardPage() {
   useDocumentTitle('Mi área de cliente');
   const user = useAuthStore((s) => s.user);
-  const load = useClientMovesStore((s) => s.load);
-  const reset = useClientMovesStore((s) => s.reset);
-  const applyChange = useClientMovesStore((s) => s.applyChange);
   const [tab, setTab] = useTab();
   const tabRefs = useRef<Record<ClientTab, HTMLButtonElement | null>>({ mudanzas: null, perfil: null });
   const userId = user?.id;
 
-  // The server sends a client only their own moves, as the customer view.
-  useLiveFeed({ onChange: applyChange, onResync: () => void load() });
-  useEffect(() => {
-    if (!userId) return;
-    // Another account may have used this page before (the list is a module-wide store).
-    reset();
-    void load();
-  }, [userId, reset, load]);
+  useLiveClientMoves(userId);
 
   if (!user) return null;
 

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
+import { useLiveFeed } from '../../lib/useLiveFeed';
 import * as api from '../../lib/api';
 import type { ClientMove } from '../../lib/api';
 import type { LiveChange } from '../../lib/useLiveStore';
@@ -68,3 +70,20 @@ export const useClientMovesStore = create<ClientMovesState>()((set) => ({
     set({ moves: [], loading: true, emailConfirmed: true });
   },
 }));
+
+/**
+ * Keeps the signed-in client's moves loaded and live while the calling page is mounted: the
+ * server sends a client only their own moves, as the customer view.
+ */
+export function useLiveClientMoves(userId: string | undefined): void {
+  const load = useClientMovesStore((s) => s.load);
+  const reset = useClientMovesStore((s) => s.reset);
+  const applyChange = useClientMovesStore((s) => s.applyChange);
+  useLiveFeed({ onChange: applyChange, onResync: () => void load() });
+  useEffect(() => {
+    if (!userId) return;
+    // Another account may have used this page before (the list is a module-wide store).
+    reset();
+    void load();
+  }, [userId, reset, load]);
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LiveIndicator } from '../../../components/LiveIndicator';
 import { MilestoneSteps } from '../../../components/MilestoneSteps';
@@ -8,10 +8,9 @@ import { formatDateTime } from '../../../lib/format';
 import { timeSlotLabel } from '../../../lib/options';
 import { useAuthStore } from '../../../lib/useAuthStore';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { useLiveFeed } from '../../../lib/useLiveFeed';
 import { ClientStatusBadge } from '../ClientMoveCard';
 import { dayStatusText, formatMoveDate, moveToFollow, statusLabel, trackingPath } from '../clientMoves';
-import { useClientMovesStore } from '../useClientMovesStore';
+import { useClientMovesStore, useLiveClientMoves } from '../useClientMovesStore';
 import './TrackingPage.css';
 
 /**
@@ -24,18 +23,8 @@ export function TrackingPage() {
   const user = useAuthStore((s) => s.user);
   const moves = useClientMovesStore((s) => s.moves);
   const loading = useClientMovesStore((s) => s.loading);
-  const load = useClientMovesStore((s) => s.load);
-  const reset = useClientMovesStore((s) => s.reset);
-  const applyChange = useClientMovesStore((s) => s.applyChange);
   const [params] = useSearchParams();
-  const userId = user?.id;
-
-  useLiveFeed({ onChange: applyChange, onResync: () => void load() });
-  useEffect(() => {
-    if (!userId) return;
-    reset();
-    void load();
-  }, [userId, reset, load]);
+  useLiveClientMoves(user?.id);
 
   const asked = Number(params.get('id'));
   const move = params.has('id') ? moves.find((m) => m.id === asked) : moveToFollow(moves);
