@@ -50,6 +50,7 @@ pub const PRIVATE_PREFIXES: &[&str] = &[
     "/trabajo",
     "/auditoria",
     "/cliente/",
+    "/seguimiento",
     "/formulario-mudanza",
     "/detalles-mudanza",
     "/confirmar-mudanza",

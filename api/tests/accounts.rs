@@ -23,6 +23,8 @@ fn registration(email: &str) -> Value {
         "password": PASSWORD,
         "phone": "+34 612345678",
         "address": "Calle Mayor 1, 28013 Madrid",
+        "city": "Madrid",
+        "postalCode": "28013",
         "acceptTerms": true,
     })
 }
@@ -59,6 +61,8 @@ async fn registration_checks_every_rule_and_logs_the_new_client_in(pool: PgPool)
         ("email", json!("ana@correo"), "Ingresa un email válido"),
         ("phone", json!("512 345 678"), "Ingresa un número de teléfono válido"),
         ("address", json!("Calle 1"), "La dirección debe tener al menos 10 caracteres"),
+        ("city", json!("Madrid 28"), "Ingresa una ciudad válida"),
+        ("postalCode", json!("2801"), "Ingresa un código postal válido"),
         (
             "password",
             json!("mudanza2026"),
@@ -86,6 +90,8 @@ async fn registration_checks_every_rule_and_logs_the_new_client_in(pool: PgPool)
     assert_eq!(answer["reenviar_en"], 60);
     assert_eq!(answer["user"]["email"], "ana@correo.es");
     assert_eq!(answer["user"]["telefono"], "612 345 678");
+    assert_eq!(answer["user"]["ciudad"], "Madrid");
+    assert_eq!(answer["user"]["codigo_postal"], "28013");
     assert_eq!(answer["user"]["isUserEmailConfirmed"], false);
     let (_, me) = caller.get("/api/auth-status").await;
     assert_eq!(me["authenticated"], true);

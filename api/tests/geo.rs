@@ -117,6 +117,7 @@ async fn route_stats_between_two_known_addresses(pool: PgPool) {
     assert_eq!(body["duration_text"], format!("{minutes} min"));
     let drawing = svg_of(&body);
     assert!(drawing.contains(">Madrid</text>") && drawing.contains(">Getafe</text>"));
+    assert_eq!(body["dentro_m30"], false, "Getafe is outside the M-30");
 
     let (_, long) = stats(&server, "Madrid, España", "Barcelona, España").await;
     let km = long["distance"].as_f64().unwrap();
@@ -137,6 +138,10 @@ async fn a_move_inside_one_city_gets_the_urban_minimum(pool: PgPool) {
     assert_eq!(body["distance"], 5.0);
     assert_eq!(body["distance_text"], "5,0 km");
     assert_eq!(body["duration_text"], "12 min");
+    assert_eq!(
+        body["dentro_m30"], true,
+        "both inside the M-30: packs offered"
+    );
 }
 
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]

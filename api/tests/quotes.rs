@@ -106,6 +106,17 @@ async fn an_anonymous_request_writes_one_event_and_one_email(pool: PgPool) {
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["success"], true);
     let id = answer["quote_id"].as_str().expect("a quote id");
+    let reference = answer["referencia"]
+        .as_str()
+        .expect("a reference")
+        .to_string();
+    let year = common::in_days(0).format("%Y").to_string();
+    assert!(
+        reference.starts_with(&format!("P-{year}-"))
+            && reference.len() == "P-2026-000001".len()
+            && reference[7..].chars().all(|c| c.is_ascii_digit()),
+        "{reference}"
+    );
 
     let events: Vec<(String, String, Value, Value)> = sqlx::query_as(
         "SELECT stream_id, event_type, data, metadata FROM events WHERE stream_id LIKE 'quote-%'",
@@ -118,6 +129,7 @@ async fn an_anonymous_request_writes_one_event_and_one_email(pool: PgPool) {
     assert_eq!(stream, &format!("quote-{id}"));
     assert_eq!(event_type, "quote.requested");
     assert_eq!(data["quote_id"], id);
+    assert_eq!(data["referencia"], reference.as_str());
     assert_eq!(data["contact"]["email"], "pablo@correo.es");
     assert_eq!(data["contact"]["phone"], "698 765 432");
     assert_eq!(data["bestPackaging"], true);
@@ -166,15 +178,29 @@ async fn an_anonymous_request_writes_one_event_and_one_email(pool: PgPool) {
         "13 objetos",
         "por WhatsApp",
         "24 horas",
-        id,
+        &reference,
     ] {
         assert!(text.contains(part), "the email says {part}: {text}");
     }
 
     // A logged-in client may ask too, and the request says who asked.
     let client = server.login(&account("cliente")).await;
-    let (status, _) = submit(&client, quote("cliente@mudanzas.test")).await;
+    let (status, second) = submit(&client, quote("cliente@mudanzas.test")).await;
     assert_eq!(status, 200);
+    let number = |r: &str| r[7..].parse::<u64>().unwrap();
+    assert_eq!(
+        number(second["referencia"].as_str().unwrap()),
+        number(&reference) + 1,
+        "references number the requests in order"
+    );
+    let manager = server.login(&account("empresario")).await;
+    let (_, inbox) = manager.get("/api/presupuestos").await;
+    assert!(
+        inbox
+            .to_string()
+            .contains(&format!("\"referencia\":\"{reference}\"")),
+        "the inbox names each quote by its reference: {inbox}"
+    );
     let role: String = sqlx::query_scalar(
         "SELECT metadata->>'actor_role' FROM events WHERE stream_id LIKE 'quote-%' \
          ORDER BY position DESC LIMIT 1",

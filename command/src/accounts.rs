@@ -129,27 +129,64 @@ pub struct Registration {
     pub email: String,
     pub phone: String,
     pub address: String,
+    /// The address's city and postal code, as the wizard filled them from the address or the
+    /// person typed them (either may be empty: the profile can complete them later).
+    pub city: String,
+    pub postcode: String,
 }
 
-/// Checks a registration in the wizard's order (name, email, phone, address, password).
-pub fn registration(
-    full_name_value: &str,
-    email_value: &str,
-    phone_value: &str,
-    address_value: &str,
-    password: &str,
-) -> Result<Registration, DomainError> {
-    let full_name = full_name(full_name_value)?;
-    let email = email(email_value).ok_or_else(|| invalid(EMAIL_INVALID))?;
-    let phone = phone(phone_value)?;
-    let address = address(address_value)?;
-    new_password(password)?;
+/// What a registration form sends, before any check.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RegistrationInput<'a> {
+    pub full_name: &'a str,
+    pub email: &'a str,
+    pub phone: &'a str,
+    pub address: &'a str,
+    pub city: &'a str,
+    pub postcode: &'a str,
+    pub password: &'a str,
+}
+
+/// Checks a registration in the wizard's order (name, email, phone, address, city, postal code,
+/// password).
+pub fn registration(input: RegistrationInput) -> Result<Registration, DomainError> {
+    let full_name = full_name(input.full_name)?;
+    let email = email(input.email).ok_or_else(|| invalid(EMAIL_INVALID))?;
+    let phone = phone(input.phone)?;
+    let address = address(input.address)?;
+    let city = city(input.city)?;
+    let postcode = postcode(input.postcode)?;
+    new_password(input.password)?;
     Ok(Registration {
         full_name,
         email,
         phone,
         address,
+        city,
+        postcode,
     })
+}
+
+/// A city's name, or nothing: letters, spaces and `-'.`, at most a name's length.
+fn city(value: &str) -> Result<String, DomainError> {
+    let city = value.trim();
+    if city.chars().count() > NAME_MAX
+        || !city.chars().all(|c| is_name_char(c) || "-'.".contains(c))
+    {
+        return Err(invalid(CITY_INVALID));
+    }
+    Ok(city.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// A Spanish postal code (five digits), or nothing.
+fn postcode(value: &str) -> Result<String, DomainError> {
+    let postcode = value.trim();
+    if !(postcode.is_empty()
+        || (postcode.len() == 5 && postcode.chars().all(|c| c.is_ascii_digit())))
+    {
+        return Err(invalid(POSTAL_CODE_INVALID));
+    }
+    Ok(postcode.to_string())
 }
 
 /// PUT /api/mi-perfil (§3 'Profile'): every field but the name may be left empty.
@@ -188,24 +225,12 @@ pub fn profile(input: &ProfileInput) -> Result<Profile, DomainError> {
         "" => String::new(),
         value => address(value)?,
     };
-    let city = input.ciudad.trim();
-    if city.chars().count() > NAME_MAX
-        || !city.chars().all(|c| is_name_char(c) || "-'.".contains(c))
-    {
-        return Err(invalid(CITY_INVALID));
-    }
-    let postcode = input.codigo_postal.trim();
-    if !(postcode.is_empty()
-        || (postcode.len() == 5 && postcode.chars().all(|c| c.is_ascii_digit())))
-    {
-        return Err(invalid(POSTAL_CODE_INVALID));
-    }
     Ok(Profile {
         full_name,
         telefono: phone_number,
         direccion: street_address,
-        ciudad: city.split_whitespace().collect::<Vec<_>>().join(" "),
-        codigo_postal: postcode.to_string(),
+        ciudad: city(&input.ciudad)?,
+        codigo_postal: postcode(&input.codigo_postal)?,
     })
 }
 
@@ -300,38 +325,47 @@ mod tests {
 
     #[test]
     fn a_registration_is_checked_in_the_wizards_order() {
-        let ok = registration(
-            "Ana García",
-            "ANA@correo.es",
-            "612 345 678",
-            "Calle Mayor 1, Madrid",
-            "Mudanza#2026",
-        )
-        .unwrap();
+        let good = RegistrationInput {
+            full_name: "Ana García",
+            email: "ANA@correo.es",
+            phone: "612 345 678",
+            address: "Calle Mayor 1, Madrid",
+            city: " Madrid ",
+            postcode: "28013",
+            password: "Mudanza#2026",
+        };
+        let ok = registration(good).unwrap();
         assert_eq!(ok.email, "ana@correo.es");
         assert_eq!(ok.phone, "612 345 678");
-        assert_eq!(message(registration("", "x", "x", "x", "x")), NAME_REQUIRED);
         assert_eq!(
-            message(registration("Ana", "x", "x", "x", "x")),
-            EMAIL_INVALID
+            (ok.city.as_str(), ok.postcode.as_str()),
+            ("Madrid", "28013")
         );
+        let no_place = RegistrationInput {
+            city: "",
+            postcode: "",
+            ..good
+        };
+        assert_eq!(registration(no_place).unwrap().city, "");
+        let with = |change: fn(&mut RegistrationInput)| {
+            let mut input = good;
+            change(&mut input);
+            message(registration(input))
+        };
+        assert_eq!(with(|i| i.full_name = ""), NAME_REQUIRED);
+        assert_eq!(with(|i| i.email = "x"), EMAIL_INVALID);
+        assert_eq!(with(|i| i.phone = "x"), PHONE_INVALID);
+        assert_eq!(with(|i| i.address = "Calle"), ADDRESS_TOO_SHORT);
+        assert_eq!(with(|i| i.city = "Madrid 3"), CITY_INVALID);
+        assert_eq!(with(|i| i.postcode = "2800"), POSTAL_CODE_INVALID);
+        assert_eq!(with(|i| i.password = "x"), PASSWORD_WEAK);
+        // The first wrong field is the one named, as the wizard asks them in order.
         assert_eq!(
-            message(registration("Ana", "a@b.es", "x", "x", "x")),
+            with(|i| {
+                i.phone = "x";
+                i.password = "x";
+            }),
             PHONE_INVALID
-        );
-        assert_eq!(
-            message(registration("Ana", "a@b.es", "612345678", "Calle", "x")),
-            ADDRESS_TOO_SHORT
-        );
-        assert_eq!(
-            message(registration(
-                "Ana",
-                "a@b.es",
-                "612345678",
-                "Calle Mayor 1",
-                "x"
-            )),
-            PASSWORD_WEAK
         );
     }
 

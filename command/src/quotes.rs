@@ -158,6 +158,8 @@ pub enum QuoteCommand {
     /// A visitor asks for a quote; its dates may not be before the context's day.
     Request {
         quote_id: Uuid,
+        /// Its reference for people ([`reference`]), numbered by the server.
+        reference: String,
         draft: Box<QuoteDraft>,
         /// The server's own estimate of the request, when it could price it (an address it
         /// cannot locate still makes a valid request, priced by a person later).
@@ -188,6 +190,12 @@ pub struct ServerEstimate {
 
 fn invalid(message: &str) -> DomainError {
     DomainError::Invalid(message.to_string())
+}
+
+/// A quote's reference, short enough to read out on the phone: "P-2026-000123", the year it
+/// was asked in and its number (at least six digits).
+pub fn reference(year: i32, number: i64) -> String {
+    format!("P-{year}-{number:06}")
 }
 
 /// §5: an optional +34, then 9 digits; spaces ignored. Stored as '612 345 678'.
@@ -362,6 +370,7 @@ pub fn validate(
         estimated_price_cents: None,
         best_packaging: draft.best_packaging,
         consentimiento: Some(draft.consent),
+        referencia: None,
     })
 }
 
@@ -380,6 +389,7 @@ fn decide(
     match command {
         QuoteCommand::Request {
             quote_id,
+            reference,
             draft,
             estimate,
         } => {
@@ -387,6 +397,7 @@ fn decide(
                 return Err(DomainError::AlreadyExists);
             }
             let mut requested = validate(quote_id, *draft, ctx.today())?;
+            requested.referencia = Some(reference);
             if let Some(e) = estimate {
                 requested.estimated_price_cents = Some(e.quote_cents);
                 requested.distance_km = e.distance_km;
@@ -560,6 +571,7 @@ mod tests {
             &QuoteState::default(),
             QuoteCommand::Request {
                 quote_id: Uuid::from_u128(7),
+                reference: reference(2026, 123),
                 draft: Box::new(draft),
                 estimate: None,
             },
@@ -584,6 +596,7 @@ mod tests {
             panic!("one quote.requested, got {events:?}");
         };
         assert_eq!(q.quote_id, Uuid::from_u128(7));
+        assert_eq!(q.referencia.as_deref(), Some("P-2026-000123"));
         assert_eq!(q.contact.name, "Pablo Gil");
         assert_eq!(q.contact.email, "pablo@mudanzas.test");
         assert_eq!(q.contact.phone, "698 765 432");
@@ -744,6 +757,7 @@ mod tests {
             &state,
             QuoteCommand::Request {
                 quote_id: Uuid::from_u128(7),
+                reference: reference(2026, 1),
                 draft: Box::new(draft()),
                 estimate: None,
             },
@@ -885,6 +899,7 @@ mod tests {
             &QuoteState::default(),
             QuoteCommand::Request {
                 quote_id: Uuid::from_u128(8),
+                reference: reference(2026, 1_234_567),
                 draft: Box::new(draft()),
                 estimate: Some(ServerEstimate {
                     quote_cents: 45_678,
@@ -900,6 +915,8 @@ mod tests {
         };
         assert_eq!(q.estimated_price_cents, Some(45_678));
         assert_eq!((q.distance_km, q.duration_min), (31.2, 44.0));
+        // Past six digits the number grows rather than wraps.
+        assert_eq!(q.referencia.as_deref(), Some("P-2026-1234567"));
     }
 
     #[test]

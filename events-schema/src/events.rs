@@ -408,6 +408,10 @@ pub struct QuoteRequested {
     /// Absent in requests stored before consents were recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub consentimiento: Option<QuoteConsent>,
+    /// The reference a person can read out on the phone, "P-2026-000123". Absent in requests
+    /// stored before references were given: those are known by their id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub referencia: Option<String>,
 }
 
 /// The consents given with a quote request: being contacted about this quote, and commercial

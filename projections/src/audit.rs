@@ -158,9 +158,10 @@ pub struct Change {
     pub despues: Value,
 }
 
-/// Bookkeeping that every event moves (the stream version, the time of the last change): listing
-/// them would bury what each event really changed. The state itself still carries them.
-const NOT_DIFFED: [&str; 2] = ["version", "updated_at"];
+/// Bookkeeping that every event moves (the stream version, the time of the last change) and the
+/// status history, which is the log itself retold (each status change already shows as `estado`):
+/// listing them would bury what each event really changed. The state itself still carries them.
+const NOT_DIFFED: [&str; 3] = ["version", "updated_at", "historial"];
 
 /// The fields that differ between two states of a move, in a stable order. Objects are compared
 /// field by field; lists element by element when only their elements changed or items were
@@ -168,7 +169,10 @@ const NOT_DIFFED: [&str; 2] = ["version", "updated_at"];
 pub fn diff(before: &Value, after: &Value) -> Vec<Change> {
     let mut changes = Vec::new();
     walk("", before, after, &mut changes);
-    changes.retain(|c| !NOT_DIFFED.contains(&c.campo.as_str()));
+    changes.retain(|c| {
+        let field = c.campo.split(['.', '[']).next().unwrap_or_default();
+        !NOT_DIFFED.contains(&field)
+    });
     changes
 }
 

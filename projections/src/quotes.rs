@@ -64,6 +64,9 @@ pub struct InboxMoveDetails {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct InboxQuote {
     pub id: Uuid,
+    /// "P-2026-000123", absent for requests stored before references were given.
+    #[serde(default)]
+    pub referencia: Option<String>,
     /// When the request arrived.
     pub recibida: DateTime<Utc>,
     /// nueva, convertida or descartada.
@@ -92,6 +95,7 @@ impl InboxQuote {
     fn requested(q: QuoteRequested, e: &RecordedEvent) -> InboxQuote {
         InboxQuote {
             id: q.quote_id,
+            referencia: q.referencia,
             recibida: e.occurred_at,
             estado: STATUS_NEW.to_string(),
             mudanza_id: None,

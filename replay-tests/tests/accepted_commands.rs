@@ -325,6 +325,7 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
         &QuoteState::default(),
         QuoteCommand::Request {
             quote_id,
+            reference: command::quotes::reference(2026, 1),
             draft: Box::new(draft),
             estimate: None,
         },

@@ -143,6 +143,12 @@ pub struct RegisterBody {
     phone: String,
     #[serde(default)]
     address: String,
+    /// The address's city, filled by the wizard from the address or typed (may be empty).
+    #[serde(default)]
+    city: String,
+    /// The address's postal code, five digits (may be empty).
+    #[serde(default, rename = "postalCode")]
+    postal_code: String,
     /// The terms of use and privacy policy box; never ticked unless the person ticked it.
     #[serde(default, rename = "acceptTerms")]
     accept_terms: bool,
@@ -157,13 +163,15 @@ pub async fn register(
     ClientAddress(address): ClientAddress,
     ApiJson(body): ApiJson<RegisterBody>,
 ) -> ApiResult<Answer<Registered, 201>> {
-    let registration = accounts::registration(
-        &body.full_name,
-        &body.email,
-        &body.phone,
-        &body.address,
-        &body.password,
-    )?;
+    let registration = accounts::registration(accounts::RegistrationInput {
+        full_name: &body.full_name,
+        email: &body.email,
+        phone: &body.phone,
+        address: &body.address,
+        city: &body.city,
+        postcode: &body.postal_code,
+        password: &body.password,
+    })?;
     // Checked last, as the wizard asks for it last (step 3, under the password).
     if !body.accept_terms {
         return Err(ApiError::BadRequest(forms::TERMS_REQUIRED.into()));
@@ -181,8 +189,9 @@ pub async fn register(
     let mut tx = state.pool.begin().await?;
     // The unique index on the email decides between two registrations of one email.
     let created = sqlx::query(
-        "INSERT INTO accounts (id, role, email, password_hash, nombre, telefono, direccion) \
-         VALUES ($1, 'cliente', $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
+        "INSERT INTO accounts (id, role, email, password_hash, nombre, telefono, direccion, \
+         ciudad, codigo_postal) VALUES ($1, 'cliente', $2, $3, $4, $5, $6, $7, $8) \
+         ON CONFLICT DO NOTHING",
     )
     .bind(id)
     .bind(&registration.email)
@@ -190,6 +199,8 @@ pub async fn register(
     .bind(&registration.full_name)
     .bind(&registration.phone)
     .bind(&registration.address)
+    .bind(&registration.city)
+    .bind(&registration.postcode)
     .execute(&mut *tx)
     .await?
     .rows_affected();

@@ -38,6 +38,9 @@ pub struct RouteStats {
     image: String,
     /// Where the route came from.
     fuente: String,
+    /// Both addresses inside the M-30, the condition of the offer packs (spec §9): the price
+    /// finder offers the packs only then.
+    dentro_m30: bool,
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -99,6 +102,7 @@ pub async fn calculated_stats(
         duration_text: route.duration_text(),
         image: route.image(),
         fuente: route.fuente.as_str().into(),
+        dentro_m30: route.inside_m30(),
     }))
 }
 

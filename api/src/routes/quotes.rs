@@ -6,7 +6,7 @@
 use aide::UseApi;
 use axum::extract::State;
 use axum::Json;
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use command::estimate::PriceRequest;
 use command::quotes::{
     decide_conversion, QuoteCommand, QuoteDecider, QuoteDraft, QuoteState, ServerEstimate,
@@ -230,6 +230,8 @@ fn requester(user: Option<&User>) -> Metadata {
 pub struct Submitted {
     success: True,
     quote_id: Uuid,
+    /// The reference to give on the phone, "P-2026-000123".
+    referencia: String,
 }
 
 /// The inbox, as the projection stores it (passed through).
@@ -317,14 +319,20 @@ pub async fn submit(
     let body: SubmitBody = crate::error::body_from_value(raw.clone())?;
     let estimate = server_estimate(&state, &raw["moveDetails"]).await;
     let quote_id = Uuid::now_v7();
+    let number: i64 = sqlx::query_scalar("SELECT nextval('quote_references')")
+        .fetch_one(&state.pool)
+        .await?;
+    let context = pipeline::context(user.as_ref());
+    let reference = command::quotes::reference(context.today().year(), number);
     let events = QuoteDecider::decide(
         &QuoteState::default(),
         QuoteCommand::Request {
             quote_id,
+            reference: reference.clone(),
             draft: Box::new(body.into()),
             estimate,
         },
-        &pipeline::context(user.as_ref()),
+        &context,
     )?;
     let [Event::QuoteRequested(requested)] = &events[..] else {
         return Err(ApiError::Internal(
@@ -366,6 +374,7 @@ pub async fn submit(
     Ok(Json(Submitted {
         success: True,
         quote_id,
+        referencia: reference,
     }))
 }
 
@@ -437,7 +446,10 @@ fn summary(q: &QuoteRequested) -> Summary {
     }
     Summary {
         nombre: q.contact.name.clone(),
-        referencia: q.quote_id.to_string(),
+        referencia: q
+            .referencia
+            .clone()
+            .unwrap_or_else(|| q.quote_id.to_string()),
         origen: q.origin.address.clone(),
         destino: q.destination.address.clone(),
         fecha: q.schedule.preferred_date.format("%d/%m/%Y").to_string(),
