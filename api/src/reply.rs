@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 use aide::generate::GenContext;
 use aide::openapi::{Operation, Response as DocResponse, StatusCode as DocStatus};
 use aide::OperationOutput;
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, IntoResponseParts, Response};
 use axum::Json;
 use schemars::JsonSchema;
@@ -129,4 +129,22 @@ impl<T: JsonSchema, const STATUS: u16> OperationOutput for Answer<T, STATUS> {
             .map(|response| vec![(Some(DocStatus::Code(STATUS)), response)])
             .unwrap_or_default()
     }
+}
+
+/// A file to save rather than a page to show: never cached (it is someone's data), never sniffed
+/// into something else.
+pub fn attachment(content_type: &str, filename: String, body: Vec<u8>) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type.to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{filename}\""),
+            ),
+            (header::CACHE_CONTROL, "no-store".to_string()),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
+        ],
+        body,
+    )
+        .into_response()
 }

@@ -397,3 +397,83 @@ async fn the_live_feed_tells_a_client_about_their_own_moves_only(pool: PgPool) {
 fn account_by_email(email: &str) -> api::seed::DemoAccount {
     common::account_by_login(email)
 }
+
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_client_downloads_their_data_and_nobody_elses(pool: PgPool) {
+    let server = start(pool).await;
+    projected(&server).await;
+    let email = "datos@correo.es";
+    let client = confirmed_client(&server, email).await;
+    let id = move_for(&server, email).await;
+    let other = move_for(&server, "otra@correo.es").await;
+    let manager = server.login_role("empresario").await;
+    let crew = common::account_by_login("EMP-002");
+    let crew_id = api::auth::authenticate(
+        &server.state.pool,
+        &crew.login,
+        &crew.password,
+        &[command::Role::Empleado],
+    )
+    .await
+    .unwrap()
+    .expect("the demo worker")
+    .id;
+    let (status, body) = manager
+        .send(
+            Method::POST,
+            "/api/asignar-trabajador",
+            json!({"mudanza_id": id, "worker_id": crew_id}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+
+    let response = client.get_response("/api/mis-datos").await;
+    assert_eq!(response.status(), 200);
+    let disposition = response.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(disposition, "attachment; filename=\"mis-datos.json\"");
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let file: Value = response.json().await.unwrap();
+    assert_eq!(file["cuenta"]["email"], email);
+    assert!(file["cuenta"]["creada_en"].is_string());
+    assert_eq!(
+        file["consentimientos"][0]["finalidad"], "condiciones",
+        "the terms accepted at registration: {}",
+        file["consentimientos"]
+    );
+    let moves: Vec<i64> = file["mudanzas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(moves, vec![id], "their move only, not {other}");
+    let events = file["eventos"].as_array().unwrap();
+    assert!(!events.is_empty());
+    assert!(
+        events.iter().all(|e| e["flujo"] == format!("move-{id}")),
+        "{events:?}"
+    );
+    assert_eq!(events[0]["tipo"], "move.created");
+    assert_eq!(events[0]["actor"], "empresario", "staff are named by role");
+    let text = file.to_string();
+    assert!(!text.contains("clave_pago"), "no payment key in a file");
+    assert!(!text.contains("worker_id"), "no crew ids");
+    assert!(!text.contains(&crew_id.to_string()), "no crew ids");
+    let assigned = events
+        .iter()
+        .find(|e| e["tipo"] == "move.worker_assigned")
+        .expect("the assignment is part of the history");
+    assert_eq!(
+        assigned["datos"]["worker_name"], "Ana",
+        "the crew by first name"
+    );
+    assert!(!text.contains(&format!("move-{other}")));
+    assert!(file["documentos"].as_array().unwrap().is_empty());
+
+    // Staff have no data file of their own here, nobody signed in has none at all.
+    assert_eq!(manager.get("/api/mis-datos").await.0, 403);
+    assert_eq!(server.anonymous().get("/api/mis-datos").await.0, 401);
+}

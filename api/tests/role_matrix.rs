@@ -130,6 +130,7 @@ fn table() -> Vec<Row> {
         row(M::POST, "/api/restablecer-password", J("{}"),                                       "4xx  4xx  4xx  4xx  4xx  4xx  4xx  4xx"),
         // The client area: clients only, their own moves only.
         row(M::GET,  "/api/mis-mudanzas", N,                                                     "401  200  200  403  403  403  403  403"),
+        row(M::GET,  "/api/mis-datos", N,                                                        "401  200  200  403  403  403  403  403"),
         row(M::GET,  "/api/mi-mudanza/{move}", N,                                                "401  200  404  403  403  403  403  403"),
         row(M::POST, "/api/mi-mudanza/{move}/detalles", J(BLANK_DETAILS),                        "401  4xx  404  403  403  403  403  403"),
         row(M::POST, "/api/mi-mudanza/{move}/confirmar", J(NOT_ACCEPTED),                       "401  4xx  404  403  403  403  403  403"),

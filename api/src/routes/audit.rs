@@ -13,8 +13,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::Json;
 use chrono::{DateTime, SecondsFormat, Utc};
 use command::Role;
@@ -28,7 +27,7 @@ use uuid::Uuid;
 use crate::auth::CurrentUser;
 use crate::catalogue::fold;
 use crate::error::{ApiError, ApiPath, ApiQuery, ApiResult};
-use crate::reply::{Answer, True};
+use crate::reply::{attachment, Answer, True};
 use crate::state::AppState;
 
 pub const READERS: &[Role] = &[Role::Auditor, Role::Admin];
@@ -336,22 +335,6 @@ pub async fn move_history(
 ) -> ApiResult<Json<History>> {
     user.require(READERS)?;
     Ok(Json(history(&state, move_id(&id)?).await?))
-}
-
-fn attachment(content_type: &str, filename: String, body: Vec<u8>) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type.to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{filename}\""),
-            ),
-            (header::CACHE_CONTROL, "no-store".to_string()),
-            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
-        ],
-        body,
-    )
-        .into_response()
 }
 
 /// `GET /api/auditoria/mudanza/{id}/historial.json`: the history as a file, with when it was

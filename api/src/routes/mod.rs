@@ -21,6 +21,7 @@ mod live;
 mod manage;
 mod money;
 pub(crate) mod moves;
+mod my_data;
 mod ops;
 mod payments;
 pub mod photos;
@@ -49,6 +50,7 @@ fn routes() -> ApiRouter<AppState> {
         .merge(auth::router())
         .merge(accounts::router())
         .merge(customer::router())
+        .merge(my_data::router())
         .merge(booking::router())
         .merge(dev::router())
         .merge(moves::router())

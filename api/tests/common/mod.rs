@@ -374,13 +374,17 @@ impl Caller {
         (status, r.json().await.unwrap_or(Value::Null))
     }
 
-    /// The raw bytes and content type of a GET.
-    pub async fn get_bytes(&self, path: &str) -> (u16, String, Vec<u8>) {
-        let r = self
-            .with_cookie(self.http.get(format!("{}{path}", self.base)))
+    /// A GET's whole response, headers included.
+    pub async fn get_response(&self, path: &str) -> reqwest::Response {
+        self.with_cookie(self.http.get(format!("{}{path}", self.base)))
             .send()
             .await
-            .unwrap();
+            .unwrap()
+    }
+
+    /// The raw bytes and content type of a GET.
+    pub async fn get_bytes(&self, path: &str) -> (u16, String, Vec<u8>) {
+        let r = self.get_response(path).await;
         let status = r.status().as_u16();
         let content_type = r
             .headers()
