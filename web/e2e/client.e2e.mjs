@@ -2,6 +2,7 @@
 // Tests that change data use fresh accounts (unique emails) or put back what they changed, so they
 // can run again on the same database.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import {
   account,
@@ -396,3 +397,37 @@ test('la barra de navegación cierra la sesión desde cualquier página pública
     await context.close();
   }
 });
+
+test(
+  '"Descargar mis datos" guarda un JSON con la cuenta, sus mudanzas y su historial',
+  { timeout: 60_000 },
+  async () => {
+    const { context, page, errors } = await openPage();
+    try {
+      const user = await openOwnDashboard(page, MARTA);
+      await page.getByRole('tab', { name: 'Mi Perfil' }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Descargar mis datos' }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), 'mis-datos.json');
+      const file = JSON.parse(readFileSync(await download.path(), 'utf8'));
+      assert.equal(file.cuenta.id, user.id);
+      assert.equal(file.cuenta.email, MARTA.login);
+      const {
+        body: { mudanzas },
+      } = await pageApi(page, 'GET', '/api/mis-mudanzas');
+      assert.deepEqual(
+        file.mudanzas.map((m) => m.id).sort((a, b) => a - b),
+        mudanzas.map((m) => m.id).sort((a, b) => a - b),
+        'exactly her moves',
+      );
+      const streams = new Set(file.eventos.map((e) => e.flujo));
+      for (const move of mudanzas) assert.ok(streams.has(`move-${move.id}`), `the history of move ${move.id}`);
+      assert.ok(!JSON.stringify(file).includes('clave_pago'), 'no payment key in the file');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  },
+);

@@ -33,7 +33,7 @@ pub struct MyData {
     #[schemars(with = "Vec<projections::moves::ClientMove>")]
     mudanzas: Vec<Value>,
     /// The quote requests sent from the account's email.
-    #[schemars(with = "Vec<projections::quotes::InboxQuote>")]
+    #[schemars(with = "Vec<super::quotes::InboxEntry>")]
     presupuestos: Vec<Value>,
     /// Invoices and waybills issued for the moves, with their content as issued.
     documentos: Vec<DocumentRecord>,

@@ -44,7 +44,7 @@ pub const NOT_FOUND: &str = "Solicitud de presupuesto no encontrada";
 pub const INVALID_STATUS: &str = "Estado no válido";
 
 #[derive(Deserialize, Default, schemars::JsonSchema)]
-#[schemars(rename = "QuoteContact")]
+#[schemars(rename = "QuoteRequestContact")]
 #[serde(default, rename_all = "camelCase")]
 pub struct ContactBody {
     name: String,
@@ -57,7 +57,7 @@ pub struct ContactBody {
 
 /// §3 defaults where a field is missing: apartment_1_room, access normal, ground floor.
 #[derive(Deserialize, schemars::JsonSchema)]
-#[schemars(rename = "QuoteAddress")]
+#[schemars(rename = "QuoteRequestAddress")]
 #[serde(default, rename_all = "camelCase")]
 pub struct AddressBody {
     address: String,
@@ -94,7 +94,7 @@ impl From<AddressBody> for QuoteAddress {
 }
 
 #[derive(Deserialize, Default, schemars::JsonSchema)]
-#[schemars(rename = "QuoteServices")]
+#[schemars(rename = "QuoteRequestServices")]
 #[serde(default, rename_all = "camelCase")]
 pub struct ServicesBody {
     dismount: bool,
@@ -108,7 +108,7 @@ pub struct ServicesBody {
 }
 
 #[derive(Deserialize, Default, schemars::JsonSchema)]
-#[schemars(rename = "QuoteSchedule")]
+#[schemars(rename = "QuoteRequestSchedule")]
 #[serde(default, rename_all = "camelCase")]
 pub struct ScheduleBody {
     // The price finder holds an unset date as an empty string.
@@ -123,7 +123,7 @@ pub struct ScheduleBody {
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
-#[schemars(rename = "QuoteObject")]
+#[schemars(rename = "QuoteRequestObject")]
 pub struct ObjectBody {
     id: String,
     quantity: u32,
@@ -253,7 +253,7 @@ pub struct Discarded {
 /// How an inbox entry (`projections::quotes::InboxQuote`) is described: its contact and schedule
 /// are the recorded event's types, which keep the strings as recorded; here they are described
 /// with the values the request's validation (`command::quotes`) lets through.
-struct InboxEntry;
+pub struct InboxEntry;
 
 impl schemars::JsonSchema for InboxEntry {
     fn schema_name() -> std::borrow::Cow<'static, str> {

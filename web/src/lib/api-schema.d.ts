@@ -2295,6 +2295,51 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mis-datos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Descargar mis datos, en JSON (cliente) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The export, as the file holds it. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['MyData'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/mis-mudanzas': {
     parameters: {
       query?: never;
@@ -3674,6 +3719,23 @@ export interface components {
       elevator: boolean;
       floor: string;
     };
+    /** @description The logged-in account, as `auth-status` and the login calls return it (spec §3 'User'). */
+    Account: {
+      ciudad: string;
+      codigo_postal: string;
+      /** Format: date-time */
+      creada_en: string;
+      direccion: string;
+      email?: string | null;
+      /** Format: uuid */
+      id: string;
+      isUserEmailConfirmed: boolean;
+      nombre: string;
+      preferencias: components['schemas']['Preferences'];
+      role: components['schemas']['Role'];
+      telefono: string;
+      username?: string | null;
+    };
     /** @description A price in euros, line by line, with what was paid and what is still owed. */
     Amounts: {
       /** Format: double */
@@ -4138,6 +4200,17 @@ export interface components {
       /** Format: uint32 */
       maximo: number;
     };
+    ConsentRecord: {
+      concedido: boolean;
+      /** @description condiciones, contacto or marketing. */
+      finalidad: string;
+      /** @description Where it was given: registro, contacto, empleo or perfil. */
+      origen: string;
+      /** Format: date-time */
+      registrado_en: string;
+      /** @description The wording accepted, with its version. */
+      texto: string;
+    };
     Contact: {
       email: string;
       nombre: string;
@@ -4294,6 +4367,16 @@ export interface components {
       /** @constant */
       success: true;
     };
+    DocumentRecord: {
+      contenido: unknown;
+      /** Format: date */
+      fecha_emision: string;
+      /** Format: int64 */
+      mudanza_id: number;
+      numero: string;
+      /** @description factura or albaran. */
+      tipo: string;
+    };
     /** @description `{"success": true}`: done, nothing more to say. */
     Done: {
       /** @constant */
@@ -4387,6 +4470,22 @@ export interface components {
       /** @description Every event type there is, for the filter. */
       tipos: string[];
     };
+    EventRecord: {
+      /** @description Who recorded it: their role, and "tú" when it was this account. */
+      actor: string;
+      /** @description The event's data, without other people's identifiers ([module docs](self)). */
+      datos: unknown;
+      flujo: string;
+      /** Format: date-time */
+      ocurrido_en: string;
+      /** Format: int64 */
+      posicion: number;
+      /** Format: date-time */
+      registrado_en: string;
+      tipo: string;
+      /** Format: int64 */
+      version: number;
+    };
     /** @description The consent given with a form. */
     GivenConsent: {
       contact: boolean;
@@ -4460,7 +4559,7 @@ export interface components {
      *     wizard is filled from the same names the price finder sent.
      */
     InboxMoveDetails: {
-      destination: components['schemas']['QuoteAddress2'];
+      destination: components['schemas']['QuoteAddress'];
       /**
        * Format: double
        * @description km
@@ -4472,10 +4571,10 @@ export interface components {
        */
       duration: number;
       instructions: string;
-      objects: components['schemas']['QuoteObject2'][];
+      objects: components['schemas']['QuoteObject'][];
       offerPack?: string | null;
-      origin: components['schemas']['QuoteAddress2'];
-      schedule: components['schemas']['QuoteSchedule2'];
+      origin: components['schemas']['QuoteAddress'];
+      schedule: components['schemas']['QuoteSchedule'];
       services: components['schemas']['InboxServices'];
     };
     /** @description One entry of the inbox, as `GET /api/presupuestos` and the live feed send it. */
@@ -4512,7 +4611,7 @@ export interface components {
        *     wizard is filled from the same names the price finder sent.
        */
       moveDetails: {
-        destination: components['schemas']['QuoteAddress2'];
+        destination: components['schemas']['QuoteAddress'];
         /**
          * Format: double
          * @description km
@@ -4524,10 +4623,10 @@ export interface components {
          */
         duration: number;
         instructions: string;
-        objects: components['schemas']['QuoteObject2'][];
+        objects: components['schemas']['QuoteObject'][];
         /** @enum {string|null} */
         offerPack?: 'esential' | 'advanced' | 'premium' | null;
-        origin: components['schemas']['QuoteAddress2'];
+        origin: components['schemas']['QuoteAddress'];
         schedule: {
           /** Format: date */
           alternativeDate?: string | null;
@@ -4555,6 +4654,11 @@ export interface components {
        * @description When the request arrived.
        */
       recibida: string;
+      /**
+       * @description "P-2026-000123", absent for requests stored before references were given.
+       * @default null
+       */
+      referencia?: string | null;
       /**
        * Format: uint32
        * @description Units of every object listed.
@@ -4814,6 +4918,23 @@ export interface components {
       peso: number;
       /** Format: uint32 */
       quantity: number;
+    };
+    /** @description The export, as the file holds it. */
+    MyData: {
+      consentimientos: components['schemas']['ConsentRecord'][];
+      cuenta: components['schemas']['Account'];
+      /** @description Invoices and waybills issued for the moves, with their content as issued. */
+      documentos: components['schemas']['DocumentRecord'][];
+      /** @description The log's events of those moves and quotes, oldest first. */
+      eventos: components['schemas']['EventRecord'][];
+      /** Format: date-time */
+      generado_en: string;
+      /** @description The customer view of each move, as the client area shows it. */
+      mudanzas: components['schemas']['ClientMove'][];
+      /** @description The quote requests sent from the account's email. */
+      presupuestos: components['schemas']['InboxQuote'][];
+      /** @constant */
+      success: true;
     };
     /** @description The client's moves, as the customer view stores them (passed through). */
     MyMoves: {
@@ -5303,20 +5424,7 @@ export interface components {
       floor: string;
       property_type: string;
     };
-    /** @description §3 defaults where a field is missing: apartment_1_room, access normal, ground floor. */
     QuoteAddress: {
-      /** @default normal */
-      access?: string;
-      /** @default  */
-      address?: string;
-      /** @default false */
-      elevator?: boolean | (0 | 1);
-      /** @default ground */
-      floor?: string;
-      /** @default apartment_1_room */
-      propertyType?: string;
-    };
-    QuoteAddress2: {
       access: string;
       address: string;
       elevator: boolean;
@@ -5330,6 +5438,69 @@ export interface components {
       marketing?: boolean;
     };
     QuoteContact: {
+      email: string;
+      name: string;
+      phone: string;
+      /** @description phone, email or whatsapp. */
+      preferredContact: string;
+    };
+    /**
+     * @description `moveDetails`. `estimatedPrice`, the figure the visitor's browser showed, is not read: the
+     *     price a quote records is the server's own.
+     */
+    QuoteDetails: {
+      destination?: components['schemas']['QuoteRequestAddress'];
+      /**
+       * Format: double
+       * @default 0
+       */
+      distance?: number;
+      /**
+       * Format: double
+       * @default 0
+       */
+      duration?: number;
+      /** @default  */
+      instructions?: string;
+      objects?: components['schemas']['QuoteRequestObject'][];
+      /**
+       * @default null
+       * @enum {string|null}
+       */
+      offerPack?: 'esential' | 'advanced' | 'premium' | null;
+      origin?: components['schemas']['QuoteRequestAddress'];
+      schedule?: components['schemas']['QuoteRequestSchedule'];
+      services?: components['schemas']['QuoteRequestServices'];
+    };
+    QuoteListParams: {
+      estado?: string | null;
+    };
+    QuoteObject: {
+      id: string;
+      /** Format: uint32 */
+      quantity: number;
+    };
+    /** @description `POST /api/submit-quote-request`, as web/src/lib/api.ts `QuoteRequest` sends it. */
+    QuoteRequest: {
+      /** @description The price finder's two checkboxes, each purpose on its own; missing means not given. */
+      consent?: components['schemas']['QuoteConsent'];
+      contact?: components['schemas']['QuoteRequestContact'];
+      moveDetails?: components['schemas']['QuoteDetails'];
+    };
+    /** @description §3 defaults where a field is missing: apartment_1_room, access normal, ground floor. */
+    QuoteRequestAddress: {
+      /** @default normal */
+      access?: string;
+      /** @default  */
+      address?: string;
+      /** @default false */
+      elevator?: boolean | (0 | 1);
+      /** @default ground */
+      floor?: string;
+      /** @default apartment_1_room */
+      propertyType?: string;
+    };
+    QuoteRequestContact: {
       /** @default  */
       email?: string;
       /** @default  */
@@ -5343,62 +5514,12 @@ export interface components {
        */
       preferredContact?: '' | 'phone' | 'email' | 'whatsapp';
     };
-    QuoteContact2: {
-      email: string;
-      name: string;
-      phone: string;
-      /** @description phone, email or whatsapp. */
-      preferredContact: string;
-    };
-    /**
-     * @description `moveDetails`. `estimatedPrice`, the figure the visitor's browser showed, is not read: the
-     *     price a quote records is the server's own.
-     */
-    QuoteDetails: {
-      destination?: components['schemas']['QuoteAddress'];
-      /**
-       * Format: double
-       * @default 0
-       */
-      distance?: number;
-      /**
-       * Format: double
-       * @default 0
-       */
-      duration?: number;
-      /** @default  */
-      instructions?: string;
-      objects?: components['schemas']['QuoteObject'][];
-      /**
-       * @default null
-       * @enum {string|null}
-       */
-      offerPack?: 'esential' | 'advanced' | 'premium' | null;
-      origin?: components['schemas']['QuoteAddress'];
-      schedule?: components['schemas']['QuoteSchedule'];
-      services?: components['schemas']['QuoteServices'];
-    };
-    QuoteListParams: {
-      estado?: string | null;
-    };
-    QuoteObject: {
+    QuoteRequestObject: {
       id: string;
       /** Format: uint32 */
       quantity: number;
     };
-    QuoteObject2: {
-      id: string;
-      /** Format: uint32 */
-      quantity: number;
-    };
-    /** @description `POST /api/submit-quote-request`, as web/src/lib/api.ts `QuoteRequest` sends it. */
-    QuoteRequest: {
-      /** @description The price finder's two checkboxes, each purpose on its own; missing means not given. */
-      consent?: components['schemas']['QuoteConsent'];
-      contact?: components['schemas']['QuoteContact'];
-      moveDetails?: components['schemas']['QuoteDetails'];
-    };
-    QuoteSchedule: {
+    QuoteRequestSchedule: {
       /**
        * Format: date
        * @default null
@@ -5418,15 +5539,7 @@ export interface components {
        */
       timePreference?: '' | 'morning' | 'afternoon' | 'evening' | 'flexible';
     };
-    QuoteSchedule2: {
-      /** Format: date */
-      alternativeDate?: string | null;
-      flexibleDates: boolean;
-      /** Format: date */
-      preferredDate: string;
-      timePreference: string;
-    };
-    QuoteServices: {
+    QuoteRequestServices: {
       /** @default false */
       bestPackaging?: boolean;
       /** @default false */
@@ -5449,6 +5562,14 @@ export interface components {
        * @default 0
        */
       packagingQuantity?: number;
+    };
+    QuoteSchedule: {
+      /** Format: date */
+      alternativeDate?: string | null;
+      flexibleDates: boolean;
+      /** Format: date */
+      preferredDate: string;
+      timePreference: string;
     };
     /**
      * @description Ready: every check passed (a 503 carries `ready: false`, `error`, `not_ready` and the same
@@ -5567,6 +5688,11 @@ export interface components {
       acceptTerms?: boolean;
       /** @default  */
       address?: string;
+      /**
+       * @description The address's city, filled by the wizard from the address or typed (may be empty).
+       * @default
+       */
+      city?: string;
       /** @default  */
       email?: string;
       /** @default  */
@@ -5575,6 +5701,11 @@ export interface components {
       password?: string;
       /** @default  */
       phone?: string;
+      /**
+       * @description The address's postal code, five digits (may be empty).
+       * @default
+       */
+      postalCode?: string;
     };
     /** @description An account created and logged in; its confirmation code is on its way. */
     Registered: {
@@ -5611,6 +5742,11 @@ export interface components {
     Role: 'cliente' | 'empleado' | 'empresario' | 'admin' | 'auditor';
     /** @description The route between two addresses. */
     RouteStats: {
+      /**
+       * @description Both addresses inside the M-30, the condition of the offer packs (spec §9): the price
+       *     finder offers the packs only then.
+       */
+      dentro_m30: boolean;
       /**
        * Format: double
        * @description km
@@ -5926,6 +6062,8 @@ export interface components {
     Submitted: {
       /** Format: uuid */
       quote_id: string;
+      /** @description The reference to give on the phone, "P-2026-000123". */
+      referencia: string;
       /** @constant */
       success: true;
     };

@@ -226,6 +226,13 @@ describe('ProfileTab', () => {
     expect(useAuthStore.getState().user).toBeNull();
   });
 
+  it('offers the client their data as a file from the server', () => {
+    renderTab();
+    const link = screen.getByRole('link', { name: 'Descargar mis datos' });
+    expect(link.getAttribute('href')).toBe('/api/mis-datos');
+    expect(link.getAttribute('download')).toBe('mis-datos.json');
+  });
+
   it('opens the password and deletion dialogs', () => {
     renderTab();
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));

@@ -282,6 +282,10 @@ export function ProfileTab({ user }: { user: User }) {
           >
             {leaving ? 'Cerrando sesión...' : 'Cerrar sesión'}
           </button>
+          {/* A plain link: the server answers with the file itself (GDPR art. 15 and 20). */}
+          <a href="/api/mis-datos" download="mis-datos.json" className="button button--ghost">
+            Descargar mis datos
+          </a>
           <button type="button" className="button client-button--danger-outline" onClick={() => setModal('delete')}>
             Eliminar cuenta
           </button>

@@ -194,6 +194,8 @@ describe('RegisterPage', () => {
       password: 'Mudanza#2026',
       phone: '612 345 678',
       address: 'Calle de Serrano 45, Madrid',
+      city: '',
+      postalCode: '',
       acceptTerms: true,
     });
     expect(useAuthStore.getState().user).toEqual(user);

@@ -9,6 +9,7 @@ import {
   formErrors,
   stepErrors,
   TERMS_REQUIRED,
+  placeOf,
   toRegisterRequest,
   type RegisterForm,
 } from './wizard';
@@ -94,7 +95,24 @@ describe('register wizard steps', () => {
       password: 'Mudanza#2026',
       phone: '612 345 678',
       address: 'Calle de Alcalá 100',
+      city: '',
+      postalCode: '',
       acceptTerms: true,
+    });
+  });
+
+  it('takes the postal code and city from the address when it names them', () => {
+    expect(placeOf('Calle Mayor 1, 28013 Madrid')).toEqual({ postalCode: '28013', city: 'Madrid' });
+    expect(placeOf('Av. de la Constitución 5, 28901 San Martín de la Vega')).toEqual({
+      postalCode: '28901',
+      city: 'San Martín de la Vega',
+    });
+    expect(placeOf('Calle de Alcalá 100')).toEqual({ postalCode: '', city: '' });
+    // A street number of five digits with nothing after it is not a postal code.
+    expect(placeOf('Polígono 12345')).toEqual({ postalCode: '', city: '' });
+    expect(toRegisterRequest({ ...VALID, address: 'Calle Mayor 1, 28013  Madrid ' })).toMatchObject({
+      city: 'Madrid',
+      postalCode: '28013',
     });
   });
 });

@@ -106,14 +106,26 @@ export function firstInvalidStep(form: RegisterForm): Step | null {
   return null;
 }
 
+/**
+ * The postal code and city an address names, as Spanish addresses write them ("…, 28013 Madrid"):
+ * empty where the address does not say (the profile completes them later).
+ */
+export function placeOf(address: string): { city: string; postalCode: string } {
+  const [, postalCode, city] = /\b(\d{5})\s+(\p{L}[\p{L} .'-]*)/u.exec(address) ?? [];
+  if (!postalCode || !city) return { city: '', postalCode: '' };
+  return { postalCode, city: city.trim().replace(/\s+/g, ' ') };
+}
+
 /** The body of POST /api/register: trimmed, the name's inner spaces collapsed. */
 export function toRegisterRequest(form: RegisterForm): RegisterRequest {
+  const address = form.address.trim();
   return {
     fullName: form.fullName.trim().replace(/\s+/g, ' '),
     email: form.email.trim(),
     password: form.password,
     phone: form.phone.trim(),
-    address: form.address.trim(),
+    address,
+    ...placeOf(address),
     acceptTerms: form.acceptTerms,
   };
 }
