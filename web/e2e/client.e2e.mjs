@@ -146,7 +146,7 @@ test(
     let restore = null;
     try {
       await openOwnDashboard(client.page, MARTA);
-      await client.page.getByText('En directo').waitFor();
+      await client.page.getByText('En directo', { exact: true }).waitFor();
       const mine = await pageApi(client.page, 'GET', '/api/mis-mudanzas');
       assert.equal(mine.status, 200);
       // A move a worker may put back as it was (a worker cannot set 'confirmada').

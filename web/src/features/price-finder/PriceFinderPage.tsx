@@ -87,9 +87,9 @@ function SentView() {
         Te responderemos en menos de 24 horas por {labelOf(CONTACT_PREFERENCES, preference).toLowerCase()}.
         {email && ` Te hemos enviado un email de confirmación a ${email}.`}
       </p>
-      {quote.status === 'sent' && quote.quoteId && (
+      {quote.status === 'sent' && quote.reference && (
         <p className="pf-muted">
-          Referencia de tu solicitud: <strong>{quote.quoteId}</strong>
+          Referencia de tu solicitud: <strong>{quote.reference}</strong>
         </p>
       )}
       <div className="pf-sent__actions">

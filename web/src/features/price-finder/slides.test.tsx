@@ -32,7 +32,7 @@ beforeEach(() => {
   vi.mocked(api.submitQuoteRequest).mockResolvedValue({
     ok: true,
     status: 200,
-    body: { success: true, quote_id: 'Q-7' },
+    body: { success: true, quote_id: 'Q-7', referencia: 'P-2026-000007' },
   });
 });
 
@@ -455,7 +455,7 @@ describe('slide 6: summary, price and quote', () => {
       screen.getByRole('heading', { name: '¡Solicitud enviada! Te contactaremos pronto.' }),
     );
     expect(screen.getByText(/Te responderemos en menos de 24 horas por email/)).toBeTruthy();
-    expect(screen.getByText('Q-7')).toBeTruthy();
+    expect(screen.getByText('P-2026-000007')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Calcular otra mudanza' }));
     expect(screen.getByText('Paso 1 de 6')).toBeTruthy();

@@ -38,7 +38,7 @@ describe('usePriceFinderStore', () => {
     vi.mocked(api.submitQuoteRequest).mockResolvedValue({
       ok: true,
       status: 200,
-      body: { success: true, quote_id: 'Q-42' },
+      body: { success: true, quote_id: 'Q-42', referencia: 'P-2026-000042' },
     });
   });
 
@@ -221,7 +221,7 @@ describe('usePriceFinderStore', () => {
         phone: '612345678',
         preferredContact: 'phone',
       });
-      expect(store().quote).toEqual({ status: 'sent', quoteId: 'Q-42' });
+      expect(store().quote).toEqual({ status: 'sent', reference: 'P-2026-000042' });
     });
 
     it('is not sent without a price', async () => {

@@ -46,7 +46,7 @@ export type PriceState =
 export type QuoteState =
   | { status: 'idle' }
   | { status: 'sending' }
-  | { status: 'sent'; quoteId: string | null }
+  | { status: 'sent'; reference: string | null }
   /** `detail`: the server's reason, when it gave one (e.g. the field it refused). */
   | { status: 'error'; message: string; detail: string | null };
 
@@ -227,7 +227,7 @@ export const usePriceFinderStore = create<PriceFinderState>()((set, get) => {
           buildQuoteRequest(calculatorOf(state), state.contact, state.price.quote.price),
         );
         if (response.ok && response.body?.success) {
-          set({ quote: { status: 'sent', quoteId: response.body.quote_id ?? null } });
+          set({ quote: { status: 'sent', reference: response.body.referencia ?? null } });
         } else {
           const detail = api.errorText(response.body, '');
           set({ quote: { status: 'error', message: QUOTE_MESSAGES.sendError, detail: detail || null } });
