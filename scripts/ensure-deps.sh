@@ -36,6 +36,11 @@ if ((WANT_TEST)) && ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
   missing+=(python3 python3-venv)
 fi
 
+# The mail tests run a real SMTP server: Debian's aiosmtpd, under Debian's Python.
+if ((WANT_TEST)) && ! /usr/bin/python3 -c 'import aiosmtpd' >/dev/null 2>&1; then
+  missing+=(python3-aiosmtpd)
+fi
+
 if ((${#missing[@]})); then
   SUDO=()
   if [ "$(id -u)" != 0 ]; then

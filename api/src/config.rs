@@ -30,6 +30,9 @@ pub struct Config {
     /// `PAYMENT_PROVIDER=redsys` with its `REDSYS_*` settings; otherwise card payments go to the
     /// built-in test gateway (README 'Card payments').
     pub redsys: Option<RedsysConfig>,
+    /// `TWILIO_ACCOUNT_SID`, `TWILIO_AUTH_TOKEN`, `SMS_FROM` (and `TWILIO_API_URL`): the SMS
+    /// provider; without it SMS stay in their outbox (README 'Settings').
+    pub sms: Option<crate::sms::SmsConfig>,
     /// Timeouts and caps on connections.
     pub limits: ConnectionLimits,
 }
@@ -145,6 +148,21 @@ impl Config {
             router_url: service_url(var("ROUTER_URL"), "ROUTER_URL")?,
             metrics_token: var("METRICS_TOKEN"),
             limits: ConnectionLimits::from_env(var)?,
+            sms: match var("TWILIO_ACCOUNT_SID") {
+                None => None,
+                Some(account_sid) => {
+                    let required = |name: &str| {
+                        var(name).ok_or_else(|| format!("TWILIO_ACCOUNT_SID necesita {name}"))
+                    };
+                    Some(crate::sms::SmsConfig {
+                        api_url: service_url(var("TWILIO_API_URL"), "TWILIO_API_URL")?
+                            .unwrap_or_else(|| crate::sms::TWILIO_API_URL.into()),
+                        account_sid,
+                        auth_token: required("TWILIO_AUTH_TOKEN")?,
+                        from: required("SMS_FROM")?,
+                    })
+                }
+            },
             redsys: match var("PAYMENT_PROVIDER").as_deref() {
                 None | Some("prueba") => None,
                 Some("redsys") => {

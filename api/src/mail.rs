@@ -13,8 +13,6 @@ use sqlx::postgres::PgListener;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::error::ApiError;
-
 /// An email to write.
 pub struct Email {
     pub to: String,
@@ -41,25 +39,63 @@ const OUTBOX_CHANNEL: &str = "mudanzas_outbox";
 /// Without a notification the outbox is still looked at this often (retries that fell due).
 const POLL: Duration = Duration::from_secs(60);
 
-async fn listen(pool: &PgPool) -> Option<PgListener> {
+async fn listen(pool: &PgPool, channel: &str) -> Option<PgListener> {
     let mut listener = match PgListener::connect_with(pool).await {
         Ok(l) => l,
         Err(e) => {
-            tracing::warn!(error = %e, "cannot listen for new emails; polling");
+            tracing::warn!(error = %e, channel, "cannot listen for new messages; polling");
             return None;
         }
     };
-    match listener.listen(OUTBOX_CHANNEL).await {
+    match listener.listen(channel).await {
         Ok(()) => Some(listener),
         Err(e) => {
-            tracing::warn!(error = %e, "cannot listen for new emails; polling");
+            tracing::warn!(error = %e, channel, "cannot listen for new messages; polling");
             None
         }
     }
 }
 
+/// Runs an outbox's sender for good: sends what is due (`deliver` answers how many left the
+/// outbox), then waits for a notification on `channel` (a message committed) or a minute
+/// (retries that fell due). Emails and SMS share it.
+pub(crate) fn spawn_outbox_worker<F, Fut>(pool: PgPool, channel: &'static str, deliver: F)
+where
+    F: Fn(PgPool) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = Result<usize, sqlx::Error>> + Send,
+{
+    tokio::spawn(async move {
+        let mut listener = None;
+        loop {
+            // Listening before looking: a message committed in between is either found by the
+            // look or announced to the listener.
+            if listener.is_none() {
+                listener = listen(&pool, channel).await;
+            }
+            match deliver(pool.clone()).await {
+                Ok(sent) if sent > 0 => continue,
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, channel, "reading an outbox failed"),
+            }
+            let woken = match listener.as_mut() {
+                Some(l) => tokio::time::timeout(POLL, l.recv()).await,
+                None => {
+                    tokio::time::sleep(POLL).await;
+                    continue;
+                }
+            };
+            // A broken listener is replaced at the next turn; until then the minute's poll
+            // still finds every message.
+            if let Ok(Err(e)) = woken {
+                tracing::warn!(error = %e, channel, "an outbox listener failed");
+                listener = None;
+            }
+        }
+    });
+}
+
 /// How long a refused email waits before the next try: 30 s, doubling, at most an hour.
-fn backoff(attempts: i32) -> i64 {
+pub(crate) fn backoff(attempts: i32) -> i64 {
     (30i64 << attempts.clamp(0, 7)).min(3600)
 }
 
@@ -90,7 +126,7 @@ impl Mailer {
     }
 
     /// Writes the email in the caller's transaction; it goes out once that commits.
-    pub async fn queue(&self, conn: &mut PgConnection, email: Email) -> Result<(), ApiError> {
+    pub async fn queue(&self, conn: &mut PgConnection, email: Email) -> Result<(), sqlx::Error> {
         sqlx::query("INSERT INTO outbox (id, para, asunto, texto) VALUES ($1, $2, $3, $4)")
             .bind(Uuid::now_v7())
             .bind(&email.to)
@@ -107,40 +143,15 @@ impl Mailer {
         Ok(())
     }
 
-    /// Sends what is due, then waits for a new email (a notification) or a minute; only with
-    /// SMTP.
+    /// Sends what is due, then each new email as it is committed; only with SMTP.
     pub fn start_delivery(&self, pool: PgPool) {
         if self.inner.smtp.is_none() {
             return;
         }
         let mailer = self.clone();
-        tokio::spawn(async move {
-            let mut listener = None;
-            loop {
-                // Listening before looking: an email committed in between is either found by
-                // the look or announced to the listener.
-                if listener.is_none() {
-                    listener = listen(&pool).await;
-                }
-                match mailer.deliver_due(&pool).await {
-                    Ok(sent) if sent > 0 => continue,
-                    Ok(_) => {}
-                    Err(e) => tracing::warn!(error = %e, "reading the outbox failed"),
-                }
-                let woken = match listener.as_mut() {
-                    Some(l) => tokio::time::timeout(POLL, l.recv()).await,
-                    None => {
-                        tokio::time::sleep(POLL).await;
-                        continue;
-                    }
-                };
-                // A broken listener is replaced at the next turn; until then the minute's poll
-                // still finds every email.
-                if let Ok(Err(e)) = woken {
-                    tracing::warn!(error = %e, "the outbox listener failed");
-                    listener = None;
-                }
-            }
+        spawn_outbox_worker(pool, OUTBOX_CHANNEL, move |pool| {
+            let mailer = mailer.clone();
+            async move { mailer.deliver_due(&pool).await }
         });
     }
 
@@ -192,6 +203,8 @@ async fn send(smtp: &Smtp, to: &str, subject: &str, text: String) -> Result<(), 
         .from(smtp.from.clone())
         .to(to)
         .subject(subject)
+        // Without it the text's charset is US-ASCII, and a reader shows 'Lucía' as 'Luc��a'.
+        .header(lettre::message::header::ContentType::TEXT_PLAIN)
         .body(text)
         .map_err(|e| e.to_string())?;
     smtp.transport

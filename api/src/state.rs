@@ -94,6 +94,8 @@ impl AppState {
         .await
         .map_err(|e| e.to_string())?;
         mailer.start_delivery(pool.clone());
+        crate::notify::Notifier::new(mailer.clone(), &config.public_url).start(store.clone());
+        crate::sms::start_delivery(config.sms.clone(), pool.clone());
         Ok(AppState {
             pool,
             store,

@@ -6,11 +6,11 @@ mod common;
 use std::time::Duration;
 
 use api::StartOptions;
+use common::smtpd::Smtpd;
 use common::{start, start_configured, Caller, TestServer};
 use reqwest::Method;
 use serde_json::{json, Value};
 use sqlx::PgPool;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 const PASSWORD: &str = "Mudanza#2026";
 const TOO_MANY: &str = "Demasiados intentos. Espera antes de intentar de nuevo.";
@@ -427,65 +427,21 @@ async fn the_outbox_is_listed_only_in_local_development(pool: PgPool) {
     assert_eq!(status, 404);
 }
 
-/// A minimal SMTP server: accepts every message and hands each one's DATA to the test.
-async fn fake_smtp() -> (u16, tokio::sync::mpsc::UnboundedReceiver<String>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let port = listener.local_addr().unwrap().port();
-    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
-    tokio::spawn(async move {
-        while let Ok((socket, _)) = listener.accept().await {
-            let tx = tx.clone();
-            tokio::spawn(async move {
-                let (read, mut write) = socket.into_split();
-                let mut lines = BufReader::new(read).lines();
-                write.write_all(b"220 prueba ESMTP\r\n").await.ok();
-                let mut data: Option<String> = None;
-                while let Ok(Some(line)) = lines.next_line().await {
-                    if let Some(body) = data.as_mut() {
-                        if line == "." {
-                            tx.send(data.take().unwrap_or_default()).ok();
-                            write.write_all(b"250 OK\r\n").await.ok();
-                        } else {
-                            body.push_str(&line);
-                            body.push('\n');
-                        }
-                        continue;
-                    }
-                    let verb = line.get(..4).unwrap_or("").to_ascii_uppercase();
-                    let reply: &[u8] = match verb.as_str() {
-                        "EHLO" | "HELO" => b"250-prueba\r\n250 8BITMIME\r\n",
-                        "DATA" => {
-                            data = Some(String::new());
-                            b"354 adelante\r\n"
-                        }
-                        "QUIT" => {
-                            write.write_all(b"221 adios\r\n").await.ok();
-                            break;
-                        }
-                        _ => b"250 OK\r\n",
-                    };
-                    write.write_all(reply).await.ok();
-                }
-            });
-        }
-    });
-    (port, rx)
-}
-
 #[sqlx::test(migrator = "events_schema::MIGRATOR")]
 async fn with_smtp_emails_are_sent_and_leave_the_outbox(pool: PgPool) {
-    let (port, mut received) = fake_smtp().await;
+    let smtpd = Smtpd::start().await;
     let server = start_configured(pool, StartOptions::default(), None, |c| {
-        c.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
+        c.smtp_url = Some(smtpd.url());
     })
     .await;
     server.register_client("ines@correo.es", PASSWORD).await;
-    let message = tokio::time::timeout(Duration::from_secs(10), received.recv())
-        .await
-        .expect("the email reaches the SMTP server")
-        .unwrap();
-    assert!(message.contains("To: ines@correo.es"), "{message}");
-    assert!(message.contains("Caduca en 5 minutos"), "{message}");
+    let message = smtpd.wait_for("Tu código de confirmación").await;
+    assert_eq!(message.to, "ines@correo.es");
+    assert!(message.text.contains("Caduca en 5 minutos"), "{message:?}");
+    assert!(
+        message.text.contains("Tu código para confirmar"),
+        "the text's accents survive (its charset is declared): {message:?}"
+    );
 
     let mut left = 1;
     for _ in 0..50 {

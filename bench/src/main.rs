@@ -1490,6 +1490,7 @@ async fn start_server_serving(
         router_url: None,
         metrics_token: None,
         redsys: None,
+        sms: None,
         // The dashboards share the seven demo sessions: far more feeds per session than a
         // browser opens (the load phase's server gets LIVE_FEEDS_PER_SESSION for the same reason).
         limits: ConnectionLimits {

@@ -621,7 +621,7 @@ fn number(value: i64, decimals: u32) -> String {
     }
 }
 
-pub(crate) fn euros(cents: i64) -> String {
+pub fn euros(cents: i64) -> String {
     format!("{} €", number(cents, 2))
 }
 

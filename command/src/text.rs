@@ -163,3 +163,7 @@ mod tests {
         assert!(login("email", "auditor@\u{0}mudanzas.test").is_err());
     }
 }
+
+/// Money as people read it in Spain: '454,96 €', '12.345,00 €' (no dot below 10.000, as the RAE
+/// writes four-digit numbers).
+pub use crate::estimate::euros;

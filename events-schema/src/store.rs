@@ -345,6 +345,23 @@ impl EventStore {
             .await?)
     }
 
+    /// A stream's events up to `until` (a position), in order, read on the caller's connection:
+    /// what the stream was when a follower reached that position.
+    pub async fn read_stream_until(
+        conn: &mut PgConnection,
+        stream_id: &str,
+        until: i64,
+    ) -> Result<Vec<RecordedEvent>, Error> {
+        let sql = format!(
+            "{SELECT_EVENTS} WHERE stream_id = $1 AND position <= $2 ORDER BY stream_version"
+        );
+        Ok(sqlx::query_as(&sql)
+            .bind(stream_id)
+            .bind(until)
+            .fetch_all(conn)
+            .await?)
+    }
+
     /// Every event appended by these transactions (a position is its transaction's id ×
     /// [`POSITIONS_PER_TRANSACTION`] plus its index), in position order: what was written together
     /// with a given event, in whichever stream. Each transaction is one range of the primary key.

@@ -128,7 +128,8 @@ async fn send_code(
     state
         .mailer
         .queue(tx, templates::confirmation_code(email, name, &code))
-        .await
+        .await?;
+    Ok(())
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]

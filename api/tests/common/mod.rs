@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod process;
+pub mod smtpd;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -73,6 +74,7 @@ pub async fn start_configured(
         router_url: None,
         metrics_token: None,
         redsys: None,
+        sms: None,
         limits: Default::default(),
     };
     configure(&mut config);
@@ -272,9 +274,37 @@ impl TestServer {
         .unwrap()
     }
 
+    /// The newest email to `to` whose subject starts with `subject`: (subject, text). Other
+    /// emails (the notices of a move) may have come after it.
+    pub async fn last_email_about(&self, to: &str, subject: &str) -> Option<(String, String)> {
+        sqlx::query_as(
+            "SELECT asunto, texto FROM outbox WHERE lower(para) = lower($1) AND starts_with(asunto, $2) \
+             ORDER BY created_at DESC, id DESC LIMIT 1",
+        )
+        .bind(to)
+        .bind(subject)
+        .fetch_optional(&self.state.pool)
+        .await
+        .unwrap()
+    }
+
+    /// Every email to `to` in the outbox, oldest first: (subject, text).
+    pub async fn emails_to(&self, to: &str) -> Vec<(String, String)> {
+        sqlx::query_as(
+            "SELECT asunto, texto FROM outbox WHERE lower(para) = lower($1) ORDER BY created_at, id",
+        )
+        .bind(to)
+        .fetch_all(&self.state.pool)
+        .await
+        .unwrap()
+    }
+
     /// The six-digit code of the newest confirmation email to `to`.
     pub async fn last_code(&self, to: &str) -> String {
-        let (subject, _) = self.last_email(to).await.expect("a confirmation email");
+        let (subject, _) = self
+            .last_email_about(to, "Tu código de confirmación")
+            .await
+            .expect("a confirmation email");
         subject
             .rsplit(' ')
             .next()
