@@ -1109,7 +1109,7 @@ async fn acknowledged_changes_survive_postgres_crashing_right_after_their_answer
                     .fetch_all(&pool)
                     .await
                     .unwrap();
-            if checkpoints.len() == projections::all().len()
+            if checkpoints.len() == common::checkpointed_followers()
                 && checkpoints.iter().all(|(_, p)| *p >= highest)
             {
                 return crashed.elapsed();

@@ -73,12 +73,12 @@ async fn notified(server: &TestServer) {
     let head = server.state.store.max_position().await.unwrap();
     let started = Instant::now();
     loop {
-        let at: Option<i64> = sqlx::query_scalar(
-            "SELECT position FROM projection_checkpoints WHERE name = 'notifications'",
-        )
-        .fetch_optional(&server.state.pool)
-        .await
-        .unwrap();
+        let at: Option<i64> =
+            sqlx::query_scalar("SELECT position FROM projection_checkpoints WHERE name = $1")
+                .bind(api::notify::NAME)
+                .fetch_optional(&server.state.pool)
+                .await
+                .unwrap();
         if at.is_some_and(|p| p >= head) {
             return;
         }

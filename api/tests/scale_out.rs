@@ -742,7 +742,7 @@ async fn assert_checkpoints_at(pool: &PgPool, head: i64) {
                 .fetch_all(pool)
                 .await
                 .unwrap();
-        if checkpoints.len() == projections::all().len()
+        if checkpoints.len() == common::checkpointed_followers()
             && checkpoints.iter().all(|(_, p)| *p == head)
         {
             return;

@@ -164,10 +164,13 @@ async fn quote_answered(
     }))
 }
 
+/// The notifier's checkpoint beside the read models' in `projection_checkpoints`.
+pub const NAME: &str = "notifications";
+
 #[async_trait]
 impl Projector for Notifier {
     fn name(&self) -> &'static str {
-        "notifications"
+        NAME
     }
 
     fn tables(&self) -> &'static [&'static str] {

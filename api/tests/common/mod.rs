@@ -28,6 +28,11 @@ pub const PNG: &[u8] = &[
     0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
 ];
 
+/// Every follower of the log that keeps a checkpoint: the read models and the notifier.
+pub fn checkpointed_followers() -> usize {
+    projections::all().len() + 1
+}
+
 pub fn seed_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../seed")
 }
