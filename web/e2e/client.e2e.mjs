@@ -61,72 +61,116 @@ function datum(page, label) {
     .locator('dd');
 }
 
-test('el perfil editado sigue tras recargar', { timeout: 60_000 }, async () => {
-  const { context, page, errors } = await openPage();
-  const alerts = collectAlerts(page);
-  try {
-    const { user } = await registerFresh(page, 'perfil');
-    await page.goto(url(`/cliente/${user.id}`));
-    await page.getByRole('heading', { level: 1, name: '¡Hola, Lucía!' }).waitFor();
-    // A fresh account is unconfirmed: no moves until it is.
-    await page.getByText('Confirma tu email para ver tus mudanzas').waitFor();
-    assert.equal(
-      await page
-        .getByRole('tabpanel', { name: 'Mis Mudanzas' })
-        .getByRole('link', { name: 'Confirmar email' })
-        .getAttribute('href'),
-      '/confirmar-email',
-    );
+test(
+  'el perfil editado sigue tras recargar; «Verificar email» pide un código antes de ir a confirmarlo',
+  { timeout: 150_000 },
+  async () => {
+    const { context, page, errors } = await openPage();
+    const alerts = collectAlerts(page);
+    try {
+      const { email, user } = await registerFresh(page, 'perfil');
+      await page.goto(url(`/cliente/${user.id}`));
+      await page.getByRole('heading', { level: 1, name: '¡Hola, Lucía!' }).waitFor();
+      // A fresh account is unconfirmed: no moves until it is.
+      await page.getByText('Confirma tu email para ver tus mudanzas').waitFor();
+      assert.equal(
+        await page
+          .getByRole('tabpanel', { name: 'Mis Mudanzas' })
+          .getByRole('link', { name: 'Confirmar email' })
+          .getAttribute('href'),
+        '/confirmar-email',
+      );
 
-    await page.getByRole('tab', { name: 'Mi Perfil' }).click();
-    const panel = page.getByRole('tabpanel', { name: 'Mi Perfil' });
-    assert.equal(await datum(page, 'Nombre').textContent(), 'Lucía');
-    assert.equal(await datum(page, 'Apellidos').textContent(), 'Fernández Prueba');
-    assert.equal(await panel.getByRole('link', { name: 'Verificar email' }).getAttribute('href'), '/confirmar-email');
+      await page.getByRole('tab', { name: 'Mi Perfil' }).click();
+      const panel = page.getByRole('tabpanel', { name: 'Mi Perfil' });
+      assert.equal(await datum(page, 'Nombre').textContent(), 'Lucía');
+      assert.equal(await datum(page, 'Apellidos').textContent(), 'Fernández Prueba');
+      // Registration has just sent a code: asking for another within the minute is refused with the
+      // server's own words (429), and the page stays on the profile.
+      const verify = panel.getByRole('button', { name: 'Verificar email' });
+      const [refused] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/resend-code')),
+        verify.click(),
+      ]);
+      assert.equal(refused.status(), 429);
+      const { error: waitMessage, reenviar_en: waitSeconds = 60 } = await refused.json();
+      assert.ok(waitMessage, 'el 429 no trae el motivo en español');
+      await waitForText(panel.getByRole('alert'), waitMessage);
+      const cooldownEnds = Date.now() + waitSeconds * 1000;
+      assert.equal(new URL(page.url()).pathname, `/cliente/${user.id}`);
 
-    await panel.getByRole('button', { name: 'Editar perfil' }).click();
-    assert.equal(await panel.getByLabel('Email', { exact: true }).getAttribute('readonly'), '');
-    await panel.getByLabel('Teléfono', { exact: true }).fill('699111222');
-    assert.equal(await panel.getByLabel('Teléfono', { exact: true }).inputValue(), '699 111 222');
-    await panel.getByLabel('Ciudad', { exact: true }).fill('Alcalá de Henares');
-    await panel.getByLabel('Código postal', { exact: true }).fill('28801');
-    await panel.getByRole('switch', { name: 'Notificaciones por SMS' }).check();
-    await panel.getByRole('button', { name: 'Guardar cambios' }).click();
-    await waitForAlert(alerts, 'Perfil actualizado correctamente');
-    await panel.getByRole('button', { name: 'Editar perfil' }).waitFor();
+      await panel.getByRole('button', { name: 'Editar perfil' }).click();
+      assert.equal(await panel.getByLabel('Email', { exact: true }).getAttribute('readonly'), '');
+      await panel.getByLabel('Teléfono', { exact: true }).fill('699111222');
+      assert.equal(await panel.getByLabel('Teléfono', { exact: true }).inputValue(), '699 111 222');
+      await panel.getByLabel('Ciudad', { exact: true }).fill('Alcalá de Henares');
+      await panel.getByLabel('Código postal', { exact: true }).fill('28801');
+      await panel.getByRole('switch', { name: 'Notificaciones por SMS' }).check();
+      await panel.getByRole('button', { name: 'Guardar cambios' }).click();
+      // Said on the page (a status message), not in a browser dialog.
+      await waitForText(panel.getByRole('status'), 'Perfil actualizado correctamente');
+      assert.deepEqual(alerts, []);
+      await panel.getByRole('button', { name: 'Editar perfil' }).waitFor();
 
-    await page.reload();
-    await waitForText(datum(page, 'Teléfono'), '699 111 222');
-    assert.equal(await datum(page, 'Ciudad').textContent(), 'Alcalá de Henares');
-    assert.equal(await datum(page, 'Código postal').textContent(), '28801');
-    const prefs = panel.locator('.client-profile__prefs li');
-    assert.equal(
-      await prefs.filter({ hasText: 'Notificaciones por SMS' }).locator('.client-pref').textContent(),
-      'Activadas',
-    );
-    assert.equal(
-      await prefs.filter({ hasText: 'Notificaciones por email' }).locator('.client-pref').textContent(),
-      'Desactivadas',
-    );
+      await page.reload();
+      await waitForText(datum(page, 'Teléfono'), '699 111 222');
+      assert.equal(await datum(page, 'Ciudad').textContent(), 'Alcalá de Henares');
+      assert.equal(await datum(page, 'Código postal').textContent(), '28801');
+      const prefs = panel.locator('.client-profile__prefs li');
+      assert.equal(
+        await prefs.filter({ hasText: 'Notificaciones por SMS' }).locator('.client-pref').textContent(),
+        'Activadas',
+      );
+      assert.equal(
+        await prefs.filter({ hasText: 'Notificaciones por email' }).locator('.client-pref').textContent(),
+        'Desactivadas',
+      );
 
-    // The edit form starts from the saved values, each toggle from its own preference.
-    await panel.getByRole('button', { name: 'Editar perfil' }).click();
-    assert.equal(await panel.getByRole('switch', { name: 'Notificaciones por SMS' }).isChecked(), true);
-    assert.equal(await panel.getByRole('switch', { name: 'Notificaciones por email' }).isChecked(), false);
-    assert.equal(await panel.getByRole('switch', { name: 'Comunicaciones comerciales' }).isChecked(), false);
+      // The edit form starts from the saved values, each toggle from its own preference.
+      await panel.getByRole('button', { name: 'Editar perfil' }).click();
+      assert.equal(await panel.getByRole('switch', { name: 'Notificaciones por SMS' }).isChecked(), true);
+      assert.equal(await panel.getByRole('switch', { name: 'Notificaciones por email' }).isChecked(), false);
+      assert.equal(await panel.getByRole('switch', { name: 'Comunicaciones comerciales' }).isChecked(), false);
+      // The message went with the next edit.
+      assert.equal((await panel.getByRole('status').textContent())?.trim(), '');
 
-    const status = await authStatus(page);
-    assert.equal(status.authenticated, true);
-    assert.equal(status.user.telefono, '699 111 222');
-    assert.equal(status.user.ciudad, 'Alcalá de Henares');
-    assert.equal(status.user.codigo_postal, '28801');
-    assert.equal(status.user.nombre, 'Lucía Fernández Prueba');
-    assert.deepEqual(status.user.preferencias, { emailNotifications: false, smsNotifications: true, marketing: false });
-    assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-  }
-});
+      const status = await authStatus(page);
+      assert.equal(status.authenticated, true);
+      assert.equal(status.user.telefono, '699 111 222');
+      assert.equal(status.user.ciudad, 'Alcalá de Henares');
+      assert.equal(status.user.codigo_postal, '28801');
+      assert.equal(status.user.nombre, 'Lucía Fernández Prueba');
+      assert.deepEqual(status.user.preferencias, {
+        emailNotifications: false,
+        smsNotifications: true,
+        marketing: false,
+      });
+
+      // Once the minute is over, «Verificar email» sends a new code and opens the confirmation page
+      // for this account's email.
+      await panel.getByRole('button', { name: 'Cancelar' }).click();
+      await page.waitForTimeout(Math.max(0, cooldownEnds - Date.now()) + 1_000);
+      const [resent] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/resend-code')),
+        panel.getByRole('button', { name: 'Verificar email' }).click(),
+      ]);
+      assert.equal(resent.status(), 200);
+      await page.waitForURL(url('/confirmar-email'));
+      await page.getByRole('heading', { name: 'Confirma tu email' }).waitFor();
+      await page.getByRole('button', { name: `Copiar ${email}` }).waitFor();
+      await waitForText(page.getByRole('timer'), '5:00', 3_000).catch(async () => {
+        // A second may tick between the answer and the check.
+        assert.equal((await page.getByRole('timer').textContent())?.trim(), '4:59');
+      });
+      assert.deepEqual(
+        errors.filter((e) => !/status of 429/.test(e)),
+        [],
+      );
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 // The worker statuses (§4) and how the client sees them.
 const STAFF_VALUE = { pending: 'pendiente', in_progress: 'en curso', completed: 'finalizada', cancelled: 'cancelada' };

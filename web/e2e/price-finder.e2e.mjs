@@ -4,7 +4,7 @@
 // route error panel for an address nobody knows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { madridDatePlus, openPage, outboxFor, uniqueEmail, url } from './helpers.mjs';
+import { madridDatePlus, openPage, outboxFor, uniqueEmail, url, waitForText } from './helpers.mjs';
 
 const ORIGIN = 'Calle de Alcalá 120, 28009 Madrid';
 const DESTINATION = 'Calle Mayor 2, 28801 Alcalá de Henares';
@@ -16,7 +16,30 @@ function euros(text) {
   return Number(match[0].replace(/\./g, '').replace(',', '.'));
 }
 
+// Both inside the M-30 (the server's own tests of the packs use them).
+const INSIDE_ORIGIN = 'Calle de Atocha 30, Centro, Madrid';
+const INSIDE_DESTINATION = 'Calle de Serrano 41, Salamanca, Madrid';
+const PACKS_OUTSIDE_M30 = 'Los packs solo están disponibles cuando origen y destino están dentro de la M-30.';
+
 const next = (page) => page.getByRole('button', { name: 'Siguiente' }).click();
+const back = (page) => page.getByRole('button', { name: 'Anterior' }).click();
+
+/** Types both addresses on slide 1 and waits for their route. */
+async function fillAddresses(page, origin, destination) {
+  for (const [name, value] of [
+    ['Dirección de origen', origin],
+    ['Dirección de destino', destination],
+  ]) {
+    const field = page.getByRole('combobox', { name });
+    await field.fill(value);
+    await field.press('Escape');
+  }
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Duración estimada' })
+    .filter({ hasText: `${origin} → ${destination}` })
+    .waitFor({ timeout: 15_000 });
+}
 
 async function onStep(page, n, title) {
   await page.getByText(`Paso ${n} de 6`).waitFor();
@@ -32,7 +55,18 @@ test('price finder: six slides to a submitted quote, with the itemised price', a
     await page.goto(url('/buscador-precios'));
     await page.getByRole('heading', { level: 1, name: 'Buscador de precios' }).waitFor();
     const nextButton = page.getByRole('button', { name: 'Siguiente' });
+    // No warning before anything is typed; pressing Siguiente then shows it and stays on step 1.
+    const addressWarning = page.getByText('Por favor, ingresa direcciones válidas de origen y destino.');
+    assert.equal(await addressWarning.count(), 0, 'el aviso de direcciones sale antes de escribir nada');
+    await nextButton.click();
+    await addressWarning.waitFor();
+    await page.getByText('Paso 1 de 6').waitFor();
     assert.equal(await nextButton.isDisabled(), true);
+    assert.equal(
+      await page.getByRole('combobox', { name: 'Dirección de origen' }).evaluate((i) => i === document.activeElement),
+      true,
+      'el foco no vuelve a la dirección de origen',
+    );
 
     // 1. Addresses: suggestions from the gazetteer, then the route once typing stops.
     const origin = page.getByRole('combobox', { name: 'Dirección de origen' });
@@ -64,6 +98,15 @@ test('price finder: six slides to a submitted quote, with the itemised price', a
     await onStep(page, 3, 'Objetos');
     assert.equal(await nextButton.isDisabled(), true);
     await page.getByText('Debe seleccionar al menos un objeto o un pack...').waitFor();
+    // Alcalá de Henares is outside the M-30: the packs are shown but cannot be chosen, and it says why.
+    await page.getByText(PACKS_OUTSIDE_M30).waitFor();
+    for (const name of ['Elegir Pack Esencial', 'Elegir Pack Avanzado', 'Elegir Pack Premium']) {
+      assert.equal(
+        await page.getByRole('button', { name }).isDisabled(),
+        true,
+        `${name} se puede elegir fuera de la M-30`,
+      );
+    }
     const panel = page.getByRole('tabpanel');
     const firstAdd = panel.getByRole('button', { name: /^Añadir uno: / }).first();
     await firstAdd.waitFor();
@@ -127,6 +170,8 @@ test('price finder: six slides to a submitted quote, with the itemised price', a
     const priceText = (await page.getByRole('region', { name: 'Tu precio' }).textContent()) ?? '';
     assert.match(priceText, /Sin cargos sorpresa/);
     assert.match(priceText, /precio orientativo/);
+    // Next to the two percentages, a sentence says they are of one total, not two prices.
+    assert.match(priceText, /El 80 % y el 95 % no son dos precios distintos/);
     assert.ok(
       lines.some(([concept]) => /planta|piso/i.test(concept)),
       `sin línea por la planta sin ascensor: ${JSON.stringify(lines)}`,
@@ -163,6 +208,86 @@ test('price finder: six slides to a submitted quote, with the itemised price', a
     }
     assert.ok(mail, `no llegó el email de confirmación con la referencia ${reference} a ${email}`);
     assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('price finder: packs only inside the M-30, and a quote sent when no price can be calculated', async () => {
+  const { context, page, errors } = await openPage();
+  try {
+    await page.goto(url('/buscador-precios'));
+    await page.getByRole('heading', { level: 1, name: 'Buscador de precios' }).waitFor();
+
+    // Inside the M-30 a pack can be chosen, and it is enough to go on.
+    await fillAddresses(page, INSIDE_ORIGIN, INSIDE_DESTINATION);
+    await next(page);
+    await onStep(page, 2, 'Viviendas');
+    await next(page);
+    await onStep(page, 3, 'Objetos');
+    assert.equal(await page.getByText(PACKS_OUTSIDE_M30).count(), 0);
+    await page.getByRole('button', { name: 'Elegir Pack Esencial' }).click();
+    const chosen = page.getByRole('button', { name: 'Pack Esencial elegido' });
+    assert.equal(await chosen.getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.getByRole('button', { name: 'Siguiente' }).isDisabled(), false);
+
+    // A destination outside the M-30 drops the pack: back on slide 3 none is chosen nor choosable.
+    await back(page);
+    await back(page);
+    await onStep(page, 1, 'Direcciones');
+    await fillAddresses(page, INSIDE_ORIGIN, DESTINATION);
+    await next(page);
+    await next(page);
+    await onStep(page, 3, 'Objetos');
+    await page.getByText(PACKS_OUTSIDE_M30).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Pack Esencial elegido' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Elegir Pack Esencial' }).isDisabled(), true);
+    await page.getByText('Debe seleccionar al menos un objeto o un pack...').waitFor();
+
+    // Back inside, with the pack again, on to the summary.
+    await back(page);
+    await back(page);
+    await fillAddresses(page, INSIDE_ORIGIN, INSIDE_DESTINATION);
+    await next(page);
+    await next(page);
+    await onStep(page, 3, 'Objetos');
+    await page.getByRole('button', { name: 'Elegir Pack Esencial' }).click();
+    await next(page);
+    await onStep(page, 4, 'Servicios');
+    await next(page);
+    await onStep(page, 5, 'Fechas');
+    await page.getByLabel('Fecha preferida').fill(madridDatePlus(30));
+
+    // The price cannot be calculated (the call fails on its way): the quote can still be sent.
+    await page.route('**/api/calculate-price', (route) => route.abort());
+    await next(page);
+    await onStep(page, 6, 'Resumen');
+    const failed = page.getByRole('region', { name: 'Tu precio' }).getByRole('alert');
+    await waitForText(failed.locator('.pf-error-panel__title'), 'Error al calcular el precio. Inténtalo de nuevo.');
+    assert.match((await failed.textContent()) ?? '', /presupuesto personalizado/);
+    const send = page.getByRole('button', { name: 'Solicitar presupuesto' });
+    await page.getByLabel('Nombre', { exact: true }).fill('Lucía Fernández Prueba');
+    const email = uniqueEmail('sin-precio');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Teléfono', { exact: true }).fill('612345678');
+    await page.getByRole('checkbox', { name: /Acepto que me contactéis/ }).check();
+    assert.equal(await send.isDisabled(), false, 'sin precio no se puede pedir presupuesto');
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/submit-quote-request')),
+      send.click(),
+    ]);
+    const sentBody = request.postDataJSON();
+    assert.equal('estimatedPrice' in sentBody.moveDetails, false, 'sin precio calculado no se envía ninguno');
+    assert.equal(sentBody.moveDetails.offerPack, 'esential');
+    const done = page.getByRole('heading', { name: '¡Solicitud enviada! Te contactaremos pronto.' });
+    await done.waitFor({ timeout: 15_000 });
+    const reference = await page.locator('.pf-sent strong').textContent();
+    assert.match(reference ?? '', /^P-\d{4}-\d{6}$/);
+    // The aborted price call is the only console error.
+    assert.deepEqual(
+      errors.filter((e) => !/ERR_FAILED|calculate-price/.test(e)),
+      [],
+    );
   } finally {
     await context.close();
   }

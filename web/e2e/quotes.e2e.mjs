@@ -65,7 +65,7 @@ async function openManagerDashboard() {
   return opened;
 }
 
-/** Sends a request from a page where nobody is logged in; returns its id. */
+/** Sends a request from a page where nobody is logged in; returns its reference ('P-2026-000123'). */
 async function submitAnonymously(name, email) {
   const { context, page } = await openPage();
   try {
@@ -73,7 +73,8 @@ async function submitAnonymously(name, email) {
     const answer = await pageApi(page, 'POST', '/api/submit-quote-request', quoteRequest(name, email));
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.success, true);
-    return answer.body.quote_id;
+    assert.match(answer.body.referencia ?? '', /^P-\d{4}-\d{6}$/);
+    return answer.body.referencia;
   } finally {
     await context.close();
   }
@@ -103,12 +104,14 @@ test(
       const inbox = page.getByRole('region', { name: 'Solicitudes de presupuesto' });
       await inbox.getByRole('group', { name: 'Filtrar solicitudes' }).waitFor();
 
-      await submitAnonymously(name, email);
+      const reference = await submitAnonymously(name, email);
 
       // No reload: the live feed brings it.
       const card = inbox.getByRole('listitem', { name: `Solicitud de ${name}`, exact: true });
       await card.waitFor();
       await card.getByText('Nueva', { exact: true }).waitFor();
+      // The reference the customer was given names the request in the inbox too.
+      await card.getByText(`Referencia ${reference}`).waitFor();
       await card.getByText(email).waitFor();
       await card.getByText('Sofá de 3 plazas ×1, Caja mediana ×12', { exact: false }).waitFor();
       const [mail] = await outboxFor(email);
@@ -116,7 +119,9 @@ test(
 
       await card.getByRole('button', { name: 'Crear mudanza' }).click();
       const wizard = page.getByRole('dialog', { name: 'Nueva mudanza' });
-      await wizard.getByText(`Rellenado con la solicitud de presupuesto de ${name}`, { exact: false }).waitFor();
+      await wizard
+        .getByText(`Rellenado con la solicitud de presupuesto ${reference} de ${name}`, { exact: false })
+        .waitFor();
       const next = () => wizard.getByRole('button', { name: 'Siguiente' }).click();
       const step = (n, title) => wizard.getByText(`Paso ${n} de 9: ${title}`).waitFor();
 

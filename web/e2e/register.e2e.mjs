@@ -48,6 +48,9 @@ async function registerThroughUi(page, email, { fullName = 'Lucía Fernández Pr
   await page.getByLabel('Teléfono', { exact: true }).fill('612345678');
   assert.equal(await page.getByLabel('Teléfono', { exact: true }).inputValue(), '612 345 678');
   await page.getByLabel('Dirección', { exact: true }).fill('Calle de Serrano 45, 28001 Madrid');
+  // The address's postal code and city fill their own fields, which the user can see and correct.
+  assert.equal(await page.getByLabel('Ciudad', { exact: true }).inputValue(), 'Madrid');
+  assert.equal(await page.getByLabel('Código postal', { exact: true }).inputValue(), '28001');
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByText('Paso 3 de 3').waitFor();
   const create = page.getByRole('button', { name: 'Crear cuenta' });
@@ -116,6 +119,8 @@ describe('registro y confirmación de email', { concurrency: 2 }, () => {
       assert.equal(after.authenticated, true);
       assert.equal(after.user.email, email);
       assert.equal(after.user.isUserEmailConfirmed, true);
+      assert.equal(after.user.ciudad, 'Madrid', 'la ciudad del registro llega a la cuenta');
+      assert.equal(after.user.codigo_postal, '28001', 'el código postal del registro llega a la cuenta');
 
       const area = `/cliente/${after.user.id}`;
       await page.goto(url(area), { waitUntil: 'networkidle' });
@@ -225,10 +230,22 @@ describe('registro y confirmación de email', { concurrency: 2 }, () => {
       await address.blur();
       await page.getByText('La dirección debe tener al menos 10 caracteres').waitFor();
 
+      // Ciudad and Código postal: optional, but checked as the server checks them.
+      const postalCode = page.getByLabel('Código postal', { exact: true });
+      await postalCode.fill('280');
+      await postalCode.blur();
+      await page.getByText('Ingresa un código postal válido').waitFor();
+      const city = page.getByLabel('Ciudad', { exact: true });
+      await city.fill('Madrid 2');
+      await city.blur();
+      await page.getByText('Ingresa una ciudad válida').waitFor();
+
       await emailInput.fill(TAKEN_EMAIL);
       await phone.fill('+34612345678');
       assert.equal(await phone.inputValue(), '+34 612 345 678');
       await address.fill('Calle de Alcalá 100, Madrid');
+      await city.fill('Madrid');
+      await postalCode.fill('28009');
       assert.equal(await page.locator('.register__field-error').count(), 0, 'los errores se corrigen al escribir');
       await page.getByRole('button', { name: 'Siguiente' }).click();
 

@@ -655,8 +655,9 @@ export interface QuoteRequest {
     destination: Omit<PriceAddress, 'elevator'> & { elevator: boolean };
     schedule: PriceSchedule;
     services: PriceServices;
-    /** Euros, as shown; the server records its own 95 % figure. */
-    estimatedPrice: number;
+    /** Euros, as shown; the server records its own 95 % figure. Left out when no price could be
+     * calculated: the request is then one for a personalised quote. */
+    estimatedPrice?: number;
   };
   /** Each consent on its own (never pre-ticked); the server records them with the request's time. */
   consent: { contact: boolean; marketing: boolean };

@@ -15,6 +15,9 @@ export const MESSAGES = {
   formInvalid: 'Por favor completa todos los campos correctamente',
   code: 'Introduce los 6 dígitos del código',
   recoveryEmail: 'Por favor, introduce un email válido.',
+  city: 'Ingresa una ciudad válida',
+  cityTooLong: 'La ciudad no puede tener más de 100 caracteres',
+  postalCode: 'Ingresa un código postal válido',
 } as const;
 
 /** §5 phone hint: the two accepted shapes. */
@@ -63,6 +66,25 @@ export function validateAddress(value: string): string | null {
   if (address === '') return MESSAGES.addressRequired;
   if (address.length < 10) return MESSAGES.addressTooShort;
   return null;
+}
+
+const CITY_CHARS = /^[A-Za-zÁÉÍÓÚÜÑáéíóúüñ '.-]*$/;
+/** The server's limit for a city, a name's (command/src/accounts.rs). */
+export const CITY_MAX = 100;
+const POSTAL_CODE = /^\d{5}$/;
+
+/** A city may be left empty; else letters, spaces and -'. only, as the server takes it. */
+export function validateCity(value: string): string | null {
+  const city = value.trim();
+  if (!CITY_CHARS.test(city)) return MESSAGES.city;
+  if (city.length > CITY_MAX) return MESSAGES.cityTooLong;
+  return null;
+}
+
+/** A Spanish postal code (five digits), or nothing. */
+export function validatePostalCode(value: string): string | null {
+  const code = value.trim();
+  return code === '' || POSTAL_CODE.test(code) ? null : MESSAGES.postalCode;
 }
 
 /** §5: one point each for 8+ characters, a lowercase letter, an uppercase letter, a digit, a symbol. */

@@ -5,6 +5,7 @@ import type { ProfileRequest, User } from '../../lib/api';
 import { USER_DATA_KEY } from '../../lib/userData';
 import { jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
 import { useAuthStore } from '../../lib/useAuthStore';
+import { useRegistrationStore } from '../../lib/useRegistrationStore';
 import { ProfileTab } from './ProfileTab';
 
 vi.mock('../../lib/browser', () => ({ reloadPage: vi.fn(), showAlert: vi.fn() }));
@@ -138,7 +139,9 @@ describe('ProfileTab', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Notificaciones por SMS' }));
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 
-    await waitFor(() => expect(showAlert).toHaveBeenCalledWith('Perfil actualizado correctamente'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Perfil actualizado correctamente'));
+    // Said on the page, not in a browser dialog that has to be dismissed.
+    expect(showAlert).not.toHaveBeenCalled();
     expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('include');
     expect(sent[0]).toEqual({
       nombre: 'Marta',
@@ -160,6 +163,21 @@ describe('ProfileTab', () => {
       marketing: false,
     });
     expect(JSON.parse(localStorage.getItem(USER_DATA_KEY) ?? '{}').ciudad).toBe('Getafe');
+  });
+
+  it('shows the saved message until the next edit', async () => {
+    mockProfileSave();
+    renderTab();
+    expect(screen.getByRole('status').textContent).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Editar perfil' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Perfil actualizado correctamente'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Editar perfil' }));
+    expect(screen.getByRole('status').textContent).toBe('');
+    // Cancelling an edit saves nothing, so it says nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 
   it('does not send a form with a wrong postal code or phone, and says why', () => {
@@ -184,6 +202,7 @@ describe('ProfileTab', () => {
     await waitFor(() =>
       expect(showAlert).toHaveBeenCalledWith('Error al actualizar el perfil: El teléfono no es válido'),
     );
+    expect(screen.getByRole('status').textContent).toBe('');
     // The form stays open with what was typed.
     expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeTruthy();
 
@@ -205,17 +224,74 @@ describe('ProfileTab', () => {
     await waitFor(() => expect(showAlert).toHaveBeenCalledWith('Error de conexión. Por favor, inténtalo de nuevo.'));
   });
 
-  it('links to email confirmation only while the email is unconfirmed', () => {
+  it('offers "Verificar email" only while the email is unconfirmed', () => {
     renderTab();
-    expect(screen.queryByRole('link', { name: 'Verificar email' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Verificar email' })).toBeNull();
     expect(screen.getByText('Email confirmado')).toBeTruthy();
   });
 
-  it('offers "Verificar email" to an unconfirmed account', () => {
-    useAuthStore.setState({ user: client({ isUserEmailConfirmed: false }) });
-    renderTab();
-    expect(screen.getByRole('link', { name: 'Verificar email' }).getAttribute('href')).toBe('/confirmar-email');
-    expect(screen.getByText('Email sin confirmar')).toBeTruthy();
+  describe('"Verificar email"', () => {
+    beforeEach(() => {
+      useAuthStore.setState({ user: client({ isUserEmailConfirmed: false }) });
+      useRegistrationStore.getState().clear();
+    });
+
+    it('asks for a new code, then opens the confirmation page for this email with its timers', async () => {
+      const sent: unknown[] = [];
+      mockFetch({
+        'POST /api/resend-code': (init) => {
+          sent.push(JSON.parse(String(init?.body)));
+          return jsonResponse({ success: true, expira_en: 300, reenviar_en: 60 });
+        },
+      });
+      const router = renderTab();
+      expect(screen.getByText('Email sin confirmar')).toBeTruthy();
+      const before = Date.now();
+      fireEvent.click(screen.getByRole('button', { name: 'Verificar email' }));
+      await screen.findByRole('heading', { name: 'Confirmar email' });
+      expect(router.state.location.pathname).toBe('/confirmar-email');
+      expect(sent).toEqual([{ email: 'marta@mudanzas.test' }]);
+      // What the confirmation page reads: the email and when the code just sent expires.
+      const held = useRegistrationStore.getState();
+      expect(held.email).toBe('marta@mudanzas.test');
+      expect(held.codeExpiresAt).toBeGreaterThanOrEqual(before + 300_000);
+      expect(held.resendAvailableAt).toBeGreaterThanOrEqual(before + 60_000);
+    });
+
+    it("shows the server's 429 message and stays on the profile", async () => {
+      mockFetch({
+        'POST /api/resend-code': () =>
+          jsonResponse(
+            { success: false, error: 'Espera 42 segundos antes de pedir otro código.', reenviar_en: 42 },
+            429,
+          ),
+      });
+      const router = renderTab();
+      fireEvent.click(screen.getByRole('button', { name: 'Verificar email' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe('Espera 42 segundos antes de pedir otro código.');
+      expect(router.state.location.pathname).toBe('/cliente/c-1');
+      const button = screen.getByRole('button', { name: 'Verificar email' }) as HTMLButtonElement;
+      expect(button.disabled).toBe(false);
+      expect(button.getAttribute('aria-describedby')).toBe(alert.id);
+      expect(useRegistrationStore.getState().email).toBe('');
+    });
+
+    it('says so when the code cannot be asked for at all', async () => {
+      mockFetch({
+        'POST /api/resend-code': () => {
+          throw new TypeError('Failed to fetch');
+        },
+      });
+      const router = renderTab();
+      fireEvent.click(screen.getByRole('button', { name: 'Verificar email' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('Error de conexión. Por favor, inténtalo de nuevo.');
+      expect(router.state.location.pathname).toBe('/cliente/c-1');
+
+      mockFetch({ 'POST /api/resend-code': () => new Response('boom', { status: 500 }) });
+      fireEvent.click(screen.getByRole('button', { name: 'Verificar email' }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error al reenviar el código'));
+    });
   });
 
   it('logs out', async () => {

@@ -1,15 +1,17 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import * as api from '../../lib/api';
 import type { User } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
 import { formatPhone, PHONE_HINT } from '../../lib/validation';
 import { useAuthStore } from '../../lib/useAuthStore';
+import { useRegistrationStore } from '../../lib/useRegistrationStore';
 import { DeleteAccountModal } from './DeleteAccountModal';
 import { PasswordChangeModal } from './PasswordChangeModal';
 import {
   profileError,
   profileFormFrom,
+  resendError,
   PROFILE_MESSAGES,
   splitFullName,
   toProfileRequest,
@@ -95,7 +97,7 @@ function ProfileView({ user, onEdit }: { user: User; onEdit: () => void }) {
   );
 }
 
-function ProfileEdit({ user, onDone }: { user: User; onDone: () => void }) {
+function ProfileEdit({ user, onDone }: { user: User; onDone: (saved: boolean) => void }) {
   const setUser = useAuthStore((s) => s.setUser);
   const [form, setForm] = useState<ProfileForm>(() => profileFormFrom(user));
   const [errors, setErrors] = useState<ProfileErrors>({});
@@ -124,8 +126,7 @@ function ProfileEdit({ user, onDone }: { user: User; onDone: () => void }) {
       if (response.ok && response.body?.success) {
         // Also refreshes the stored copy of the user (§3).
         if (response.body.user) setUser(response.body.user);
-        showAlert(PROFILE_MESSAGES.saved);
-        onDone();
+        onDone(true);
         return;
       }
       showAlert(profileError(response.body?.error));
@@ -217,7 +218,7 @@ function ProfileEdit({ user, onDone }: { user: User; onDone: () => void }) {
       </fieldset>
 
       <div className="client-card__actions">
-        <button type="button" className="button button--ghost" onClick={onDone} disabled={saving}>
+        <button type="button" className="button button--ghost" onClick={() => onDone(false)} disabled={saving}>
           Cancelar
         </button>
         <button type="submit" className="button button--primary" disabled={saving}>
@@ -236,9 +237,35 @@ export function ProfileTab({ user }: { user: User }) {
   const forget = useAuthStore((s) => s.forget);
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
   const [modal, setModal] = useState<OpenModal>(null);
   const [leaving, setLeaving] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const [verifyError, setVerifyError] = useState<string | null>(null);
   const closeModal = () => setModal(null);
+
+  // The confirmation page says a code was just sent, so one is asked for before going there; it
+  // reads the email (and the new code's timers) from the registration store.
+  const verifyEmail = async () => {
+    const email = user.email ?? '';
+    setVerifying(true);
+    setVerifyError(null);
+    try {
+      const response = await api.resendCode(email);
+      const body = response.body;
+      if (response.ok && body?.success !== false) {
+        useRegistrationStore
+          .getState()
+          .setCodeTimers(email, { expira_en: body?.expira_en, reenviar_en: body?.reenviar_en });
+        navigate('/confirmar-email');
+        return;
+      }
+      setVerifyError(resendError(body?.error));
+    } catch {
+      setVerifyError(PROFILE_MESSAGES.network);
+    }
+    setVerifying(false);
+  };
 
   return (
     <div className="client-profile">
@@ -247,10 +274,26 @@ export function ProfileTab({ user }: { user: User }) {
           {editing ? 'Editar datos personales' : 'Datos personales'}
         </h3>
         {editing ? (
-          <ProfileEdit user={user} onDone={() => setEditing(false)} />
+          <ProfileEdit
+            user={user}
+            onDone={(done) => {
+              setSaved(done);
+              setEditing(false);
+            }}
+          />
         ) : (
-          <ProfileView user={user} onEdit={() => setEditing(true)} />
+          <ProfileView
+            user={user}
+            onEdit={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+          />
         )}
+        {/* Always in the page, so screen readers announce the text when it appears. */}
+        <p className={saved ? 'client-profile__saved' : 'sr-only'} role="status">
+          {saved ? PROFILE_MESSAGES.saved : ''}
+        </p>
       </section>
 
       <section className="client-card" aria-labelledby="client-security-title">
@@ -262,14 +305,25 @@ export function ProfileTab({ user }: { user: User }) {
             {user.isUserEmailConfirmed ? 'Email confirmado' : 'Email sin confirmar'}
           </span>
         </p>
+        {verifyError && (
+          <p id="client-verify-error" className="form__error" role="alert">
+            {verifyError}
+          </p>
+        )}
         <div className="client-security__actions">
           <button type="button" className="button button--ghost" onClick={() => setModal('password')}>
             Cambiar contraseña
           </button>
           {!user.isUserEmailConfirmed && (
-            <Link to="/confirmar-email" className="button button--outline">
-              Verificar email
-            </Link>
+            <button
+              type="button"
+              className="button button--outline"
+              disabled={verifying}
+              aria-describedby={verifyError ? 'client-verify-error' : undefined}
+              onClick={() => void verifyEmail()}
+            >
+              {verifying ? 'Enviando código...' : 'Verificar email'}
+            </button>
           )}
           <button
             type="button"

@@ -2,16 +2,20 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIENT_FILTERS,
   CLIENT_STATUS_TONES,
+  dayStatusText,
   filterClientMoves,
   formatMoveDate,
   isClientMove,
   mergeLoadedMoves,
   moreImagesLabel,
+  moveToFollow,
   statusLabel,
   statusTone,
   thumbnails,
+  trackingPath,
   upsertClientMove,
 } from './clientMoves';
+import type { Milestone } from '../../lib/api';
 import { formatEuros } from '../../lib/format';
 import { makeClientMove, makeImages } from './testMoves';
 import { CLIENT_STATUS_LABELS } from '../../lib/options';
@@ -152,5 +156,74 @@ describe('texts', () => {
   it('formats the date as a calendar date in Spanish', () => {
     expect(formatMoveDate('2026-03-09')).toBe('lunes, 9 de marzo de 2026');
     expect(formatMoveDate('mañana')).toBe('mañana');
+  });
+});
+
+describe('following a move on its day (/seguimiento)', () => {
+  it('links to a move, or to the page that picks one', () => {
+    expect(trackingPath(13)).toBe('/seguimiento?id=13');
+    expect(trackingPath()).toBe('/seguimiento');
+  });
+
+  it('follows the move under way first, then the next confirmed, then the next pending', () => {
+    const pending = makeClientMove({ id: 1, status: 'pending', date: '2026-05-01' });
+    const confirmedLater = makeClientMove({ id: 2, status: 'confirmed', date: '2026-07-01' });
+    const confirmedSooner = makeClientMove({ id: 3, status: 'confirmed', date: '2026-06-01' });
+    const underWay = makeClientMove({ id: 4, status: 'in_progress', date: '2026-08-01' });
+    const done = makeClientMove({ id: 5, status: 'completed', date: '2026-04-01' });
+    expect(moveToFollow([pending, confirmedLater, confirmedSooner, underWay, done])?.id).toBe(4);
+    expect(moveToFollow([pending, confirmedLater, confirmedSooner, done])?.id).toBe(3);
+    expect(moveToFollow([pending, done])?.id).toBe(1);
+  });
+
+  it('breaks a tie of status and date by the lower number, and does not reorder the list', () => {
+    const list = [
+      makeClientMove({ id: 9, status: 'pending', date: '2026-05-01' }),
+      makeClientMove({ id: 7, status: 'pending', date: '2026-05-01' }),
+    ];
+    expect(moveToFollow(list)?.id).toBe(7);
+    expect(list.map((m) => m.id)).toEqual([9, 7]);
+  });
+
+  it('follows nothing once every move is completed or cancelled', () => {
+    expect(moveToFollow([])).toBeNull();
+    expect(
+      moveToFollow([makeClientMove({ id: 1, status: 'completed' }), makeClientMove({ id: 2, status: 'cancelled' })]),
+    ).toBeNull();
+  });
+
+  it('says where the day stands from the status', () => {
+    expect(dayStatusText(makeClientMove({ id: 1, status: 'pending' }))).toBe(
+      'Tu mudanza está pendiente de confirmar. Completa sus detalles y reserva la fecha.',
+    );
+    expect(dayStatusText(makeClientMove({ id: 1, status: 'confirmed' }))).toBe(
+      'Tu mudanza está confirmada. Aquí verás al equipo en cuanto salga hacia el origen.',
+    );
+    expect(dayStatusText(makeClientMove({ id: 1, status: 'completed' }))).toBe(
+      'Tu mudanza ha terminado. ¡Gracias por confiar en nosotros!',
+    );
+    expect(dayStatusText(makeClientMove({ id: 1, status: 'cancelled' }))).toBe('Esta mudanza está cancelada.');
+  });
+
+  it('while under way, says what the last milestone recorded means', () => {
+    const at = (...hitos: string[]) =>
+      dayStatusText(
+        makeClientMove({
+          id: 1,
+          status: 'in_progress',
+          hitos: hitos.map((hito, i) => ({ hito: hito as Milestone, fecha: `2026-04-01T0${7 + i}:00:00Z` })),
+        }),
+      );
+    expect(at()).toBe('Tu mudanza está en curso.');
+    expect(dayStatusText(makeClientMove({ id: 1, status: 'in_progress' }))).toBe('Tu mudanza está en curso.');
+    expect(at('en_camino')).toBe('El equipo va de camino a la dirección de origen.');
+    expect(at('en_camino', 'llegada_origen')).toBe('El equipo ha llegado a la dirección de origen y está cargando.');
+    expect(at('en_camino', 'llegada_origen', 'carga_terminada')).toBe(
+      'La carga ha terminado: el equipo va hacia la dirección de destino.',
+    );
+    expect(at('en_camino', 'llegada_origen', 'carga_terminada', 'llegada_destino')).toBe(
+      'El equipo ha llegado a la dirección de destino y está descargando.',
+    );
+    expect(at('otra_cosa')).toBe('Tu mudanza está en curso.');
   });
 });

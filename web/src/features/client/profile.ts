@@ -19,11 +19,18 @@ export const PROFILE_MESSAGES = {
   passwordChanged: 'Contraseña actualizada correctamente',
   deletePasswordRequired: 'Debes ingresar tu contraseña para confirmar',
   accountDeleted: 'Cuenta eliminada correctamente',
+  resendFailed: 'Error al reenviar el código',
 } as const;
 
 export function profileError(serverError: string | null | undefined): string {
   const text = serverError?.trim();
   return `Error al actualizar el perfil: ${text ? text : PROFILE_MESSAGES.unknown}`;
+}
+
+/** Why no code could be sent: the server's words (a 429 says how long to wait), else §8's. */
+export function resendError(serverError: string | null | undefined): string {
+  const text = serverError?.trim();
+  return text ? text : PROFILE_MESSAGES.resendFailed;
 }
 
 /** 'Error: {server error}' of the password change and the account deletion. */

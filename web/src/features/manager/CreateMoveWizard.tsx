@@ -57,7 +57,7 @@ interface CreateMoveWizardProps {
   /** The form to start from (a quote request's details) instead of an empty one. */
   initialForm?: WizardForm;
   /** The quote request the move is made from: the server records its conversion with the move. */
-  fromQuote?: { id: string; nombre: string };
+  fromQuote?: { id: string; nombre: string; referencia?: string | null };
 }
 
 const MGR_RADIOS: RadioGroupClasses = { fieldset: 'mgr-fieldset', options: 'mgr-radios', option: 'mgr-radio' };
@@ -140,7 +140,9 @@ export function CreateMoveWizard({ onClose, onCreated, initialForm, fromQuote }:
       <div className="mgr-wizard">
         {fromQuote && (
           <p className="mgr-wizard__from-quote">
-            Rellenado con la solicitud de presupuesto de {fromQuote.nombre}. Revisa cada paso antes de crear la mudanza.
+            Rellenado con la solicitud de presupuesto
+            {fromQuote.referencia ? ` ${fromQuote.referencia}` : ''} de {fromQuote.nombre}. Revisa cada paso antes de
+            crear la mudanza.
           </p>
         )}
         <div className="mgr-wizard__progress">

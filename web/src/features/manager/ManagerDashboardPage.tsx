@@ -189,7 +189,11 @@ export function ManagerDashboardPage() {
           key={modal.quote?.id ?? 'nueva'}
           onClose={closeModal}
           initialForm={modal.quote ? quoteToWizardForm(modal.quote, objectNames) : undefined}
-          fromQuote={modal.quote ? { id: modal.quote.id, nombre: modal.quote.contact.name } : undefined}
+          fromQuote={
+            modal.quote
+              ? { id: modal.quote.id, nombre: modal.quote.contact.name, referencia: modal.quote.referencia ?? null }
+              : undefined
+          }
           onCreated={(move) => {
             if (move) upsert(move);
             if (move && modal.quote) markConverted(modal.quote.id, move.id);

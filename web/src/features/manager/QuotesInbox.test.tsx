@@ -86,7 +86,7 @@ describe('the quotes inbox on /gestion', () => {
 
   it('lists the new requests with what the customer asked for', async () => {
     await renderPage([
-      makeQuote({ id: 'q1', precio_estimado: 352.11 }),
+      makeQuote({ id: 'q1', precio_estimado: 352.11, referencia: 'P-2026-000123' }),
       makeQuote({
         id: 'q2',
         estado: 'convertida',
@@ -99,6 +99,8 @@ describe('the quotes inbox on /gestion', () => {
     expect(cards()).toEqual(['Solicitud de Pablo Gil']);
     const pablo = card('Pablo Gil');
     expect(pablo.getByText('Nueva')).toBeTruthy();
+    // The reference the customer's confirmation email gives them.
+    expect(pablo.getByText('P-2026-000123').textContent).toBe('Referencia P-2026-000123');
     expect(pablo.getByRole('link', { name: 'pablo@correo.es' }).getAttribute('href')).toBe('mailto:pablo@correo.es');
     expect(pablo.getByRole('link', { name: '698 765 432' }).getAttribute('href')).toBe('tel:698765432');
     expect(pablo.getByText('Calle de Atocha 30, 28012 Madrid', { exact: false })).toBeTruthy();
@@ -118,6 +120,12 @@ describe('the quotes inbox on /gestion', () => {
     expect(card('Ana Ruiz').queryByRole('button', { name: 'Crear mudanza' })).toBeNull();
     fireEvent.click(card('Ana Ruiz').getByRole('button', { name: 'Ver mudanza #1' }));
     expect(screen.getByRole('dialog', { name: 'Mudanza #1' })).toBeTruthy();
+  });
+
+  it('shows no reference for a request stored before references were given', async () => {
+    await renderPage([makeQuote({ id: 'q1', referencia: null })]);
+    expect(card('Pablo Gil').queryByText(/^Referencia/)).toBeNull();
+    expect(card('Pablo Gil').queryByText(/P-\d{4}-/)).toBeNull();
   });
 
   it('shows a request whose requester was erased without their contact details', async () => {
@@ -166,12 +174,12 @@ describe('the quotes inbox on /gestion', () => {
 
   it('opens the 9-step wizard filled from the request and creates the move with presupuesto_id', async () => {
     const created: StaffMove = makeMove({ id: 77, cliente_email: 'pablo@correo.es', fecha_programada: '2099-03-10' });
-    const fetchMock = await renderPage([makeQuote({ id: 'q1' })], {
+    const fetchMock = await renderPage([makeQuote({ id: 'q1', referencia: 'P-2026-000042' })], {
       'POST /api/crear-mudanza': () => jsonResponse({ success: true, mudanza_id: 77, mudanza: created }),
     });
     fireEvent.click(card('Pablo Gil').getByRole('button', { name: 'Crear mudanza' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Nueva mudanza' }));
-    expect(dialog.getByText(/Rellenado con la solicitud de presupuesto de Pablo Gil/)).toBeTruthy();
+    expect(dialog.getByText(/Rellenado con la solicitud de presupuesto P-2026-000042 de Pablo Gil/)).toBeTruthy();
     const next = () => fireEvent.click(dialog.getByRole('button', { name: 'Siguiente' }));
     const value = (label: string) => (dialog.getByLabelText(label) as HTMLInputElement).value;
 

@@ -151,6 +151,13 @@ function QuoteCard({
     <li className={`mgr-quote mgr-quote--${quote.estado}`} aria-label={`Solicitud de ${name}`}>
       <div className="mgr-quote__head">
         <strong className="mgr-quote__name">{name}</strong>
+        {quote.referencia && (
+          // The customer reads this one in their confirmation email: it is how they name the request.
+          <span className="mgr-quote__ref">
+            <span className="sr-only">Referencia </span>
+            {quote.referencia}
+          </span>
+        )}
         <Badge tone={STATUS_TONES[quote.estado]}>{QUOTE_STATUS_LABELS[quote.estado]}</Badge>
         <span className="mgr-quote__received">Recibida {formatDateTime(quote.recibida)}</span>
       </div>

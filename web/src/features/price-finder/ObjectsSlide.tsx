@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { SearchIcon } from '../../components/icons';
 import * as api from '../../lib/api';
 import type { CatalogueObject, ObjectCategory } from '../../lib/api';
-import { CATEGORIES, OFFER_PACKS, totalUnits } from './calculator';
+import { CATEGORIES, OFFER_PACKS, PACKS_OUTSIDE_M30, packsAvailable, totalUnits } from './calculator';
 import { ObjectCard } from './ObjectCard';
 import { ObjectSearchDialog } from './ObjectSearchDialog';
 import { usePriceFinderStore } from './usePriceFinderStore';
@@ -144,6 +144,7 @@ function OfferPacks() {
   const offerPack = usePriceFinderStore((s) => s.offerPack);
   const selectPack = usePriceFinderStore((s) => s.selectPack);
   const resetPack = usePriceFinderStore((s) => s.resetPack);
+  const available = usePriceFinderStore(packsAvailable);
   return (
     <section className="pf-packs" aria-labelledby="pf-packs-title">
       <div className="pf-packs__head">
@@ -158,7 +159,12 @@ function OfferPacks() {
         Precio con descuento cuando el origen y el destino están dentro de la M-30. El volumen que pase del pack se
         cobra aparte, a la tarifa normal.
       </p>
-      <ul className="pf-packs__list">
+      {!available && (
+        <p id="pf-packs-zona" className="pf-packs__unavailable">
+          {PACKS_OUTSIDE_M30}.
+        </p>
+      )}
+      <ul className={`pf-packs__list${available ? '' : ' is-unavailable'}`}>
         {OFFER_PACKS.map((pack) => {
           const selected = offerPack === pack.id;
           return (
@@ -174,6 +180,8 @@ function OfferPacks() {
                 type="button"
                 className={`button ${selected ? 'button--primary' : 'button--outline'} button--block`}
                 aria-pressed={selected}
+                disabled={!available}
+                aria-describedby={available ? undefined : 'pf-packs-zona'}
                 onClick={() => (selected ? resetPack() : selectPack(pack.id))}
               >
                 {selected ? `${pack.name} elegido` : `Elegir ${pack.name}`}

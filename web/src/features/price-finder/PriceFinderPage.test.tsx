@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '../../lib/api';
 import { WARNINGS } from './calculator';
@@ -46,7 +46,7 @@ afterEach(() => {
 });
 
 describe('the page', () => {
-  it('shows six steps with a progress indicator, no Anterior on the first and Siguiente disabled with the §5 warning', () => {
+  it('shows six steps with a progress indicator, no Anterior on the first and no warning before anything is typed', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Buscador de precios' })).toBeTruthy();
     expect(screen.getByText('Paso 1 de 6')).toBeTruthy();
@@ -58,9 +58,35 @@ describe('the page', () => {
     ).toEqual(['1Direcciones', '2Viviendas', '3Objetos', '4Servicios', '5Fechas', '6Resumen']);
     expect(progress.querySelector('[aria-current="step"]')?.textContent).toContain('Direcciones');
     expect(backButton()).toBeNull();
-    expect(nextButton().disabled).toBe(true);
+    expect(screen.queryByText(WARNINGS.addresses)).toBeNull();
+    expect(nextButton().getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('shows the §5 address warning once Siguiente is pressed with nothing typed, and stays on step 1', () => {
+    renderPage();
+    fireEvent.click(nextButton());
+    expect(screen.getByText('Paso 1 de 6')).toBeTruthy();
     expect(screen.getByText(WARNINGS.addresses)).toBeTruthy();
+    expect(nextButton().disabled).toBe(true);
     expect(nextButton().getAttribute('aria-describedby')).toBe('pf-aviso');
+    expect(document.activeElement).toBe(originField());
+  });
+
+  it('starts untouched again after a sent request and "Calcular otra mudanza"', () => {
+    renderPage();
+    fireEvent.click(nextButton());
+    expect(screen.getByText(WARNINGS.addresses)).toBeTruthy();
+    act(() => usePriceFinderStore.setState({ quote: { status: 'sent', reference: 'P-2026-000001' } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Calcular otra mudanza' }));
+    expect(screen.getByText('Paso 1 de 6')).toBeTruthy();
+    expect(screen.queryByText(WARNINGS.addresses)).toBeNull();
+  });
+
+  it('shows the §5 address warning as soon as something is typed', () => {
+    renderPage();
+    type(destinationField(), 'C');
+    expect(screen.getByText(WARNINGS.addresses)).toBeTruthy();
+    expect(nextButton().disabled).toBe(true);
   });
 
   it('moves focus to the new slide heading and offers Anterior from step 2', () => {

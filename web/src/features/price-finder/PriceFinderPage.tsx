@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeftIcon, CheckCircleIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -109,7 +109,18 @@ export function PriceFinderPage() {
   useDocumentTitle('Buscador de precios');
   const step = usePriceFinderStore((s) => s.step);
   const sent = usePriceFinderStore((s) => s.quote.status === 'sent');
-  const warning = usePriceFinderStore((s) => stepWarning(s.step, s));
+  const rule = usePriceFinderStore((s) => stepWarning(s.step, s));
+  const typedAnAddress = usePriceFinderStore((s) => s.origin.address !== '' || s.destination.address !== '');
+  const [triedToContinue, setTriedToContinue] = useState(false);
+  // "Calcular otra mudanza" starts over: untouched again.
+  const [wasSent, setWasSent] = useState(sent);
+  if (wasSent !== sent) {
+    setWasSent(sent);
+    setTriedToContinue(false);
+  }
+  // A visitor who has typed nothing yet has done nothing wrong: the address warning waits for the
+  // first keystroke or a press of Siguiente.
+  const warning = step === 1 && !typedAnAddress && !triedToContinue ? null : rule;
   const goTo = usePriceFinderStore((s) => s.goTo);
   const reset = usePriceFinderStore((s) => s.reset);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -178,7 +189,14 @@ export function PriceFinderPage() {
                   className="button button--primary pf-nav__next"
                   disabled={warning !== null}
                   aria-describedby={warning ? 'pf-aviso' : undefined}
-                  onClick={() => goTo((step + 1) as Step)}
+                  onClick={() => {
+                    if (rule === null) {
+                      goTo((step + 1) as Step);
+                      return;
+                    }
+                    setTriedToContinue(true);
+                    document.getElementById('pf-origen')?.focus();
+                  }}
                 >
                   Siguiente
                 </button>

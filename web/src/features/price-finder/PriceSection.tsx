@@ -3,6 +3,13 @@ import { formatEuros } from '../../lib/format';
 import { QUOTE_MESSAGES } from './calculator';
 import { usePriceFinderStore } from './usePriceFinderStore';
 
+const PERCENTAGES_ID = 'pf-porcentajes';
+
+/** §9's two percentages are of the same total, one now and one in the quote: said next to them so
+ * nobody reads two prices to choose from. */
+export const PERCENTAGES_NOTE =
+  'El 80 % y el 95 % no son dos precios distintos: los dos salen del mismo total. El 80 % es el precio orientativo que te mostramos ahora; el 95 % es lo que figurará en el presupuesto definitivo si lo solicitas.';
+
 /**
  * The price from the server (§9): the itemised lines, subtotal, VAT 21 % and total, then the
  * price shown (80 % of the total) and what the definitive quote will be (95 %), in plain words.
@@ -63,7 +70,7 @@ export function PriceSection() {
             <p className="pf-price__sub">IVA incluido · el 80 % del total calculado</p>
           </div>
 
-          <table className="pf-breakdown">
+          <table className="pf-breakdown" aria-describedby={PERCENTAGES_ID}>
             <caption>Desglose del precio</caption>
             <thead className="sr-only">
               <tr>
@@ -102,6 +109,9 @@ export function PriceSection() {
               </tr>
             </tfoot>
           </table>
+          <p id={PERCENTAGES_ID} className="pf-price__note">
+            {PERCENTAGES_NOTE}
+          </p>
 
           <div className="pf-price__explain">
             <p className="pf-price__explain-title">Qué significa este precio</p>

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Select } from '../../components/FormField';
 import { formatPhone } from '../../lib/validation';
 import { CONTACT_PREFERENCES } from '../../lib/moveOptions';
-import { canPressSend, quoteEmailError, quotePhoneError } from './calculator';
+import { canPressSend, priceSettled, quoteEmailError, quotePhoneError } from './calculator';
 import { usePriceFinderStore } from './usePriceFinderStore';
 
 type Field = 'email' | 'phone';
@@ -20,7 +20,8 @@ const IDS = {
 export function QuoteForm() {
   const contact = usePriceFinderStore((s) => s.contact);
   const contactPreference = usePriceFinderStore((s) => s.contactPreference);
-  const priceReady = usePriceFinderStore((s) => s.price.status === 'ready');
+  const priceStatus = usePriceFinderStore((s) => s.price.status);
+  const canSend = priceSettled(priceStatus);
   const quote = usePriceFinderStore((s) => s.quote);
   const setContact = usePriceFinderStore((s) => s.setContact);
   const setContactPreference = usePriceFinderStore((s) => s.setContactPreference);
@@ -36,7 +37,7 @@ export function QuoteForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!priceReady || sending || !canPressSend(contact)) return;
+    if (!canSend || sending || !canPressSend(contact)) return;
     setTouched({ email: true, phone: true });
     const invalid = (['email', 'phone'] as const).find((f) => errors[f]);
     if (invalid) {
@@ -52,6 +53,12 @@ export function QuoteForm() {
         Solicita tu presupuesto definitivo
       </h3>
       <p className="pf-muted">Sin compromiso. Te responderemos en menos de 24 horas.</p>
+      {priceStatus === 'error' && (
+        <p className="pf-muted">
+          Aunque no hayamos podido calcular el precio, puedes enviarnos la solicitud: te prepararemos un presupuesto
+          personalizado con los datos de tu mudanza.
+        </p>
+      )}
 
       <fieldset className="pf-fieldset pf-fieldset--plain" disabled={sending}>
         <legend className="sr-only">Tus datos de contacto</legend>
@@ -161,7 +168,7 @@ export function QuoteForm() {
       <button
         type="submit"
         className="button button--primary button--block"
-        disabled={!priceReady || sending || !canPressSend(contact)}
+        disabled={!canSend || sending || !canPressSend(contact)}
         aria-describedby={canPressSend(contact) ? undefined : 'pf-presupuesto-ayuda'}
       >
         {sending ? 'Enviando...' : 'Solicitar presupuesto'}

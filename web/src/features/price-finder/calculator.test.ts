@@ -11,6 +11,8 @@ import {
   initialCalculator,
   needsRoute,
   objectImageSrc,
+  packsAvailable,
+  priceSettled,
   QUOTE_MESSAGES,
   quoteEmailError,
   quotePhoneError,
@@ -38,6 +40,7 @@ function readyRoute(origin = ORIGIN, destination = DESTINATION): RouteState {
     distanceText: '31,4 km',
     durationText: '38 min',
     image: null,
+    insideM30: false,
   };
 }
 
@@ -303,6 +306,23 @@ describe('the price request (§3)', () => {
   });
 });
 
+describe('the offer packs (§3: only inside the M-30)', () => {
+  it('apply only to a known route with both addresses inside the M-30', () => {
+    expect(packsAvailable(complete())).toBe(false);
+    const inside = complete({
+      route: { ...(readyRoute() as Extract<RouteState, { status: 'ready' }>), insideM30: true },
+    });
+    expect(packsAvailable(inside)).toBe(true);
+    // Not for addresses the route was not asked for, nor while it is being asked.
+    expect(
+      packsAvailable({ ...inside, destination: { ...inside.destination, address: 'Gran Vía 1, 28013 Madrid' } }),
+    ).toBe(false);
+    expect(packsAvailable(complete({ route: { status: 'loading', origin: ORIGIN, destination: DESTINATION } }))).toBe(
+      false,
+    );
+  });
+});
+
 describe('the quote request (§3)', () => {
   it('is the price request with elevator as a boolean, the price shown and the contact', () => {
     const calc = complete({
@@ -343,6 +363,19 @@ describe('the quote request (§3)', () => {
       offerPack: null,
     });
     expect(body.consent).toEqual({ contact: true, marketing: false });
+  });
+
+  it('leaves estimatedPrice out when no price could be calculated', () => {
+    const body = buildQuoteRequest(complete(), { ...EMPTY_CONTACT, name: 'Ana', consent: true }, null);
+    expect('estimatedPrice' in body.moveDetails).toBe(false);
+    expect(body.moveDetails.objects).toEqual([{ id: SOFA.id, quantity: 1 }]);
+  });
+
+  it('may be sent once the price is known or known not to be calculable, not while it is asked for', () => {
+    expect(priceSettled('ready')).toBe(true);
+    expect(priceSettled('error')).toBe(true);
+    expect(priceSettled('loading')).toBe(false);
+    expect(priceSettled('idle')).toBe(false);
   });
 
   it('asks for preferred contact phone when nobody chose another', () => {

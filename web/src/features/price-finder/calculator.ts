@@ -87,6 +87,15 @@ export const OFFER_PACKS: readonly PackOffer[] = [
   },
 ];
 
+/** Why the packs cannot be chosen: shown instead of their buttons working. */
+export const PACKS_OUTSIDE_M30 = 'Los packs solo están disponibles cuando origen y destino están dentro de la M-30';
+
+/** Whether the offer packs apply to the route of the addresses as they are now. */
+export function packsAvailable(calc: Pick<Calculator, 'origin' | 'destination' | 'route'>): boolean {
+  const route = currentRoute(calc);
+  return route.status === 'ready' && route.insideM30;
+}
+
 /** §5 warnings and messages, worded as the spec words them. */
 export const WARNINGS = {
   addresses: 'Por favor, ingresa direcciones válidas de origen y destino.',
@@ -124,6 +133,8 @@ export type RouteState =
       durationText: string;
       /** A data: URL, or null when the server sent none. */
       image: string | null;
+      /** Both addresses inside the M-30: the only moves the offer packs are for (§3). */
+      insideM30: boolean;
     } & RouteKey);
 
 export interface SelectedObject {
@@ -363,7 +374,12 @@ export const EMPTY_CONTACT: QuoteContact = { name: '', email: '', phone: '', con
 /** POST /api/submit-quote-request: the price request with elevator as a boolean, the price the user was shown, and the consents. */
 export type QuoteSubmission = QuoteRequest;
 
-export function buildQuoteRequest(calc: Calculator, contact: QuoteContact, estimatedPrice: number): QuoteSubmission {
+/** `estimatedPrice` null: no price could be calculated, and none is sent. */
+export function buildQuoteRequest(
+  calc: Calculator,
+  contact: QuoteContact,
+  estimatedPrice: number | null,
+): QuoteSubmission {
   const price = buildPriceRequest(calc);
   return {
     contact: {
@@ -376,7 +392,7 @@ export function buildQuoteRequest(calc: Calculator, contact: QuoteContact, estim
       ...price,
       origin: priceAddress(calc.origin),
       destination: priceAddress(calc.destination),
-      estimatedPrice,
+      ...(estimatedPrice === null ? {} : { estimatedPrice }),
     },
     consent: { contact: contact.consent, marketing: contact.marketing },
   };
@@ -403,6 +419,12 @@ export function quoteEmailError(email: string): string | null {
 /** §5: a phone of 9 digits (spaces ignored, an optional +34 in front). */
 export function quotePhoneError(phone: string): string | null {
   return /^(\+34)?\d{9}$/.test(phone.replace(/\s+/g, '')) ? null : QUOTE_MESSAGES.phone;
+}
+
+/** A quote may be asked for once the price is known, or known not to be calculable (§8: then the
+ * request is for a personalised quote); not while it is still being calculated. */
+export function priceSettled(status: 'idle' | 'loading' | 'ready' | 'error'): boolean {
+  return status === 'ready' || status === 'error';
 }
 
 /** §5: the button needs a name (and the consent to be contacted); email and phone are checked on press. */

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '../../lib/api';
-import { WARNINGS } from './calculator';
+import { PACKS_OUTSIDE_M30, WARNINGS } from './calculator';
+import { PERCENTAGES_NOTE } from './PriceSection';
 import { NO_MATCHES } from './ObjectSearchDialog';
 import { ARMCHAIR, BED, BOX, PRICE_OK, SOFA } from './testCatalogue';
-import { elapse, nextButton, prefillTo, renderPage, settle } from './testing';
+import { elapse, nextButton, prefillInsideM30, prefillTo, renderPage, settle } from './testing';
 import { usePriceFinderStore } from './usePriceFinderStore';
 import { PROPERTY_TYPES } from '../../lib/options';
 import { companyToday } from '../../lib/calendar';
@@ -206,7 +207,7 @@ describe('slide 3: objects', () => {
   });
 
   it('offers the three packs within the M-30; one is enough to go on, and Quitar pack resets it', async () => {
-    prefillTo(3);
+    prefillInsideM30(3);
     store().resetObjects();
     renderPage();
     await settle();
@@ -222,6 +223,9 @@ describe('slide 3: objects', () => {
     expect(list.textContent).toContain('Desde 195 €');
     expect(within(list).getAllByText('Solo dentro de la M-30')).toHaveLength(3);
 
+    expect(screen.queryByText(`${PACKS_OUTSIDE_M30}.`)).toBeNull();
+    for (const pack of packs) expect((pack as HTMLButtonElement).disabled).toBe(false);
+
     fireEvent.click(screen.getByRole('button', { name: 'Elegir Pack Avanzado' }));
     expect(store().offerPack).toBe('advanced');
     expect(screen.getByRole('button', { name: 'Pack Avanzado elegido' }).getAttribute('aria-pressed')).toBe('true');
@@ -229,6 +233,25 @@ describe('slide 3: objects', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Quitar pack' }));
     expect(store().offerPack).toBeNull();
     expect(nextButton().disabled).toBe(true);
+  });
+
+  it('does not let a pack be chosen when an address is outside the M-30, and says why', async () => {
+    prefillTo(3);
+    store().resetObjects();
+    renderPage();
+    await settle();
+    const reason = screen.getByText(`${PACKS_OUTSIDE_M30}.`);
+    const packs = screen.getAllByRole('button', { name: /^Elegir Pack/ }) as HTMLButtonElement[];
+    expect(packs).toHaveLength(3);
+    for (const pack of packs) {
+      expect(pack.disabled).toBe(true);
+      expect(pack.getAttribute('aria-describedby')).toBe(reason.id);
+    }
+    fireEvent.click(packs[0]!);
+    expect(store().offerPack).toBeNull();
+    // Objects are then the only way on.
+    expect(nextButton().disabled).toBe(true);
+    expect(screen.getByText(WARNINGS.objects)).toBeTruthy();
   });
 
   it('says so when a category cannot be loaded, and retries', async () => {
@@ -370,6 +393,17 @@ describe('slide 6: summary, price and quote', () => {
     expect(text).toContain('Sin cargos sorpresa');
   });
 
+  it('says next to the breakdown that the 80 % and the 95 % are of one total, not two prices', async () => {
+    await enterSummary();
+    const table = screen.getByRole('table', { name: 'Desglose del precio' });
+    const note = screen.getByText(PERCENTAGES_NOTE);
+    expect(note.textContent).toContain('no son dos precios');
+    expect(note.textContent).toContain('El 80 % es el precio orientativo');
+    expect(note.textContent).toContain('el 95 % es lo que figurará en el presupuesto definitivo');
+    expect(table.getAttribute('aria-describedby')).toBe(note.id);
+    expect(table.nextElementSibling).toBe(note);
+  });
+
   it("shows the server's error with the fallback text and can ask again", async () => {
     vi.mocked(api.calculatePrice).mockResolvedValueOnce({
       ok: false,
@@ -380,7 +414,6 @@ describe('slide 6: summary, price and quote', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('La fecha no puede ser anterior a hoy');
     expect(alert.textContent).toContain('presupuesto personalizado');
-    expect(sendButton().disabled).toBe(true);
     fireEvent.click(within(alert).getByRole('button', { name: 'Volver a calcular' }));
     await settle();
     expect(screen.getByRole('table', { name: 'Desglose del precio' })).toBeTruthy();
@@ -392,8 +425,9 @@ describe('slide 6: summary, price and quote', () => {
       status: 400,
       body: { success: false, error: 'Los packs de oferta solo están disponibles para mudanzas dentro de la M-30' },
     });
-    prefillTo(5);
+    prefillInsideM30(5);
     store().selectPack('premium');
+    expect(store().offerPack).toBe('premium');
     renderPage();
     fireEvent.click(nextButton());
     await settle();
@@ -460,6 +494,36 @@ describe('slide 6: summary, price and quote', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Calcular otra mudanza' }));
     expect(screen.getByText('Paso 1 de 6')).toBeTruthy();
     expect(store().objects).toEqual([]);
+  });
+
+  it('lets the quote be sent without a price when none could be calculated', async () => {
+    vi.mocked(api.calculatePrice).mockResolvedValueOnce({ ok: false, status: 502, body: null });
+    await enterSummary();
+    expect(screen.getByRole('alert').textContent).toContain('presupuesto personalizado');
+    expect(screen.getByText(/Aunque no hayamos podido calcular el precio, puedes enviarnos la solicitud/)).toBeTruthy();
+    expect(sendButton().disabled).toBe(true);
+    fireEvent.change(field('Nombre'), { target: { value: 'Lucía' } });
+    fireEvent.change(field('Email'), { target: { value: 'lucia@ejemplo.es' } });
+    fireEvent.change(field('Teléfono'), { target: { value: '612 345 678' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Acepto que me contactéis/ }));
+    expect(sendButton().disabled).toBe(false);
+    await act(async () => {
+      fireEvent.click(sendButton());
+    });
+    await settle();
+    const body = vi.mocked(api.submitQuoteRequest).mock.calls[0]![0];
+    expect('estimatedPrice' in body.moveDetails).toBe(false);
+    expect(body.contact.name).toBe('Lucía');
+    expect(screen.getByRole('heading', { name: '¡Solicitud enviada! Te contactaremos pronto.' })).toBeTruthy();
+  });
+
+  it('keeps the button disabled while the price is being calculated', async () => {
+    vi.mocked(api.calculatePrice).mockReturnValueOnce(new Promise(() => {}));
+    await enterSummary();
+    expect(screen.getByText('Calculando el precio...')).toBeTruthy();
+    fireEvent.change(field('Nombre'), { target: { value: 'Lucía' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Acepto que me contactéis/ }));
+    expect(sendButton().disabled).toBe(true);
   });
 
   it('says when the request could not be sent', async () => {

@@ -57,6 +57,19 @@ export const ROUTE_OK: RouteStats = {
   duration_text: '38 min',
   image: `data:image/svg+xml;base64,${svg('ruta')}`,
   fuente: 'gazetteer',
+  dentro_m30: false,
+};
+
+/** Two addresses inside the M-30, where the offer packs apply. */
+export const INSIDE_ORIGIN = 'Calle de Atocha 30, 28012 Madrid';
+export const INSIDE_DESTINATION = 'Calle de Serrano 41, 28001 Madrid';
+export const ROUTE_INSIDE_M30: RouteStats = {
+  ...ROUTE_OK,
+  distance: 3.2,
+  duration: 12,
+  distance_text: '3,2 km',
+  duration_text: '12 min',
+  dentro_m30: true,
 };
 
 export const PRICE_OK: PriceResponse = {

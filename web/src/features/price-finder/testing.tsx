@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { initialCalculator, type Step } from './calculator';
 import { PriceFinderPage } from './PriceFinderPage';
-import { ROUTE_OK, SOFA } from './testCatalogue';
+import { INSIDE_DESTINATION, INSIDE_ORIGIN, ROUTE_INSIDE_M30, ROUTE_OK, SOFA } from './testCatalogue';
 import { usePriceFinderStore } from './usePriceFinderStore';
 import { companyToday } from '../../lib/calendar';
 
@@ -35,10 +35,32 @@ export function prefillTo(step: Step) {
       distanceText: ROUTE_OK.distance_text!,
       durationText: ROUTE_OK.duration_text!,
       image: ROUTE_OK.image!,
+      insideM30: false,
     },
     objects: [{ id: SOFA.id, nombre: SOFA.nombre, categoria: SOFA.categoria, quantity: 2 }],
     schedule: { ...calc.schedule, preferredDate: companyToday() },
   });
+}
+
+/** As prefillTo, with both addresses inside the M-30 (the offer packs apply). */
+export function prefillInsideM30(step: Step) {
+  prefillTo(step);
+  const { route } = usePriceFinderStore.getState();
+  if (route.status !== 'ready') throw new Error('prefillTo leaves a ready route');
+  usePriceFinderStore.setState((s) => ({
+    origin: { ...s.origin, address: INSIDE_ORIGIN },
+    destination: { ...s.destination, address: INSIDE_DESTINATION },
+    route: {
+      ...route,
+      origin: INSIDE_ORIGIN,
+      destination: INSIDE_DESTINATION,
+      distance: ROUTE_INSIDE_M30.distance!,
+      duration: ROUTE_INSIDE_M30.duration!,
+      distanceText: ROUTE_INSIDE_M30.distance_text!,
+      durationText: ROUTE_INSIDE_M30.duration_text!,
+      insideM30: true,
+    },
+  }));
 }
 
 /** Runs timers and the promises they release (fake timers only). */

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '../../lib/api';
 import { NetworkError } from '../../lib/api';
 import { QUOTE_MESSAGES } from './calculator';
-import { PRICE_OK, ROUTE_OK, SOFA } from './testCatalogue';
+import { INSIDE_DESTINATION, INSIDE_ORIGIN, PRICE_OK, ROUTE_INSIDE_M30, ROUTE_OK, SOFA } from './testCatalogue';
 import { usePriceFinderStore } from './usePriceFinderStore';
 
 vi.mock('../../lib/api', async (importOriginal) => ({
@@ -67,6 +67,7 @@ describe('usePriceFinderStore', () => {
         distanceText: '31,4 km',
         durationText: '38 min',
         image: ROUTE_OK.image,
+        insideM30: false,
       });
       // Known: not asked again.
       await store().loadRoute();
@@ -129,8 +130,16 @@ describe('usePriceFinderStore', () => {
     });
   });
 
+  async function routeInsideM30() {
+    vi.mocked(api.fetchRouteStats).mockResolvedValueOnce({ ok: true, status: 200, body: ROUTE_INSIDE_M30 });
+    store().setAddress('origin', INSIDE_ORIGIN);
+    store().setAddress('destination', INSIDE_DESTINATION);
+    await store().loadRoute();
+  }
+
   describe('objects and packs', () => {
-    it('resets objects and the pack separately', () => {
+    it('resets objects and the pack separately', async () => {
+      await routeInsideM30();
       store().setObjectQuantity(SOFA, 2);
       store().selectPack('premium');
       store().resetObjects();
@@ -138,6 +147,54 @@ describe('usePriceFinderStore', () => {
       expect(store().offerPack).toBe('premium');
       store().resetPack();
       expect(store().offerPack).toBeNull();
+    });
+  });
+
+  describe('packs and the M-30 (§3)', () => {
+    it('keeps whether both addresses are inside the M-30 with the route', async () => {
+      await routeInsideM30();
+      expect(store().route).toMatchObject({ status: 'ready', insideM30: true });
+      await fillEverything();
+      expect(store().route).toMatchObject({ status: 'ready', insideM30: false });
+    });
+
+    it('takes no pack before the route is known, nor for a route leaving the M-30', async () => {
+      store().selectPack('esential');
+      expect(store().offerPack).toBeNull();
+      await fillEverything();
+      store().selectPack('esential');
+      expect(store().offerPack).toBeNull();
+      await routeInsideM30();
+      store().selectPack('esential');
+      expect(store().offerPack).toBe('esential');
+    });
+
+    it('drops the chosen pack when new addresses leave the M-30, and keeps it while they stay inside', async () => {
+      await routeInsideM30();
+      store().selectPack('advanced');
+      vi.mocked(api.fetchRouteStats).mockResolvedValueOnce({
+        ok: true,
+        status: 200,
+        body: { ...ROUTE_INSIDE_M30, distance: 2.1 },
+      });
+      store().setAddress('destination', 'Calle de Fuencarral 10, 28004 Madrid');
+      await store().loadRoute();
+      expect(store().offerPack).toBe('advanced');
+
+      store().setAddress('destination', DESTINATION);
+      await store().loadRoute();
+      expect(store().route).toMatchObject({ status: 'ready', insideM30: false });
+      expect(store().offerPack).toBeNull();
+    });
+
+    it('reads an answer without dentro_m30 as outside', async () => {
+      const withoutFlag: api.RouteStats = { ...ROUTE_INSIDE_M30 };
+      delete withoutFlag.dentro_m30;
+      vi.mocked(api.fetchRouteStats).mockResolvedValueOnce({ ok: true, status: 200, body: withoutFlag });
+      store().setAddress('origin', INSIDE_ORIGIN);
+      store().setAddress('destination', INSIDE_DESTINATION);
+      await store().loadRoute();
+      expect(store().route).toMatchObject({ status: 'ready', insideM30: false });
     });
   });
 
@@ -224,10 +281,27 @@ describe('usePriceFinderStore', () => {
       expect(store().quote).toEqual({ status: 'sent', reference: 'P-2026-000042' });
     });
 
-    it('is not sent without a price', async () => {
+    it('is not sent while the price is still unknown', async () => {
       await fillEverything();
       await store().submitQuote();
       expect(api.submitQuoteRequest).not.toHaveBeenCalled();
+      store().goTo(6);
+      expect(store().price.status).toBe('loading');
+      await store().submitQuote();
+      expect(api.submitQuoteRequest).not.toHaveBeenCalled();
+    });
+
+    it('is sent without estimatedPrice when no price could be calculated', async () => {
+      await fillEverything();
+      vi.mocked(api.calculatePrice).mockResolvedValueOnce({ ok: false, status: 502, body: null });
+      await store().calculate();
+      expect(store().price.status).toBe('error');
+      store().setContact({ name: 'Lucía', email: 'lucia@ejemplo.es', phone: '612 345 678', consent: true });
+      await store().submitQuote();
+      const body = vi.mocked(api.submitQuoteRequest).mock.calls[0]![0];
+      expect('estimatedPrice' in body.moveDetails).toBe(false);
+      expect(body.moveDetails.objects).toEqual([{ id: SOFA.id, quantity: 2 }]);
+      expect(store().quote).toEqual({ status: 'sent', reference: 'P-2026-000042' });
     });
 
     it('fails with the §8 text, keeping the server reason when there is one', async () => {

@@ -13,11 +13,14 @@ import {
   initialCalculator,
   LAST_STEP,
   needsRoute,
+  packsAvailable,
+  priceSettled,
   QUOTE_MESSAGES,
   setObjectQuantity,
   type Calculator,
   type CalculatorSide,
   type QuoteContact,
+  type RouteState,
   type Schedule,
   type Step,
 } from './calculator';
@@ -81,7 +84,7 @@ interface PriceFinderState extends Calculator {
   /** POST /api/calculate-price with the calculator as it is; entering the summary calls it. */
   calculate: () => Promise<void>;
   setContact: (change: Partial<QuoteContact>) => void;
-  /** POST /api/submit-quote-request with the price shown. */
+  /** POST /api/submit-quote-request with the price shown, or without one when none could be calculated. */
   submitQuote: () => Promise<void>;
   reset: () => void;
 }
@@ -142,17 +145,19 @@ export const usePriceFinderStore = create<PriceFinderState>()((set, get) => {
         if (!stillAsked()) return;
         const body = response.body;
         if (response.ok && body?.success && isNumber(body.distance) && isNumber(body.duration)) {
-          set({
-            route: {
-              status: 'ready',
-              ...key,
-              distance: body.distance,
-              duration: body.duration,
-              distanceText: body.distance_text ?? `${formatNumber(body.distance)} km`,
-              durationText: body.duration_text ?? `${Math.round(body.duration)} min`,
-              image: typeof body.image === 'string' && body.image.startsWith('data:image/') ? body.image : null,
-            },
-          });
+          const insideM30 = body.dentro_m30 === true;
+          const route: RouteState = {
+            status: 'ready',
+            ...key,
+            distance: body.distance,
+            duration: body.duration,
+            distanceText: body.distance_text ?? `${formatNumber(body.distance)} km`,
+            durationText: body.duration_text ?? `${Math.round(body.duration)} min`,
+            image: typeof body.image === 'string' && body.image.startsWith('data:image/') ? body.image : null,
+            insideM30,
+          };
+          // A pack chosen for the old addresses does not apply once the move leaves the M-30.
+          set((s) => ({ route, offerPack: insideM30 ? s.offerPack : null }));
         } else {
           set({ route: { status: 'error', ...key } });
         }
@@ -173,8 +178,8 @@ export const usePriceFinderStore = create<PriceFinderState>()((set, get) => {
 
     setObjectQuantity: (object, quantity) => set((s) => ({ objects: setObjectQuantity(s.objects, object, quantity) })),
     resetObjects: () => set({ objects: [] }),
-    // §4: selecting a pack sets offerPack.
-    selectPack: (pack) => set({ offerPack: pack }),
+    // §4: selecting a pack sets offerPack; only for a route known to be inside the M-30 (§3).
+    selectPack: (pack) => set((s) => (packsAvailable(s) ? { offerPack: pack } : {})),
     resetPack: () => set({ offerPack: null }),
 
     setService: (service, on) => set((s) => ({ services: { ...s.services, [service]: on } as PriceServices })),
@@ -220,12 +225,11 @@ export const usePriceFinderStore = create<PriceFinderState>()((set, get) => {
 
     submitQuote: async () => {
       const state = get();
-      if (state.price.status !== 'ready' || state.quote.status === 'sending') return;
+      if (!priceSettled(state.price.status) || state.quote.status === 'sending') return;
+      const shown = state.price.status === 'ready' ? state.price.quote.price : null;
       set({ quote: { status: 'sending' } });
       try {
-        const response = await api.submitQuoteRequest(
-          buildQuoteRequest(calculatorOf(state), state.contact, state.price.quote.price),
-        );
+        const response = await api.submitQuoteRequest(buildQuoteRequest(calculatorOf(state), state.contact, shown));
         if (response.ok && response.body?.success) {
           set({ quote: { status: 'sent', reference: response.body.referencia ?? null } });
         } else {

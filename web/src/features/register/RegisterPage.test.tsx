@@ -7,7 +7,7 @@ import { MESSAGES, PHONE_HINT } from '../../lib/validation';
 import { jsonResponse, makeUser, mockFetch, waitForPage } from '../../test/fixtures';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { useLoginModalStore } from '../../lib/useLoginModalStore';
-import { REGISTRATION_STORAGE_KEY, useRegistrationStore } from './useRegistrationStore';
+import { REGISTRATION_STORAGE_KEY, useRegistrationStore } from '../../lib/useRegistrationStore';
 
 async function renderAt(path = '/registro') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -103,6 +103,40 @@ describe('RegisterPage', () => {
     expect(screen.getByText(MESSAGES.addressRequired)).toBeTruthy();
     expect(document.activeElement).toBe(field('Email'));
     expect(screen.getByText('Paso 2 de 3')).toBeTruthy();
+  });
+
+  it('fills Ciudad and Código postal from the address, lets them be corrected and checks them', async () => {
+    await renderAt();
+    type('Nombre completo', 'Lucía Fernández');
+    next();
+    expect(field('Ciudad').value).toBe('');
+    expect(field('Código postal').value).toBe('');
+    type('Dirección', 'Calle de Serrano 45, 28001 Madrid');
+    expect(field('Ciudad').value).toBe('Madrid');
+    expect(field('Código postal').value).toBe('28001');
+
+    type('Código postal', '2800');
+    fireEvent.blur(field('Código postal'));
+    expect(screen.getByText('Ingresa un código postal válido')).toBeTruthy();
+    expect(field('Código postal').getAttribute('aria-invalid')).toBe('true');
+    type('Ciudad', 'Madrid 2');
+    type('Email', 'lucia@ejemplo.es');
+    type('Teléfono', '612345678');
+    next();
+    // Not on with a wrong city or postal code: the first is focused.
+    expect(screen.getByText('Paso 2 de 3')).toBeTruthy();
+    expect(screen.getByText('Ingresa una ciudad válida')).toBeTruthy();
+    expect(document.activeElement).toBe(field('Ciudad'));
+
+    type('Ciudad', 'Alcobendas');
+    type('Código postal', '28108');
+    // What the user typed stays when the address changes.
+    type('Dirección', 'Calle de Serrano 45, 28006 Madrid');
+    expect(field('Ciudad').value).toBe('Alcobendas');
+    expect(field('Código postal').value).toBe('28108');
+    expect(screen.queryByText('Ingresa una ciudad válida')).toBeNull();
+    next();
+    expect(screen.getByText('Paso 3 de 3')).toBeTruthy();
   });
 
   it('formats the phone in groups of three and shows the hint', async () => {
@@ -213,6 +247,30 @@ describe('RegisterPage', () => {
     // Persisted for a reload of /confirmar-email.
     expect(JSON.parse(sessionStorage.getItem(REGISTRATION_STORAGE_KEY)!).state.email).toBe('lucia@ejemplo.es');
     expect(await screen.findByRole('heading', { name: 'Confirma tu email' })).toBeTruthy();
+  });
+
+  it('sends the city and postal code shown in their fields', async () => {
+    const user = makeUser({ role: 'cliente', id: 'c-1', email: 'lucia@ejemplo.es', isUserEmailConfirmed: false });
+    const fetchMock = mockFetch({
+      'POST /api/register': () => jsonResponse({ success: true, user, expira_en: 300, reenviar_en: 60 }, 201),
+    });
+    const router = await renderAt();
+    type('Nombre completo', 'Lucía Fernández');
+    next();
+    type('Email', 'lucia@ejemplo.es');
+    type('Teléfono', '612345678');
+    type('Dirección', 'Avenida de Europa 9, 28224 Pozuelo');
+    type('Ciudad', 'Pozuelo de Alarcón');
+    next();
+    fillSecurity();
+    fireEvent.click(screen.getByRole('checkbox', { name: /condiciones de uso/ }));
+    fireEvent.click(registerButton());
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/confirmar-email'));
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toMatchObject({
+      address: 'Avenida de Europa 9, 28224 Pozuelo',
+      city: 'Pozuelo de Alarcón',
+      postalCode: '28224',
+    });
   });
 
   it('shows the 409 message in a toast that can be closed', async () => {

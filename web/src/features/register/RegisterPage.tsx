@@ -12,7 +12,7 @@ import { ErrorToast, type ToastMessage } from './ErrorToast';
 import { StrengthMeter } from '../../components/StrengthMeter';
 import { describedBy, FieldError, TextField } from './RegisterFields';
 import { registerResponseError, registerThrownError } from './registerErrors';
-import { useRegistrationStore } from './useRegistrationStore';
+import { useRegistrationStore } from '../../lib/useRegistrationStore';
 import {
   canAdvance,
   canRegister,
@@ -24,6 +24,8 @@ import {
   STEPS,
   stepErrors,
   toRegisterRequest,
+  withAddress,
+  type PlaceEdited,
   type RegisterField,
   type RegisterForm,
   type Step,
@@ -38,6 +40,8 @@ const FIELD_IDS: Record<RegisterField, string> = {
   email: 'registro-email',
   phone: 'registro-telefono',
   address: 'registro-direccion',
+  city: 'registro-ciudad',
+  postalCode: 'registro-codigo-postal',
   password: 'registro-password',
   confirmPassword: 'registro-password-confirmacion',
   acceptTerms: 'registro-condiciones',
@@ -90,6 +94,7 @@ function RegisterWizard({ onRegistered }: { onRegistered: () => void }) {
 
   const [form, setForm] = useState<RegisterForm>(EMPTY_FORM);
   const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
+  const [placeEdited, setPlaceEdited] = useState<PlaceEdited>({ city: false, postalCode: false });
   const [step, setStep] = useState<Step>(1);
   const [direction, setDirection] = useState<Direction>('none');
   const [submitting, setSubmitting] = useState(false);
@@ -242,12 +247,41 @@ function RegisterWizard({ onRegistered }: { onRegistered: () => void }) {
                   id={FIELD_IDS.address}
                   label="Dirección"
                   autoComplete="street-address"
-                  placeholder="Calle, número, piso y ciudad"
+                  placeholder="Calle, número, piso, código postal y ciudad"
                   value={form.address}
-                  onChange={(v) => update('address', v)}
+                  onChange={(v) => setForm((f) => withAddress(f, v, placeEdited))}
                   onBlur={() => touch('address')}
                   error={errorOf('address')}
+                  hint="Si escribes el código postal y la ciudad (…, 28013 Madrid), rellenamos los campos de abajo."
                 />
+                <div className="register__row">
+                  <TextField
+                    id={FIELD_IDS.city}
+                    label="Ciudad"
+                    autoComplete="address-level2"
+                    value={form.city}
+                    onChange={(v) => {
+                      setPlaceEdited((e) => ({ ...e, city: true }));
+                      update('city', v);
+                    }}
+                    onBlur={() => touch('city')}
+                    error={errorOf('city')}
+                  />
+                  <TextField
+                    id={FIELD_IDS.postalCode}
+                    label="Código postal"
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    value={form.postalCode}
+                    onChange={(v) => {
+                      setPlaceEdited((e) => ({ ...e, postalCode: true }));
+                      update('postalCode', v);
+                    }}
+                    onBlur={() => touch('postalCode')}
+                    error={errorOf('postalCode')}
+                    hint="5 dígitos"
+                  />
+                </div>
               </>
             )}
 

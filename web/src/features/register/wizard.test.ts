@@ -11,6 +11,7 @@ import {
   TERMS_REQUIRED,
   placeOf,
   toRegisterRequest,
+  withAddress,
   type RegisterForm,
 } from './wizard';
 
@@ -19,6 +20,8 @@ const VALID: RegisterForm = {
   email: 'maria@ejemplo.es',
   phone: '612 345 678',
   address: 'Calle de Alcalá 100, Madrid',
+  city: '',
+  postalCode: '',
   password: 'Mudanza#2026',
   confirmPassword: 'Mudanza#2026',
   acceptTerms: true,
@@ -110,9 +113,51 @@ describe('register wizard steps', () => {
     expect(placeOf('Calle de Alcalá 100')).toEqual({ postalCode: '', city: '' });
     // A street number of five digits with nothing after it is not a postal code.
     expect(placeOf('Polígono 12345')).toEqual({ postalCode: '', city: '' });
-    expect(toRegisterRequest({ ...VALID, address: 'Calle Mayor 1, 28013  Madrid ' })).toMatchObject({
-      city: 'Madrid',
-      postalCode: '28013',
+  });
+
+  it('fills city and postal code from the address until the user types their own', () => {
+    const none = { city: false, postalCode: false };
+    const filled = withAddress(VALID, 'Calle Mayor 1, 28013  Madrid ', none);
+    expect(filled).toMatchObject({ address: 'Calle Mayor 1, 28013  Madrid ', city: 'Madrid', postalCode: '28013' });
+    // They follow the address while it changes…
+    expect(withAddress(filled, 'Calle Mayor 1, 28014 Madrid', none)).toMatchObject({ postalCode: '28014' });
+    expect(withAddress(filled, 'Calle Mayor 1', none)).toMatchObject({ city: '', postalCode: '' });
+    // …but not over what the user typed, unless they emptied it again.
+    const corrected = { ...filled, city: 'Madrid capital' };
+    expect(withAddress(corrected, 'Calle Mayor 1, 28014 Getafe', { city: true, postalCode: false })).toMatchObject({
+      city: 'Madrid capital',
+      postalCode: '28014',
     });
+    expect(
+      withAddress({ ...filled, postalCode: '' }, 'Calle Mayor 1, 28014 Madrid', { city: false, postalCode: true }),
+    ).toMatchObject({ postalCode: '28014' });
+  });
+
+  it('sends the city and postal code as the fields hold them, trimmed', () => {
+    expect(toRegisterRequest({ ...VALID, city: '  San Martín   de la Vega ', postalCode: ' 28330 ' })).toMatchObject({
+      address: 'Calle de Alcalá 100, Madrid',
+      city: 'San Martín de la Vega',
+      postalCode: '28330',
+    });
+    // An address naming them no longer overrides the fields (the user may have corrected them).
+    expect(
+      toRegisterRequest({ ...VALID, address: 'Calle Mayor 1, 28013 Madrid', city: 'Madrid', postalCode: '28014' }),
+    ).toMatchObject({ city: 'Madrid', postalCode: '28014' });
+  });
+
+  it('takes city and postal code as optional, and checks them as the server does', () => {
+    expect(stepErrors(2, VALID)).toEqual({});
+    expect(stepErrors(2, { ...VALID, city: 'Madrid', postalCode: '28013' })).toEqual({});
+    expect(fieldError('postalCode', { ...VALID, postalCode: '2801' })).toBe('Ingresa un código postal válido');
+    expect(fieldError('postalCode', { ...VALID, postalCode: '28O13' })).toBe('Ingresa un código postal válido');
+    expect(fieldError('postalCode', { ...VALID, postalCode: '280133' })).toBe('Ingresa un código postal válido');
+    expect(fieldError('city', { ...VALID, city: 'Madrid 3' })).toBe('Ingresa una ciudad válida');
+    expect(fieldError('city', { ...VALID, city: "L'Hospitalet de Llobregat" })).toBeNull();
+    expect(fieldError('city', { ...VALID, city: 'a'.repeat(100) })).toBeNull();
+    expect(fieldError('city', { ...VALID, city: 'a'.repeat(101) })).toBe(
+      'La ciudad no puede tener más de 100 caracteres',
+    );
+    expect(canAdvance(2, { ...VALID, postalCode: '123' })).toBe(false);
+    expect(firstInvalidStep({ ...VALID, city: 'Madrid 3' })).toBe(2);
   });
 });

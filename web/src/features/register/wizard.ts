@@ -9,7 +9,9 @@ import {
   validateFullName,
   validatePassword,
   validatePasswordMatch,
+  validateCity,
   validatePhone,
+  validatePostalCode,
 } from '../../lib/validation';
 import type { RegisterRequest } from '../../lib/api';
 
@@ -18,6 +20,9 @@ export interface RegisterForm {
   email: string;
   phone: string;
   address: string;
+  /** Filled from the address while the user has not typed one of their own (see withAddress). */
+  city: string;
+  postalCode: string;
   password: string;
   confirmPassword: string;
   /** Terms of use and privacy policy accepted; required, never pre-ticked. */
@@ -32,6 +37,8 @@ export const EMPTY_FORM: RegisterForm = {
   email: '',
   phone: '',
   address: '',
+  city: '',
+  postalCode: '',
   password: '',
   confirmPassword: '',
   acceptTerms: false,
@@ -41,7 +48,7 @@ export const TERMS_REQUIRED = 'Debes aceptar las condiciones de uso y la políti
 
 export const STEPS: readonly { step: Step; title: string; fields: readonly RegisterField[] }[] = [
   { step: 1, title: 'Datos personales', fields: ['fullName'] },
-  { step: 2, title: 'Contacto', fields: ['email', 'phone', 'address'] },
+  { step: 2, title: 'Contacto', fields: ['email', 'phone', 'address', 'city', 'postalCode'] },
   { step: 3, title: 'Seguridad', fields: ['password', 'confirmPassword', 'acceptTerms'] },
 ];
 
@@ -60,6 +67,10 @@ export function fieldError(field: RegisterField, form: RegisterForm): string | n
       return validatePhone(form.phone);
     case 'address':
       return validateAddress(form.address);
+    case 'city':
+      return validateCity(form.city);
+    case 'postalCode':
+      return validatePostalCode(form.postalCode);
     case 'password':
       return validatePassword(form.password);
     case 'confirmPassword':
@@ -82,7 +93,7 @@ export function stepErrors(step: Step, form: RegisterForm): FieldErrors {
   return errors;
 }
 
-/** §4: 1→2 needs a valid name; 2→3 valid email, phone and address. */
+/** §4: 1→2 needs a valid name; 2→3 valid email, phone and address (and city and postal code, when given). */
 export function canAdvance(step: Step, form: RegisterForm): boolean {
   if (step === 3) return false;
   return Object.keys(stepErrors(step, form)).length === 0;
@@ -108,7 +119,7 @@ export function firstInvalidStep(form: RegisterForm): Step | null {
 
 /**
  * The postal code and city an address names, as Spanish addresses write them ("…, 28013 Madrid"):
- * empty where the address does not say (the profile completes them later).
+ * empty where the address does not say (the user may type them, or the profile complete them later).
  */
 export function placeOf(address: string): { city: string; postalCode: string } {
   const [, postalCode, city] = /\b(\d{5})\s+(\p{L}[\p{L} .'-]*)/u.exec(address) ?? [];
@@ -116,16 +127,35 @@ export function placeOf(address: string): { city: string; postalCode: string } {
   return { postalCode, city: city.trim().replace(/\s+/g, ' ') };
 }
 
-/** The body of POST /api/register: trimmed, the name's inner spaces collapsed. */
+/** Which of the city and postal code the user typed themselves. */
+export type PlaceEdited = { city: boolean; postalCode: boolean };
+
+/**
+ * The form with a new address: the city and postal code follow what the address names, except
+ * one the user typed (and did not empty again), which is theirs to keep.
+ */
+export function withAddress(form: RegisterForm, address: string, edited: PlaceEdited): RegisterForm {
+  const place = placeOf(address);
+  const keepCity = edited.city && form.city.trim() !== '';
+  const keepPostalCode = edited.postalCode && form.postalCode.trim() !== '';
+  return {
+    ...form,
+    address,
+    city: keepCity ? form.city : place.city,
+    postalCode: keepPostalCode ? form.postalCode : place.postalCode,
+  };
+}
+
+/** The body of POST /api/register: trimmed, the name's and city's inner spaces collapsed. */
 export function toRegisterRequest(form: RegisterForm): RegisterRequest {
-  const address = form.address.trim();
   return {
     fullName: form.fullName.trim().replace(/\s+/g, ' '),
     email: form.email.trim(),
     password: form.password,
     phone: form.phone.trim(),
-    address,
-    ...placeOf(address),
+    address: form.address.trim(),
+    city: form.city.trim().replace(/\s+/g, ' '),
+    postalCode: form.postalCode.trim(),
     acceptTerms: form.acceptTerms,
   };
 }

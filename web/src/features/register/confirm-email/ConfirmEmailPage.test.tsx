@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_DATA_KEY } from '../../../lib/userData';
 import { jsonResponse, makeUser, mockFetch } from '../../../test/fixtures';
 import { useAuthStore } from '../../../lib/useAuthStore';
-import { REGISTRATION_STORAGE_KEY, useRegistrationStore } from '../useRegistrationStore';
+import { REGISTRATION_STORAGE_KEY, useRegistrationStore } from '../../../lib/useRegistrationStore';
 import { AUTO_VERIFY_MS, AUTO_VERIFY_PASTE_MS } from './CodeInput';
 import { CONFIRM_MESSAGES, ConfirmEmailPage, REDIRECT_HOME_MS } from './ConfirmEmailPage';
 

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { isValidCode, MESSAGES } from '../../../lib/validation';
 import { homePathFor } from '../../../lib/access';
 import { useAuthStore } from '../../../lib/useAuthStore';
-import { CODE_VALIDITY_SECONDS, useRegistrationStore } from '../useRegistrationStore';
+import { CODE_VALIDITY_SECONDS, useRegistrationStore } from '../../../lib/useRegistrationStore';
 import { CodeInput, EMPTY_CODE, type CodeInputHandle } from './CodeInput';
 import { formatCountdown, useCountdown } from './useCountdown';
 import './ConfirmEmailPage.css';

@@ -1,10 +1,11 @@
 // What a registration hands to the email confirmation page (§4 'Register wizard': email, name,
 // phone and address are kept) plus when the emailed code expires and when another may be asked
 // for. Kept in sessionStorage so a reload of /confirmar-email still knows the email and the
-// countdown, but a new browser session starts clean.
+// countdown, but a new browser session starts clean. The client's profile writes it too, when it
+// asks for a new code before opening that page.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { CodeTimers } from '../../lib/api';
+import type { CodeTimers } from './api';
 
 /** §9: validity of a fresh code and the resend cooldown, in seconds, when the server does not say. */
 export const CODE_VALIDITY_SECONDS = 300;
