@@ -9,9 +9,11 @@ use command::decider::Fixed;
 use command::demo::demo_move;
 use command::identity::identifier;
 use command::moves::{MoveCommand, MoveDecider, MoveState};
+use command::reviews::{ReviewCommand, ReviewDecider};
 use command::{Context, Decider, Role};
 use events_schema::events::{
-    worker_day_stream, MoveStatus, Person, WorkerAssigned, WorkerDayBooked,
+    worker_day_stream, MoveStatus, Person, ReviewId, ReviewSubmitted, WorkerAssigned,
+    WorkerDayBooked,
 };
 use events_schema::{
     Event, EventStore, ExpectedVersion, Metadata, NewEvent, StoreOptions, StreamAppend,
@@ -96,7 +98,50 @@ pub async fn seed(pool: &PgPool, seed_dir: &Path) -> Result<(), String> {
         .await
         .map_err(|e| e.to_string())?;
     }
-    seed_moves(pool, &accounts).await
+    seed_moves(pool, &accounts).await?;
+    seed_reviews(pool, seed_dir).await
+}
+
+/// The company's testimonials from before this software (`seed/opiniones.json`, the spec's
+/// eight), imported as published reviews without a move.
+async fn seed_reviews(pool: &PgPool, seed_dir: &Path) -> Result<(), String> {
+    let path = seed_dir.join("opiniones.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let reviews: Vec<ReviewSubmitted> =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let store = EventStore::new(pool.clone(), StoreOptions::default());
+    let generate = Fixed::default();
+    let ctx = Context {
+        now: Utc::now(),
+        role: Some(Role::Empresario),
+        generate: &generate,
+    };
+    for (n, review) in reviews.into_iter().enumerate() {
+        let id = ReviewId::Imported(n as i64 + 1);
+        let stream = ReviewDecider::stream(&id);
+        if store
+            .stream_version(&stream)
+            .await
+            .map_err(|e| e.to_string())?
+            > 0
+        {
+            continue;
+        }
+        let events: Vec<NewEvent> = ReviewDecider::decide(
+            &Default::default(),
+            ReviewCommand::Import(Box::new(review)),
+            &ctx,
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .into_iter()
+        .map(|e| NewEvent::new(e, Metadata::system("seed")))
+        .collect();
+        store
+            .append(&stream, ExpectedVersion::NoStream, &events)
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// Demo keys are derived from the demo move's index, so the README can name one; real moves get

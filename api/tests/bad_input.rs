@@ -551,6 +551,11 @@ async fn every_btree_index_over_text_is_bounded(pool: PgPool) {
         ("projection_checkpoints_pkey", "projector names of the code"),
         ("projection_poison_pkey", "projector names of the code"),
         ("quotes_inbox_estado_idx", "a status of the code"),
+        (
+            "reviews_pkey",
+            "a key the server makes ('mudanza-12'), CHECK 40 characters",
+        ),
+        ("reviews_shown_idx", "a status of the code, a date and that key"),
     ];
     let found: Vec<String> = sqlx::query_scalar(
         "SELECT c.relname::text FROM pg_index i \

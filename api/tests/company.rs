@@ -28,7 +28,11 @@ async fn company_figures_follow_the_moves(pool: PgPool) {
     // The seed: 8 moves, 2 finished and 1 cancelled; 2 workers.
     assert_eq!(data["mudanzas_totales"], 8);
     assert_eq!(data["trabajadores_activos"], 2);
-    assert_eq!(data["nivel_de_satisfaccion"], 66.7);
+    // Satisfaction is the average stars of the published reviews: the seed's testimonials.
+    assert_eq!(
+        data["nivel_de_satisfaccion"].as_f64(),
+        Some(seeded_average_rating())
+    );
     assert_eq!(
         data["ganancias_totales"].as_f64(),
         Some(finished_revenue(&pool).await)
@@ -44,7 +48,11 @@ async fn company_figures_follow_the_moves(pool: PgPool) {
     let worker = server.login_role("empleado").await;
     assert_eq!(worker.set_status(today, "finalizada").await.0, 200);
     let (_, data) = manager.get("/api/datos-de-empresa").await;
-    assert_eq!(data["nivel_de_satisfaccion"], 75.0);
+    // Finishing a move is not a rating: satisfaction stays what the reviews say.
+    assert_eq!(
+        data["nivel_de_satisfaccion"].as_f64(),
+        Some(seeded_average_rating())
+    );
     assert_eq!(
         data["ganancias_totales"].as_f64(),
         Some(finished_revenue(&pool).await)
@@ -142,4 +150,12 @@ async fn analytics_count_per_period_and_move_with_the_moves(pool: PgPool) {
             .0,
         403
     );
+}
+
+/// The average stars of `seed/opiniones.json`, to two decimals.
+fn seeded_average_rating() -> f64 {
+    let text = std::fs::read_to_string(common::seed_dir().join("opiniones.json")).unwrap();
+    let reviews: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    let stars: u64 = reviews.iter().map(|r| r["rating"].as_u64().unwrap()).sum();
+    (stars as f64 * 100.0 / reviews.len() as f64).round() / 100.0
 }

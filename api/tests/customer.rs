@@ -426,6 +426,18 @@ async fn a_client_downloads_their_data_and_nobody_elses(pool: PgPool) {
         )
         .await;
     assert_eq!(status, 200, "{body}");
+    // Finished and rated: the review is theirs too.
+    for status in ["confirmada", "en curso", "finalizada"] {
+        assert_eq!(manager.set_status(id, status).await.0, 200, "{status}");
+    }
+    let (status, body) = client
+        .send(
+            Method::POST,
+            &format!("/api/mudanza/{id}/opinion"),
+            json!({"rating": 5, "titulo": "Muy bien", "texto": "Puntuales.", "recomendaria": true}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
 
     let response = client.get_response("/api/mis-datos").await;
     assert_eq!(response.status(), 200);
@@ -452,10 +464,16 @@ async fn a_client_downloads_their_data_and_nobody_elses(pool: PgPool) {
     assert_eq!(moves, vec![id], "their move only, not {other}");
     let events = file["eventos"].as_array().unwrap();
     assert!(!events.is_empty());
+    let streams = [format!("move-{id}"), format!("review-mudanza-{id}")];
     assert!(
-        events.iter().all(|e| e["flujo"] == format!("move-{id}")),
+        events
+            .iter()
+            .all(|e| streams.iter().any(|s| e["flujo"] == s.as_str())),
         "{events:?}"
     );
+    assert!(events.iter().any(|e| e["tipo"] == "review.submitted"));
+    assert_eq!(file["opiniones"][0]["mudanza_id"], id);
+    assert_eq!(file["opiniones"][0]["estado"], "pendiente");
     assert_eq!(events[0]["tipo"], "move.created");
     assert_eq!(events[0]["actor"], "empresario", "staff are named by role");
     let text = file.to_string();

@@ -71,6 +71,8 @@ const BLANK_DETAILS: &str = r#"{"contacto_nombre": "", "contacto_telefono": "", 
     "instrucciones": "", "property_details": {
         "origin": {"access": "", "floor": "", "elevator": false},
         "destination": {"access": "", "floor": "", "elevator": false}}}"#;
+const BLANK_REVIEW: &str = r#"{"rating": 0, "titulo": "", "texto": "", "recomendaria": true}"#;
+const HIDDEN_WITHOUT_REASON: &str = r#"{"publicar": false, "motivo": ""}"#;
 /// Version 0 is never current: a manager gets the conflict.
 const STALE_EDIT: &str = r#"{"id": {move}, "version": 0}"#;
 const NO_SUCH_WORKER: &str =
@@ -141,6 +143,13 @@ fn table() -> Vec<Row> {
         row(M::PUT,  "/api/mi-perfil", J(NAMELESS_PROFILE),                                     "401  4xx  4xx  403  403  403  403  403"),
         row(M::PUT,  "/api/cambiar-password", J("{}"),                                           "401  4xx  4xx  403  403  403  403  403"),
         row(M::DELETE, "/api/eliminar-cuenta", J("{}"),                                          "401  4xx  4xx  403  403  403  403  403"),
+        // Reviews: everyone reads the published ones; a finished move's client rates it (the
+        // matrix's move is not finished: refused on content); managers moderate.
+        row(M::GET,  "/api/opiniones", N,                                                        "200  200  200  200  200  200  200  200"),
+        row(M::POST, "/api/mudanza/{move}/opinion", J(BLANK_REVIEW),                             "401  4xx  404  403  403  403  403  403"),
+        row(M::GET,  "/api/mis-opiniones", N,                                                    "401  200  200  403  403  403  403  403"),
+        row(M::GET,  "/api/gestion/opiniones", N,                                                "401  403  403  403  403  200  200  200"),
+        row(M::POST, "/api/opiniones/mudanza-999999/moderar", J(HIDDEN_WITHOUT_REASON),          "401  403  403  403  403  404  403  403"),
         // Staff: workers see every move without prices, and change the status of and add photos
         // to the moves assigned to them only; managers and the admin change any. The status
         // asked is the move's own ('en curso'), so that an answer of 200 changes nothing.
@@ -560,7 +569,8 @@ fn template(path: &str) -> String {
         .replace(
             "/api/admin/proyecciones/no-existe/",
             "/api/admin/proyecciones/{nombre}/",
-        );
+        )
+        .replace("/api/opiniones/mudanza-999999/", "/api/opiniones/{id}/");
     ["{move}", "{pay}", "{app}", "{staff}", "{quote}"]
         .iter()
         .fold(path, |p, placeholder| p.replace(placeholder, "{id}"))

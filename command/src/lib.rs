@@ -15,6 +15,7 @@ pub mod options;
 pub mod payments;
 pub mod pricing;
 pub mod quotes;
+pub mod reviews;
 mod role;
 pub mod text;
 pub mod workers;

@@ -90,6 +90,10 @@ pub fn login(field: &str, value: &str) -> Result<(), DomainError> {
     check(field, &crate::identity::identifier(value), LOGIN_MAX, false)
 }
 
+/// Money as people read it in Spain: '454,96 €', '12.345,00 €' (no dot below 10.000, as the RAE
+/// writes four-digit numbers).
+pub use crate::estimate::euros;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,7 +167,3 @@ mod tests {
         assert!(login("email", "auditor@\u{0}mudanzas.test").is_err());
     }
 }
-
-/// Money as people read it in Spain: '454,96 €', '12.345,00 €' (no dot below 10.000, as the RAE
-/// writes four-digit numbers).
-pub use crate::estimate::euros;

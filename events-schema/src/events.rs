@@ -562,6 +562,39 @@ pub struct CrewMilestoneRecorded {
     pub worker_id: Uuid,
 }
 
+/// `review.submitted` v1, on the review's stream ([`review_stream`]): a rating of the service.
+/// Either the client of a finished move wrote it (`move_id`: verified by construction, since only
+/// that move's client may, once, after it finished), or it was collected before this software and
+/// imported with the company's data (`move_id` absent). A client's review waits for a manager's
+/// moderation before it is shown; an imported one is published in the same append.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ReviewSubmitted {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_id: Option<i64>,
+    /// How the review is signed: first name and the surname's initial ('Marta S.').
+    pub nombre: String,
+    /// Where the move went ('Chamberí, Madrid').
+    pub ubicacion: String,
+    /// 1 to 5 stars.
+    pub rating: u8,
+    pub titulo: String,
+    pub texto: String,
+    /// Would they recommend us to a friend.
+    pub recomendaria: bool,
+    /// The day it was written.
+    pub fecha: NaiveDate,
+    /// How many readers found it useful (kept from the source of an imported review).
+    #[serde(default)]
+    pub util: u32,
+}
+
+/// `review.moderated` v1: a manager published or hid a review, with the reason.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ReviewModerated {
+    pub publicada: bool,
+    pub motivo: String,
+}
+
 /// Every event, decoded and upcast to its current version.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
@@ -586,6 +619,8 @@ pub enum Event {
     PaymentFailed(PaymentFailed),
     PaymentRefunded(PaymentRefunded),
     CrewMilestoneRecorded(CrewMilestoneRecorded),
+    ReviewSubmitted(ReviewSubmitted),
+    ReviewModerated(ReviewModerated),
 }
 
 /// The catalogue of event types: wire name, current schema version, and its JSON Schema.
@@ -701,6 +736,16 @@ pub const EVENT_TYPES: &[EventTypeInfo] = &[
         current_version: 1,
         schema: || schemars::schema_for!(CrewMilestoneRecorded),
     },
+    EventTypeInfo {
+        name: "review.submitted",
+        current_version: 1,
+        schema: || schemars::schema_for!(ReviewSubmitted),
+    },
+    EventTypeInfo {
+        name: "review.moderated",
+        current_version: 1,
+        schema: || schemars::schema_for!(ReviewModerated),
+    },
 ];
 
 impl Event {
@@ -727,6 +772,8 @@ impl Event {
             Event::PaymentFailed(_) => "move.payment_failed",
             Event::PaymentRefunded(_) => "move.payment_refunded",
             Event::CrewMilestoneRecorded(_) => "move.crew_milestone_recorded",
+            Event::ReviewSubmitted(_) => "review.submitted",
+            Event::ReviewModerated(_) => "review.moderated",
         }
     }
 
@@ -763,6 +810,8 @@ impl Event {
             Event::PaymentFailed(e) => serde_json::to_value(e),
             Event::PaymentRefunded(e) => serde_json::to_value(e),
             Event::CrewMilestoneRecorded(e) => serde_json::to_value(e),
+            Event::ReviewSubmitted(e) => serde_json::to_value(e),
+            Event::ReviewModerated(e) => serde_json::to_value(e),
         };
         // These types hold only strings, numbers, dates and maps with string keys.
         value.expect("event types always serialize to JSON")
@@ -867,6 +916,8 @@ impl Event {
             "move.crew_milestone_recorded" => {
                 Event::CrewMilestoneRecorded(parse(event_type, data)?)
             }
+            "review.submitted" => Event::ReviewSubmitted(parse(event_type, data)?),
+            "review.moderated" => Event::ReviewModerated(parse(event_type, data)?),
             other => return Err(crate::Error::UnknownEventType(other.to_string())),
         })
     }
@@ -884,6 +935,41 @@ pub fn quote_stream(quote_id: Uuid) -> String {
 /// The quote id of a `quote-<uuid>` stream.
 pub fn quote_id_of(stream_id: &str) -> Option<Uuid> {
     stream_id.strip_prefix("quote-")?.parse().ok()
+}
+
+/// A review's stream: `review-mudanza-<id>` for a move's (so a move has at most one), or
+/// `review-importada-<n>` for one imported with the company's data.
+pub fn review_stream(review: &ReviewId) -> String {
+    match review {
+        ReviewId::Move(id) => format!("review-mudanza-{id}"),
+        ReviewId::Imported(n) => format!("review-importada-{n}"),
+    }
+}
+
+/// What names a review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReviewId {
+    Move(i64),
+    Imported(i64),
+}
+
+impl ReviewId {
+    /// The review's public id: its stream's name without the prefix ('mudanza-12').
+    pub fn key(&self) -> String {
+        review_stream(self)
+            .trim_start_matches("review-")
+            .to_string()
+    }
+
+    pub fn parse(key: &str) -> Option<ReviewId> {
+        if let Some(n) = key.strip_prefix("mudanza-") {
+            return n.parse().ok().map(ReviewId::Move);
+        }
+        key.strip_prefix("importada-")?
+            .parse()
+            .ok()
+            .map(ReviewId::Imported)
+    }
 }
 
 /// The day of one worker: which move, if any, holds them on that date.

@@ -39,6 +39,8 @@ pub fn label(event_type: &str) -> Option<&'static str> {
         "move.payment_failed" => "Pago con tarjeta rechazado",
         "move.payment_refunded" => "Pago reembolsado",
         "move.crew_milestone_recorded" => "Hito del equipo registrado",
+        "review.submitted" => "Opinión enviada por el cliente",
+        "review.moderated" => "Opinión moderada",
         _ => return None,
     })
 }
@@ -121,6 +123,9 @@ pub fn summary(event: &Event) -> String {
         ),
         Event::PaymentRefunded(r) => format!("{} · {}", euros_text(r.amount_cents), r.reason),
         Event::CrewMilestoneRecorded(m) => m.hito.label().to_string(),
+        Event::ReviewSubmitted(r) => format!("{} ★ · {} · {}", r.rating, r.titulo, r.nombre),
+        Event::ReviewModerated(m) if m.publicada => "Publicada".to_string(),
+        Event::ReviewModerated(m) => format!("Oculta: {}", m.motivo),
         Event::WorkerDayBooked(d) => d.fecha.format("%d/%m/%Y").to_string(),
         Event::WorkerDayReleased(d) => d.fecha.format("%d/%m/%Y").to_string(),
     }

@@ -8,6 +8,7 @@ pub mod changes;
 pub mod documents;
 pub mod moves;
 pub mod quotes;
+pub mod reviews;
 mod runner;
 
 pub use runner::{
@@ -40,6 +41,8 @@ pub enum ReadModel {
     Documents,
     /// `quotes_inbox` and the quotes' `live_changes`.
     Quotes,
+    /// `reviews`.
+    Reviews,
 }
 
 impl ReadModel {
@@ -50,6 +53,7 @@ impl ReadModel {
             ReadModel::Analytics => "analytics",
             ReadModel::Documents => "documents",
             ReadModel::Quotes => "quotes",
+            ReadModel::Reviews => "reviews",
         }
     }
 }
@@ -61,6 +65,7 @@ pub fn all() -> Vec<std::sync::Arc<dyn Projector>> {
         std::sync::Arc::new(analytics::AnalyticsProjector::new()),
         std::sync::Arc::new(documents::DocumentsProjector),
         std::sync::Arc::new(quotes::QuotesProjector),
+        std::sync::Arc::new(reviews::ReviewsProjector),
     ]
 }
 
@@ -76,6 +81,7 @@ mod tests {
             ReadModel::Analytics,
             ReadModel::Documents,
             ReadModel::Quotes,
+            ReadModel::Reviews,
         ];
         let mut named: Vec<_> = models.iter().map(|m| m.projector()).collect();
         named.sort_unstable();

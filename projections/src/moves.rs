@@ -532,6 +532,9 @@ impl StaffMove {
             | Event::QuoteConverted(_)
             | Event::QuoteDiscarded(_)
             | Event::QuoteContactErased(_) => return Err(poison("a quote event in a move stream")),
+            Event::ReviewSubmitted(_) | Event::ReviewModerated(_) => {
+                return Err(poison("a review event in a move stream"))
+            }
             Event::PaymentKeyIssued(k) => {
                 m.clave_pago = Some(command_free_display_key(&k.clave_pago))
             }

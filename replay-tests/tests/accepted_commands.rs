@@ -9,11 +9,12 @@ use command::decider::Fixed;
 use command::moves::{MoveCommand, MoveDecider, MoveState};
 use command::pricing::{price, PriceParts};
 use command::quotes::{QuoteCommand, QuoteDecider, QuoteDraft, QuoteState};
+use command::reviews::{Draft, ReviewCommand, ReviewDecider, ReviewState};
 use command::{text, Context, Decider, Role};
 use events_schema::events::{
-    move_stream, quote_stream, AccessDetails, Contact, Milestone, MoveDetailsCompleted,
-    MoveDetailsUpdated, MoveStatus, Person, PhotoAdded, QuoteAddress, QuoteConsent, QuoteObject,
-    Services,
+    move_stream, quote_stream, review_stream, AccessDetails, Contact, Milestone,
+    MoveDetailsCompleted, MoveDetailsUpdated, MoveStatus, Person, PhotoAdded, QuoteAddress,
+    QuoteConsent, QuoteObject, ReviewId, Services,
 };
 use events_schema::{Event, EventStore, ExpectedVersion, Metadata, NewEvent};
 use proptest::prelude::*;
@@ -105,6 +106,7 @@ struct Texts {
     foto: String,
     parts: [i64; 5],
     iva: bool,
+    resena: (u8, String, String, String),
 }
 
 fn texts() -> impl Strategy<Value = Texts> {
@@ -125,11 +127,18 @@ fn texts() -> impl Strategy<Value = Texts> {
             [cents(), cents(), cents(), cents(), cents()],
             any::<bool>(),
         ),
+        (
+            0u8..=6,
+            text_upto(command::reviews::TITLE_MAX),
+            text_upto(command::reviews::TEXT_MAX),
+            text_upto(command::reviews::REASON_MAX),
+        ),
     )
         .prop_map(
             |(
                 (name, phone, email, origin, destination, contact),
                 (instructions, object, object_id, photo, parts, vat),
+                resena,
             )| Texts {
                 nombre: name,
                 telefono: phone,
@@ -143,6 +152,7 @@ fn texts() -> impl Strategy<Value = Texts> {
                 foto: photo,
                 parts,
                 iva: vat,
+                resena,
             },
         )
 }
@@ -288,7 +298,58 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
             );
         }
     }
+    run(
+        &mut state,
+        MoveCommand::ChangeStatus {
+            to: MoveStatus::Finalizada,
+            by: Uuid::nil(),
+        },
+        Role::Empresario,
+    );
+    let status = state.status;
     out.push((move_stream(move_id), events));
+
+    // Its client rates it, and a manager hides the review with a reason.
+    let (rating, titulo, texto, motivo) = t.resena.clone();
+    let mut review = ReviewState::default();
+    let mut reviewed = Vec::new();
+    for (command, role) in [
+        (
+            ReviewCommand::Submit {
+                move_id,
+                status,
+                nombre: command::reviews::signature(&t.nombre),
+                ubicacion: t.destino.clone(),
+                draft: Draft {
+                    rating,
+                    titulo,
+                    texto,
+                    recomendaria: t.iva,
+                },
+            },
+            Role::Cliente,
+        ),
+        (
+            ReviewCommand::Moderate {
+                publish: false,
+                reason: motivo,
+            },
+            Role::Empresario,
+        ),
+    ] {
+        let ctx = Context {
+            now,
+            role: Some(role),
+            generate: &generate,
+        };
+        if let Ok(decided) = ReviewDecider::decide(&review, command, &ctx) {
+            for e in &decided {
+                review = ReviewDecider::evolve(std::mem::take(&mut review), e);
+            }
+            reviewed.extend(decided);
+        }
+    }
+    out.push((review_stream(&ReviewId::Move(move_id)), reviewed));
 
     let quote_id = Uuid::now_v7();
     let side = |address: &str| QuoteAddress {
@@ -364,7 +425,7 @@ async fn every_event_the_deciders_accept_is_projected_and_rebuild_equals_live() 
         ..Config::default()
     });
     let strategy = texts();
-    let (mut appended, mut moves_created) = (0, 0);
+    let (mut appended, mut moves_created, mut reviews) = (0, 0, 0);
     for case in 0..CASES {
         let t = strategy.new_tree(&mut runner).unwrap().current();
         for (stream, events) in accepted(&t, 1_000 + i64::from(case), today) {
@@ -372,6 +433,7 @@ async fn every_event_the_deciders_accept_is_projected_and_rebuild_equals_live() 
                 continue;
             }
             moves_created += usize::from(matches!(events[0], Event::MoveCreated(_)));
+            reviews += usize::from(matches!(events[0], Event::ReviewSubmitted(_)));
             let batch: Vec<NewEvent> = events
                 .into_iter()
                 .map(|e| NewEvent::new(e, Metadata::system("proptest")))
@@ -383,10 +445,11 @@ async fn every_event_the_deciders_accept_is_projected_and_rebuild_equals_live() 
                 .unwrap_or_else(|e| panic!("appending what the deciders accepted ({t:?}): {e}"));
         }
     }
-    // The generator reaches what it means to test: accepted moves with edits, details, photos.
+    // The generator reaches what it means to test: accepted moves with edits, details, photos,
+    // and their reviews.
     assert!(
-        moves_created > 0 && appended > 2 * moves_created,
-        "{appended} events, {moves_created} moves"
+        moves_created > 0 && appended > 2 * moves_created && reviews > 0,
+        "{appended} events, {moves_created} moves, {reviews} reviews"
     );
 
     let head = store.max_position().await.unwrap();

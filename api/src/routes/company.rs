@@ -22,7 +22,7 @@ pub struct CompanyData {
     /// Euros of the finished moves.
     ganancias_totales: f64,
     trabajadores_activos: i64,
-    /// Percent of the finished among the finished and cancelled; `null` before either.
+    /// The average rating (1 to 5 stars) of the published reviews; `null` before the first.
     nivel_de_satisfaccion: Option<f64>,
 }
 
@@ -47,28 +47,23 @@ pub struct PeriodFigures {
 
 /// `GET /api/datos-de-empresa`.
 ///
-/// `nivel_de_satisfaccion` is the share of finished moves among those that ended (finished or
-/// cancelled), as a percentage: the company keeps no ratings, and this is the measure its own
-/// records support. `null` until a move has ended.
+/// `nivel_de_satisfaccion` is the average rating of the published reviews, the figure /opiniones
+/// shows (`crate::routes::reviews`), to two decimals; `null` before the first review.
 pub async fn company_data(
     State(state): State<AppState>,
     user: CurrentUser,
 ) -> ApiResult<Json<CompanyData>> {
     user.require(READERS)?;
-    let (total, revenue_cents, finished, cancelled, workers): (i64, i64, i64, i64, i64) =
-        sqlx::query_as(
-            "SELECT count(*), \
-                    coalesce(sum((doc->'precio'->>'total_cents')::bigint) \
-                             FILTER (WHERE estado = 'finalizada'), 0)::bigint, \
-                    count(*) FILTER (WHERE estado = 'finalizada'), \
-                    count(*) FILTER (WHERE estado = 'cancelada'), \
-                    (SELECT count(*) FROM accounts WHERE role = 'empleado' AND active) \
-             FROM move_staff_view",
-        )
-        .fetch_one(&state.pool)
-        .await?;
-    let satisfaction = (finished + cancelled > 0)
-        .then(|| (finished as f64 * 1000.0 / (finished + cancelled) as f64).round() / 10.0);
+    let (total, revenue_cents, workers): (i64, i64, i64) = sqlx::query_as(
+        "SELECT count(*), \
+                coalesce(sum((doc->'precio'->>'total_cents')::bigint) \
+                         FILTER (WHERE estado = 'finalizada'), 0)::bigint, \
+                (SELECT count(*) FROM accounts WHERE role = 'empleado' AND active) \
+         FROM move_staff_view",
+    )
+    .fetch_one(&state.pool)
+    .await?;
+    let satisfaction = super::reviews::stats(&state.pool).await?.media;
     Ok(Json(CompanyData {
         success: True,
         mudanzas_totales: total,

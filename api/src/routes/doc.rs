@@ -12,6 +12,7 @@ pub const CONTACT_AND_APPLICATIONS: &str = "Contacto y candidaturas";
 pub const AUDITING: &str = "Auditoría";
 pub const ADMIN: &str = "Administración";
 pub const PAYMENTS: &str = "Pagos";
+pub const REVIEWS: &str = "Opiniones";
 
 /// One operation's group and one-line summary (who may call it, when not everyone).
 pub fn doc(

@@ -27,6 +27,7 @@ mod payments;
 pub mod photos;
 pub(crate) mod pricing;
 mod quotes;
+mod reviews;
 mod workers;
 
 use aide::axum::ApiRouter;
@@ -70,6 +71,7 @@ fn routes() -> ApiRouter<AppState> {
         .merge(admin::router())
         .merge(debug::router())
         .merge(payments::router())
+        .merge(reviews::router())
 }
 
 /// The API's OpenAPI document, as `/api/openapi.json` serves it.

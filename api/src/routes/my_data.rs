@@ -1,7 +1,7 @@
 //! `GET /api/mis-datos`: everything the company holds about the signed-in client, as one JSON
 //! file (GDPR art. 15, access, and art. 20, portability): the account, its consents, the moves
-//! and quotes that are theirs, the documents issued for those moves, and the log's events about
-//! them. Clients only; a GET that changes nothing.
+//! and quotes that are theirs, the documents issued for those moves, the reviews written of them,
+//! and the log's events about them. Clients only; a GET that changes nothing.
 //!
 //! What is about other people is left out: the crew's ids and surnames (the client knows their
 //! crew by first name, as the tracking page shows them), and who on the staff recorded an event
@@ -20,7 +20,7 @@ use crate::ownership::OWNED_BY;
 use crate::reply::{attachment, Answer, True};
 use crate::state::AppState;
 use command::Role;
-use events_schema::events::{move_stream, quote_stream};
+use events_schema::events::{move_stream, quote_stream, review_stream, ReviewId};
 
 /// The export, as the file holds it.
 #[derive(Serialize, schemars::JsonSchema)]
@@ -37,7 +37,9 @@ pub struct MyData {
     presupuestos: Vec<Value>,
     /// Invoices and waybills issued for the moves, with their content as issued.
     documentos: Vec<DocumentRecord>,
-    /// The log's events of those moves and quotes, oldest first.
+    /// The reviews written of those moves, with where moderation left them.
+    opiniones: Vec<super::reviews::OwnReview>,
+    /// The log's events of those moves, quotes and reviews, oldest first.
     eventos: Vec<EventRecord>,
 }
 
@@ -120,8 +122,8 @@ pub async fn my_data(
     .await?;
     // Moves are the client's by the confirmed email, as everywhere (`ownership`); quotes by the
     // email they were sent from, once it is confirmed as theirs.
-    let (moves, quotes, documents) = match user.owned_email() {
-        None => (Vec::new(), Vec::new(), Vec::new()),
+    let (moves, quotes, documents, reviews) = match user.owned_email() {
+        None => (Vec::new(), Vec::new(), Vec::new(), Vec::new()),
         Some(owned) => {
             let moves: Vec<(i64, Value)> = sqlx::query_as(&format!(
                 "SELECT id, doc FROM move_client_view WHERE {OWNED_BY} ORDER BY id"
@@ -145,13 +147,19 @@ pub async fn my_data(
             .bind(&ids)
             .fetch_all(pool)
             .await?;
-            (moves, quotes, documents)
+            let reviews = super::reviews::own_reviews(pool, owned).await?;
+            (moves, quotes, documents, reviews)
         }
     };
     let streams: Vec<String> = moves
         .iter()
         .map(|(id, _)| move_stream(*id))
         .chain(quotes.iter().map(|(id, _)| quote_stream(*id)))
+        .chain(
+            reviews
+                .iter()
+                .map(|r| review_stream(&ReviewId::Move(r.mudanza_id))),
+        )
         .collect();
     let rows: Vec<EventRow> = sqlx::query_as(
         "SELECT position, stream_id, stream_version, event_type, data, metadata, occurred_at, \
@@ -187,6 +195,7 @@ pub async fn my_data(
             .collect(),
         presupuestos: quotes.into_iter().map(|(_, doc)| doc).collect(),
         documentos: documents,
+        opiniones: reviews,
         eventos: events,
     };
     let bytes = serde_json::to_vec_pretty(&export)

@@ -1814,6 +1814,53 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/gestion/opiniones': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Todas las opiniones, para moderarlas (gerente, admin, auditor) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only reviews in this state. */
+          estado?: 'pendiente' | 'publicada' | 'oculta';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ModerationList'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/get-calculated-stats': {
     parameters: {
       query?: never;
@@ -2385,6 +2432,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mis-opiniones': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mis opiniones y las mudanzas por valorar (cliente) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OwnReviews'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/mudanza/{id}': {
     parameters: {
       query?: never;
@@ -2511,6 +2602,56 @@ export interface paths {
           };
           content: {
             'application/json': components['schemas']['StatusChanged'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mudanza/{id}/opinion': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Valorar una mudanza terminada, una vez (su cliente) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ReviewBody'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ReviewSent'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
@@ -2777,6 +2918,100 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/opiniones': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Las opiniones publicadas y sus cifras */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PublishedReviews'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/opiniones/{id}/moderar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publicar u ocultar una opinión con su motivo (gerente) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ModerationBody'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Moderated'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -4162,7 +4397,7 @@ export interface components {
       mudanzas_totales: number;
       /**
        * Format: double
-       * @description Percent of the finished among the finished and cancelled; `null` before either.
+       * @description The average rating (1 to 5 stars) of the published reviews; `null` before the first.
        */
       nivel_de_satisfaccion?: number | null;
       /** @constant */
@@ -4855,6 +5090,64 @@ export interface components {
       fecha: string;
       hito: components['schemas']['Milestone'];
     };
+    Moderated: {
+      opinion: components['schemas']['ModeratedReview'];
+      /** Format: int64 */
+      position: number;
+      /** @constant */
+      success: true;
+    };
+    /** @description A review as the managers moderate it. */
+    ModeratedReview: {
+      /** Format: date-time */
+      enviada: string;
+      /** @enum {string} */
+      estado: 'pendiente' | 'publicada' | 'oculta';
+      /** Format: date */
+      fecha: string;
+      id: string;
+      /** Format: date-time */
+      moderada?: string | null;
+      motivo: string;
+      /**
+       * Format: int64
+       * @description The move it rates; `null` for one imported from before.
+       */
+      mudanza_id?: number | null;
+      nombre: string;
+      /** Format: int16 */
+      rating: number;
+      recomendaria: boolean;
+      texto: string;
+      titulo: string;
+      ubicacion: string;
+    };
+    ModerationBody: {
+      /**
+       * @description Required to hide it.
+       * @default
+       */
+      motivo?: string;
+      publicar: boolean;
+    };
+    ModerationFilter: {
+      /**
+       * @description Only reviews in this state.
+       * @default null
+       * @enum {string|null}
+       */
+      estado?: 'pendiente' | 'publicada' | 'oculta' | null;
+    };
+    ModerationList: {
+      opiniones: components['schemas']['ModeratedReview'][];
+      /**
+       * Format: int64
+       * @description How many wait for a decision.
+       */
+      pendientes: number;
+      /** @constant */
+      success: true;
+    };
     MoveListParams: {
       /** @default null */
       include_price?: string | null;
@@ -4925,12 +5218,14 @@ export interface components {
       cuenta: components['schemas']['Account'];
       /** @description Invoices and waybills issued for the moves, with their content as issued. */
       documentos: components['schemas']['DocumentRecord'][];
-      /** @description The log's events of those moves and quotes, oldest first. */
+      /** @description The log's events of those moves, quotes and reviews, oldest first. */
       eventos: components['schemas']['EventRecord'][];
       /** Format: date-time */
       generado_en: string;
       /** @description The customer view of each move, as the client area shows it. */
       mudanzas: components['schemas']['ClientMove'][];
+      /** @description The reviews written of those moves, with where moderation left them. */
+      opiniones: components['schemas']['OwnReview'][];
       /** @description The quote requests sent from the account's email. */
       presupuestos: components['schemas']['InboxQuote'][];
       /** @constant */
@@ -5021,6 +5316,32 @@ export interface components {
     OutboxParams: {
       /** @default null */
       para?: string | null;
+    };
+    /** @description A client's own review, with where moderation left it. */
+    OwnReview: {
+      /**
+       * @description pendiente (waiting for moderation), publicada or oculta.
+       * @enum {string}
+       */
+      estado: 'pendiente' | 'publicada' | 'oculta';
+      /** Format: date */
+      fecha: string;
+      /** @description Why it was hidden, when it was. */
+      motivo: string;
+      /** Format: int64 */
+      mudanza_id: number;
+      /** Format: int16 */
+      rating: number;
+      recomendaria: boolean;
+      texto: string;
+      titulo: string;
+    };
+    OwnReviews: {
+      opiniones: components['schemas']['OwnReview'][];
+      /** @description The client's finished moves not rated yet: the dashboard invites them. */
+      por_valorar: number[];
+      /** @constant */
+      success: true;
     };
     /** @description One part of the report, or why it could not be read. */
     Part:
@@ -5424,6 +5745,12 @@ export interface components {
       floor: string;
       property_type: string;
     };
+    PublishedReviews: {
+      estadisticas: components['schemas']['ReviewStats'];
+      opiniones: components['schemas']['Review'][];
+      /** @constant */
+      success: true;
+    };
     QuoteAddress: {
       access: string;
       address: string;
@@ -5734,6 +6061,60 @@ export interface components {
       email: string;
       /** @constant */
       success: true;
+    };
+    /** @description A published review as /opiniones shows it (spec §3 'Review'). */
+    Review: {
+      /** Format: date */
+      fecha: string;
+      /** Format: int32 */
+      helpful_count: number;
+      id: string;
+      nombre: string;
+      /** Format: int16 */
+      rating: number;
+      recomendaria: boolean;
+      texto: string;
+      titulo: string;
+      ubicacion: string;
+      /** @description Written by the client of a finished move (not imported from before). */
+      verified: boolean;
+    };
+    ReviewBody: {
+      /**
+       * Format: uint8
+       * @description 1 to 5 stars.
+       */
+      rating: number;
+      recomendaria: boolean;
+      texto: string;
+      titulo: string;
+    };
+    ReviewSent: {
+      opinion: components['schemas']['OwnReview'];
+      /** Format: int64 */
+      position: number;
+      /** @constant */
+      success: true;
+    };
+    /** @description The figures of the published reviews. */
+    ReviewStats: {
+      /**
+       * Format: double
+       * @description Percent of five-star reviews, to one decimal.
+       */
+      cinco_estrellas?: number | null;
+      /**
+       * Format: double
+       * @description Average stars, to two decimals; `null` before the first.
+       */
+      media?: number | null;
+      /**
+       * Format: double
+       * @description Percent who would recommend us, to one decimal.
+       */
+      recomiendan?: number | null;
+      /** Format: int64 */
+      total: number;
     };
     /**
      * @description The roles of ARCHITECTURE §6, with their wire names.
