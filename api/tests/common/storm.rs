@@ -2,8 +2,8 @@
 //! watchers that come and go while changes flow, and the check that each watcher received
 //! exactly what it may see, computed independently from the event log.
 //!
-//! Included by path (`#[path = "common/storm.rs"] mod storm;`) so that the other test binaries,
-//! which include `common/mod.rs`, do not compile it.
+//! Included by path (`#[path = "../common/storm.rs"] mod storm;` in `it/main.rs`) so that a
+//! test binary of its own, which includes `common/mod.rs`, does not compile it.
 
 #![allow(dead_code)]
 
@@ -360,7 +360,7 @@ pub async fn watch_feed(
                 }
             } => match frame {
                 // The staff lists' counts follow a change at its position; the storm checks
-                // the changes (the counts frames are checked by tests/windows.rs).
+                // the changes (the counts frames are checked by tests/it/windows.rs).
                 Some(frame) if frame["kind"] == projections::moves::COUNTS_KIND => {}
                 Some(frame) if frame["type"] == "change" => w.frames.push(frame),
                 Some(frame) => w.odd.push(frame),
