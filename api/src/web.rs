@@ -49,7 +49,8 @@ pub const PRIVATE_PREFIXES: &[&str] = &[
     "/gestion",
     "/trabajo",
     "/auditoria",
-    "/cliente/",
+    // The client's area: /cliente/{id}, and /cliente, the emails' link to it.
+    "/cliente",
     "/seguimiento",
     "/formulario-mudanza",
     "/detalles-mudanza",

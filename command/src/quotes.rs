@@ -184,6 +184,10 @@ pub const ERASED_BECAUSE_ACCOUNT_DELETED: &str = "cuenta_eliminada";
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ServerEstimate {
     pub quote_cents: i64,
+    /// The itemised total `quote_cents` is the share of.
+    pub total_cents: i64,
+    /// With a pack, the itemised total of the same request without it, when it can be priced so.
+    pub without_pack_cents: Option<i64>,
     pub distance_km: f64,
     pub duration_min: f64,
 }
@@ -368,6 +372,8 @@ pub fn validate(
         instructions: instructions.to_string(),
         offer_pack,
         estimated_price_cents: None,
+        estimated_total_cents: None,
+        without_pack_total_cents: None,
         best_packaging: draft.best_packaging,
         consentimiento: Some(draft.consent),
         referencia: None,
@@ -400,6 +406,8 @@ fn decide(
             requested.referencia = Some(reference);
             if let Some(e) = estimate {
                 requested.estimated_price_cents = Some(e.quote_cents);
+                requested.estimated_total_cents = Some(e.total_cents);
+                requested.without_pack_total_cents = e.without_pack_cents;
                 requested.distance_km = e.distance_km;
                 requested.duration_min = e.duration_min;
             }
@@ -903,6 +911,8 @@ mod tests {
                 draft: Box::new(draft()),
                 estimate: Some(ServerEstimate {
                     quote_cents: 45_678,
+                    total_cents: 48_082,
+                    without_pack_cents: None,
                     distance_km: 31.2,
                     duration_min: 44.0,
                 }),
@@ -914,6 +924,8 @@ mod tests {
             panic!("one quote.requested, got {events:?}");
         };
         assert_eq!(q.estimated_price_cents, Some(45_678));
+        assert_eq!(q.estimated_total_cents, Some(48_082));
+        assert_eq!(q.without_pack_total_cents, None);
         assert_eq!((q.distance_km, q.duration_min), (31.2, 44.0));
         // Past six digits the number grows rather than wraps.
         assert_eq!(q.referencia.as_deref(), Some("P-2026-1234567"));

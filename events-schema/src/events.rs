@@ -400,6 +400,16 @@ pub struct QuoteRequested {
     #[serde(rename = "offerPack")]
     pub offer_pack: Option<String>,
     pub estimated_price_cents: Option<i64>,
+    /// The estimate's itemised total (its lines and VAT), of which `estimated_price_cents` is the
+    /// quote's share (spec §9): what the client's savings are measured against. Absent when the
+    /// server could not price the request, and in requests stored before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub estimated_total_cents: Option<i64>,
+    /// With an offer pack: the itemised total of the same request priced by volume without the
+    /// pack, what the pack saved against. Absent without a pack, for a pack with no objects listed
+    /// (nothing to price by volume), and in requests stored before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub without_pack_total_cents: Option<i64>,
     /// Professional packing of everything (§3 best_packaging), which the move's `Services` has no
     /// place for. Absent in requests stored before it was recorded: those did not ask for it.
     #[serde(default, rename = "bestPackaging")]

@@ -80,6 +80,11 @@ pub struct InboxQuote {
     /// Euros, VAT included: the server's own estimate, once its price engine records one. Never
     /// the figure the visitor's browser showed.
     pub precio_estimado: Option<f64>,
+    /// The same estimate in cents with what it is measured against, for the client's savings
+    /// once the quote became their move. Absent when the request was not priced, or was priced
+    /// before these figures were recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub estimacion: Option<QuoteEstimate>,
     /// Units of every object listed.
     pub total_objetos: u32,
     /// When it last changed.
@@ -89,6 +94,18 @@ pub struct InboxQuote {
     /// The requester's name, email and phone were blanked (`quote.contact_erased`).
     #[serde(default)]
     pub datos_eliminados: bool,
+}
+
+/// A quote's estimate in cents, VAT included (spec §9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct QuoteEstimate {
+    /// The itemised price: the total of the estimate's lines.
+    pub total_cents: i64,
+    /// What the quote offers: its share of the total (95 %).
+    pub presupuesto_cents: i64,
+    /// With an offer pack, the itemised price of the same request by volume without it; `null`
+    /// without a pack, or for a pack with no objects to price by volume.
+    pub sin_pack_cents: Option<i64>,
 }
 
 impl InboxQuote {
@@ -122,6 +139,14 @@ impl InboxQuote {
                 offer_pack: q.offer_pack,
             },
             precio_estimado: q.estimated_price_cents.map(|c| c as f64 / 100.0),
+            estimacion: match (q.estimated_price_cents, q.estimated_total_cents) {
+                (Some(presupuesto_cents), Some(total_cents)) => Some(QuoteEstimate {
+                    total_cents,
+                    presupuesto_cents,
+                    sin_pack_cents: q.without_pack_total_cents,
+                }),
+                _ => None,
+            },
             actualizada: e.occurred_at,
             version: e.stream_version,
             datos_eliminados: false,

@@ -34,9 +34,12 @@ after(async () => {
   await browser?.close();
 });
 
-/** A fresh context (no cookies, no storage) and page that records every console error. */
-export async function openPage(viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+/**
+ * A fresh context (no cookies, no storage) and page that records every console error; `options`
+ * adds to the context's (e.g. `{ hasTouch: true }` for a phone's taps).
+ */
+export async function openPage(viewport = { width: 1280, height: 800 }, options = {}) {
+  const context = await browser.newContext({ viewport, locale: 'es-ES', timezoneId: 'Europe/Madrid', ...options });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const errors = [];

@@ -206,7 +206,12 @@ test('métricas: aparecen al llegar a ellas y la métrica elegida se confirma du
     const status = section.getByRole('status');
     assert.equal((await status.textContent()).trim(), 'Métrica seleccionada: Nos recomiendan');
     const shownAt = Date.now();
-    assert.match(await section.locator('.home-metrics__selected').textContent(), /Nos recomiendan: 98 %/);
+    // The published reviews' figure, as /opiniones shows it.
+    const { estadisticas } = await (await fetch(url('/api/opiniones'))).json();
+    assert.match(
+      await section.locator('.home-metrics__selected').textContent(),
+      new RegExp(`Nos recomiendan: ${Math.round(estadisticas.recomiendan)} %`),
+    );
     await page.waitForFunction((el) => el.textContent.trim() === '', await status.elementHandle(), { timeout: 4000 });
     const lasted = Date.now() - shownAt;
     assert.ok(lasted > 1600 && lasted < 2800, `el aviso duró ${lasted} ms, no 2 s`);

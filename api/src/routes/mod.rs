@@ -11,6 +11,7 @@ mod catalogue;
 mod chain;
 mod company;
 mod customer;
+mod customer_stats;
 mod debug;
 mod dev;
 mod doc;
@@ -51,6 +52,7 @@ fn routes() -> ApiRouter<AppState> {
         .merge(auth::router())
         .merge(accounts::router())
         .merge(customer::router())
+        .merge(customer_stats::router())
         .merge(my_data::router())
         .merge(booking::router())
         .merge(dev::router())

@@ -19,23 +19,39 @@ pub async fn estimate_for(
     state: &AppState,
     request: &PriceRequest,
 ) -> ApiResult<(Estimate, Route)> {
-    let route = state
+    let route = route_of(state, request).await?;
+    let estimate = estimate_on(state, request, &route, calendar::today())?;
+    Ok((estimate, route))
+}
+
+/// The server's own route between a request's addresses.
+pub async fn route_of(state: &AppState, request: &PriceRequest) -> ApiResult<Route> {
+    state
         .geo
         .route(&request.origin.address, &request.destination.address)
         .await
-        .map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+        .map_err(|e| ApiError::Unprocessable(e.to_string()))
+}
+
+/// The estimate of a request on a route already found: a second pricing of the same request
+/// (a quote's, without its pack) needs no second route.
+pub fn estimate_on(
+    state: &AppState,
+    request: &PriceRequest,
+    route: &Route,
+    today: chrono::NaiveDate,
+) -> ApiResult<Estimate> {
     let resolved = ResolvedRoute {
         distance_km: route.distance_km,
         duration_min: f64::from(route.duration_min),
         inside_m30: route.inside_m30(),
     };
-    let estimate = estimate(
+    Ok(estimate(
         request,
         &resolved,
         |id| state.catalogue.volume_of(id),
-        calendar::today(),
-    )?;
-    Ok((estimate, route))
+        today,
+    )?)
 }
 
 /// The estimate, line by line, in euros.

@@ -29,7 +29,7 @@ use crate::limits::{ClientAddress, QUOTE_PER_ADDRESS, QUOTE_PER_EMAIL};
 use crate::mail::templates::{quote_received, QuoteSummary};
 use crate::pipeline::{self, append_plan, execute, load, metadata_for, read_your_writes};
 use crate::reply::True;
-use crate::routes::pricing::estimate_for;
+use crate::routes::pricing::{estimate_on, route_of};
 use crate::state::AppState;
 
 const MANAGERS: &[Role] = &[Role::Empresario, Role::Admin];
@@ -383,9 +383,27 @@ pub async fn submit(
 /// flagged, leaves the quote without an estimate for a person to price.
 async fn server_estimate(state: &AppState, details: &Value) -> Option<ServerEstimate> {
     let request: PriceRequest = serde_json::from_value(details.clone()).ok()?;
-    match estimate_for(state, &request).await {
+    let today = events_schema::calendar::today();
+    let priced = async {
+        let route = route_of(state, &request).await?;
+        let estimate = estimate_on(state, &request, &route, today)?;
+        Ok::<_, ApiError>((estimate, route))
+    };
+    match priced.await {
         Ok((estimate, route)) => Some(ServerEstimate {
             quote_cents: estimate.quote_cents,
+            total_cents: estimate.total_cents,
+            // What the pack is measured against (the client's savings): the same request by
+            // volume, on the same route and day. A pack alone lists nothing to price so.
+            without_pack_cents: estimate.offer_pack.and_then(|_| {
+                let by_volume = PriceRequest {
+                    offer_pack: None,
+                    ..request.clone()
+                };
+                estimate_on(state, &by_volume, &route, today)
+                    .ok()
+                    .map(|e| e.total_cents)
+            }),
             distance_km: route.distance_km,
             duration_min: f64::from(route.duration_min),
         }),

@@ -228,7 +228,7 @@ async fn robots_txt_keeps_crawlers_out_of_the_private_areas(pool: PgPool) {
         "Disallow: /trabajo",
         "Disallow: /admin",
         "Disallow: /auditoria",
-        "Disallow: /cliente/",
+        "Disallow: /cliente",
         "Allow: /contacto",
         "Sitemap: https://mudanzas.example/sitemap.xml",
     ] {

@@ -1,6 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../lib/useAuthStore';
 import { makeUser } from '../test/fixtures';
 import { extraRoutes, pageRoutes, routes } from './routes';
@@ -22,8 +22,17 @@ describe('route table', () => {
     expect(pageRoutes.map((r) => r.path)).toEqual(SPEC_PATHS);
   });
 
-  it('adds only the tracking page and the auditor screen beyond §2', () => {
-    expect(extraRoutes.map((r) => r.path)).toEqual(['/seguimiento', '/auditoria']);
+  it("adds only the emails' link to the client's area, the tracking page and the auditor screen beyond §2", () => {
+    expect(extraRoutes.map((r) => r.path)).toEqual(['/cliente', '/seguimiento', '/auditoria']);
+  });
+
+  it("takes a client from the emails' /cliente?valorar=N to their own area, the query kept", async () => {
+    useAuthStore.setState({ checking: false, user: makeUser({ id: 'c-42', role: 'cliente' }) });
+    vi.stubGlobal('fetch', () => new Promise(() => {}));
+    const router = renderAt('/cliente?valorar=7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cliente/c-42'));
+    expect(router.state.location.search).toBe('?valorar=7');
+    vi.unstubAllGlobals();
   });
 
   it('shows the 404 page with a link home for unknown paths', () => {

@@ -25,6 +25,7 @@ const MoveDetailsPage = lazyPage(() => import('../features/client/booking/MoveDe
 const MoveFormPage = lazyPage(() => import('../features/client/booking/MoveFormPage'), 'MoveFormPage');
 const TrackingPage = lazyPage(() => import('../features/client/tracking/TrackingPage'), 'TrackingPage');
 const ClientDashboardPage = lazyPage(() => import('../features/client/ClientDashboardPage'), 'ClientDashboardPage');
+const ClientAreaRedirect = lazyPage(() => import('../features/client/ClientDashboardPage'), 'ClientAreaRedirect');
 const ConfirmEmailPage = lazyPage(
   () => import('../features/register/confirm-email/ConfirmEmailPage'),
   'ConfirmEmailPage',
@@ -153,8 +154,19 @@ export const pageRoutes: RouteObject[] = [
   { path: '/pago-fallido', element: <PaymentOutcomePage outcome="ko" /> },
 ];
 
-/** Pages beyond §2's 28: the auditor's screen (issue 7), a client's move on its day (issue 20). */
+/**
+ * Pages beyond §2's 28: the auditor's screen (issue 7), a client's move on its day and the
+ * address of their area that emails link to, /cliente (issue 20).
+ */
 export const extraRoutes: RouteObject[] = [
+  {
+    path: '/cliente',
+    element: (
+      <RouteGuard path="/cliente">
+        <ClientAreaRedirect />
+      </RouteGuard>
+    ),
+  },
   {
     path: '/seguimiento',
     element: (

@@ -183,6 +183,8 @@ interface RadioGroupProps<T extends string> {
   onChange: (value: T) => void;
   disabled?: boolean;
   classes: RadioGroupClasses;
+  /** Shown under the options and describing the group, like a field's error. */
+  error?: string;
 }
 
 /** One choice out of a few, shown all at once: a fieldset of radio buttons under its legend. */
@@ -194,9 +196,15 @@ export function RadioGroup<T extends string>({
   onChange,
   disabled,
   classes,
+  error,
 }: RadioGroupProps<T>) {
+  const errorId = `${name}-error`;
   return (
-    <fieldset className={classes.fieldset}>
+    <fieldset
+      className={classes.fieldset}
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className={classes.legend}>{legend}</legend>
       <div className={classes.options}>
         {options.map((o) => (
@@ -216,6 +224,11 @@ export function RadioGroup<T extends string>({
           </label>
         ))}
       </div>
+      {error && (
+        <p id={errorId} className="form-field__error">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -12,6 +12,8 @@ export type AccessRule =
 
 export const ROUTE_ACCESS = {
   '/cliente/:id': { kind: 'roles', roles: ['cliente'], ownIdParam: 'id' },
+  // The emails' link to the client's own area (/cliente?valorar=N): it leads to /cliente/:id.
+  '/cliente': { kind: 'roles', roles: ['cliente'] },
   // A client's own move (?id=): the server answers 404 for anyone else's.
   '/detalles-mudanza': { kind: 'roles', roles: ['cliente'] },
   '/formulario-mudanza': { kind: 'roles', roles: ['cliente'] },

@@ -2387,6 +2387,51 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mis-estadisticas': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mis cifras: mudanzas realizadas, total pagado, valoración media y ahorro (cliente) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The client's figures. Money in cents, VAT included. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CustomerStats'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/mis-mudanzas': {
     parameters: {
       query?: never;
@@ -4571,6 +4616,49 @@ export interface components {
       /** @constant */
       success: true;
     };
+    /** @description The client's figures. Money in cents, VAT included. */
+    CustomerStats: {
+      /**
+       * Format: int64
+       * @description What the online discount (a quote offers 95 % of the itemised price, spec §9) and offer
+       *     packs saved them against the itemised price of their quotes, over their moves not
+       *     cancelled that were made from a quote the server priced: for each, the itemised price
+       *     (with a pack, of the same request by volume without it) less what they were asked (the
+       *     quote's price, or the move's when higher), never below zero.
+       */
+      ahorro_cents: number;
+      /** @description Without a confirmed email no move is the client's, and every figure is zero. */
+      email_confirmado: boolean;
+      /**
+       * Format: int64
+       * @description How many moves that saving comes from.
+       */
+      mudanzas_con_ahorro: number;
+      /**
+       * Format: int64
+       * @description Their moves that are finished ('finalizada'): not the cancelled, pending, confirmed or
+       *     ongoing ones.
+       */
+      mudanzas_realizadas: number;
+      /** @constant */
+      success: true;
+      /**
+       * Format: int64
+       * @description Card payments authorised less refunds, over all their moves (a cancelled one's fee too).
+       */
+      total_pagado_cents: number;
+      /**
+       * Format: double
+       * @description The average of the stars they gave their moves, to two decimals, whether or not the
+       *     reviews are published yet; `null` before their first.
+       */
+      valoracion_media?: number | null;
+      /**
+       * Format: int64
+       * @description How many reviews that average is of.
+       */
+      valoraciones: number;
+    };
     CvLink: {
       /** Format: int64 */
       bytes: number;
@@ -4839,6 +4927,12 @@ export interface components {
        * @enum {string}
        */
       estado: 'nueva' | 'convertida' | 'descartada';
+      /**
+       * @description The same estimate in cents with what it is measured against, for the client's savings
+       *     once the quote became their move. Absent when the request was not priced, or was priced
+       *     before these figures were recorded.
+       */
+      estimacion?: components['schemas']['QuoteEstimate'] | null;
       /** Format: uuid */
       id: string;
       /**
@@ -5798,6 +5892,25 @@ export interface components {
       origin?: components['schemas']['QuoteRequestAddress'];
       schedule?: components['schemas']['QuoteRequestSchedule'];
       services?: components['schemas']['QuoteRequestServices'];
+    };
+    /** @description A quote's estimate in cents, VAT included (spec §9). */
+    QuoteEstimate: {
+      /**
+       * Format: int64
+       * @description What the quote offers: its share of the total (95 %).
+       */
+      presupuesto_cents: number;
+      /**
+       * Format: int64
+       * @description With an offer pack, the itemised price of the same request by volume without it; `null`
+       *     without a pack, or for a pack with no objects to price by volume.
+       */
+      sin_pack_cents?: number | null;
+      /**
+       * Format: int64
+       * @description The itemised price: the total of the estimate's lines.
+       */
+      total_cents: number;
     };
     QuoteListParams: {
       estado?: string | null;

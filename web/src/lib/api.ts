@@ -524,6 +524,13 @@ export function fetchMyMoves(): Promise<ApiResponse<MyMovesResponse>> {
   return call('get', '/api/mis-mudanzas');
 }
 
+export type CustomerStats = Schemas['CustomerStats'];
+
+/** The client's own figures (moves made, paid, rating given, savings); money in cents. */
+export function fetchCustomerStats(): Promise<ApiResponse<Reply<'get', '/api/mis-estadisticas'>>> {
+  return call('get', '/api/mis-estadisticas');
+}
+
 /** PUT /api/mi-perfil (§7); the email is read-only and not sent. */
 export type ProfileRequest = Required<RequestBody<'put', '/api/mi-perfil'>>;
 
@@ -1027,4 +1034,49 @@ export function newPaymentKey(
   moveId: number,
 ): Promise<ApiResponse<{ success: boolean; clave_pago?: string; error?: string }>> {
   return call('post', '/api/mudanza/{id}/clave-pago', { path: { id: moveId } });
+}
+
+/** A published review as /opiniones shows it. */
+export type PublishedReview = Schemas['Review'];
+export type ReviewFigures = Schemas['ReviewStats'];
+export type PublishedReviewsResponse = Reply<'get', '/api/opiniones'>;
+
+/** GET /api/opiniones (anyone): the published reviews, newest first, and their figures. */
+export function fetchPublishedReviews(): Promise<ApiResponse<PublishedReviewsResponse>> {
+  return call('get', '/api/opiniones');
+}
+
+export type OwnReview = Schemas['OwnReview'];
+export type ReviewRequest = RequestBody<'post', '/api/mudanza/{id}/opinion'>;
+export type OwnReviewsResponse = Reply<'get', '/api/mis-opiniones'>;
+
+/** GET /api/mis-opiniones (clients): their reviews, and the finished moves that await one. */
+export function fetchOwnReviews(): Promise<ApiResponse<OwnReviewsResponse>> {
+  return call('get', '/api/mis-opiniones');
+}
+
+/** POST /api/mudanza/{id}/opinion (the move's client, once it is finished). */
+export function submitReview(
+  moveId: number,
+  review: ReviewRequest,
+): Promise<ApiResponse<Reply<'post', '/api/mudanza/{id}/opinion'>>> {
+  return call('post', '/api/mudanza/{id}/opinion', { path: { id: moveId }, body: review });
+}
+
+export type ModeratedReview = Schemas['ModeratedReview'];
+export type ReviewState = ModeratedReview['estado'];
+export type ModerationListResponse = Reply<'get', '/api/gestion/opiniones'>;
+
+/** GET /api/gestion/opiniones (managers, admin, auditor): every review, waiting ones first. */
+export function fetchReviewsForModeration(estado?: ReviewState): Promise<ApiResponse<ModerationListResponse>> {
+  return call('get', '/api/gestion/opiniones', { query: { estado } });
+}
+
+/** POST /api/opiniones/{id}/moderar (managers): publish, or hide with a reason. */
+export function moderateReview(
+  id: string,
+  publicar: boolean,
+  motivo: string,
+): Promise<ApiResponse<Reply<'post', '/api/opiniones/{id}/moderar'>>> {
+  return call('post', '/api/opiniones/{id}/moderar', { path: { id }, body: { publicar, motivo } });
 }

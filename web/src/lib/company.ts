@@ -17,8 +17,3 @@ export function whatsappUrl(phone: string = COMPANY_PHONE, text?: string): strin
 }
 
 export const SUPPORT_MESSAGE = 'Hola, soy cliente y necesito ayuda con mi mudanza.';
-
-/** The company's public reviews: a Google Maps search, which lists the place with its reviews. */
-export function reviewsUrl(name: string = COMPANY_NAME, city: string = COMPANY_CITY): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${name} ${city} opiniones`)}`;
-}

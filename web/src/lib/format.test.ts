@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoryLabel, floorLabel, propertyTypeLabel, statusLabel, warrantyText } from './documentText';
-import { formatDecimal, formatEuros, formatLongDate, formatLongDateWithWeekday } from './format';
+import { formatDecimal, formatEuros, formatLongDate, formatLongDateWithWeekday, formatRating } from './format';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
@@ -21,8 +21,15 @@ describe('document formats', () => {
   it('shows a dash for unknown numbers and names', () => {
     expect(formatDecimal(null)).toBe('—');
     expect(formatDecimal(2.5)).toBe('2,5');
+    expect(formatRating(null)).toBe('—');
     expect(categoryLabel(null)).toBe('—');
     expect(categoryLabel('camas_y_colchones')).toBe('Camas y colchones');
+  });
+
+  it('writes an average rating out of five with one decimal', () => {
+    expect(formatRating(4.87)).toBe('4,9 / 5');
+    expect(formatRating(4.75)).toBe('4,8 / 5');
+    expect(formatRating(5)).toBe('5,0 / 5');
   });
 
   it('names the wire values', () => {

@@ -74,6 +74,11 @@ export function formatNumber(n: number, { decimals = 3, fixed = false, grouped =
   return format.format(n);
 }
 
+/** An average of 1 to 5 stars: 4.87 → '4,9 / 5' (always one decimal, so 5 reads '5,0 / 5'); none → '—'. */
+export function formatRating(average: number | null | undefined): string {
+  return isNumber(average) ? `${formatNumber(average, { decimals: 1, fixed: true })} / 5` : MISSING;
+}
+
 /** 0.125 → '12,5 %' (at most `decimals` decimals). */
 export function formatPercent(fraction: number, decimals = 1): string {
   if (!isNumber(fraction)) return MISSING;

@@ -11,4 +11,8 @@ export const TEXT_LIMITS = {
   login: 254,
   password: 128,
   photoDescription: 500,
+  /** A review's title and text, and the reason a manager hides one (command/src/reviews.rs). */
+  reviewTitle: 100,
+  reviewText: 2000,
+  reviewReason: 300,
 } as const;

@@ -111,3 +111,15 @@ export async function waitForPage(): Promise<void> {
     if (document.querySelector('.page-loading[role="status"]')) throw new Error('La página sigue cargando');
   });
 }
+
+/** GET /api/mis-estadisticas for a client with nothing to count yet. */
+export const NO_FIGURES = {
+  success: true,
+  email_confirmado: true,
+  mudanzas_realizadas: 0,
+  total_pagado_cents: 0,
+  valoracion_media: null,
+  valoraciones: 0,
+  ahorro_cents: 0,
+  mudanzas_con_ahorro: 0,
+};

@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// A lazy page's first import is transformed on demand: on two busy cores running several test
+// files at once that took longer than the library's 1 s default (routes, legal pages). Waiting
+// longer changes no outcome, only how long a failing find takes to say so.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout engine; the router's scroll restoration only needs the call to exist.
 window.scrollTo = () => {};

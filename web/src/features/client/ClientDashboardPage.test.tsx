@@ -2,9 +2,9 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouteGuard } from '../../components/RouteGuard';
-import type { ClientMove, User } from '../../lib/api';
+import type { ClientMove, OwnReview, User } from '../../lib/api';
 import { FakeWebSocket } from '../../test/fakeWebSocket';
-import { jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
+import { jsonResponse, makeUser, mockFetch, NO_FIGURES } from '../../test/fixtures';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { resetLive } from '../../lib/useLiveStore';
 import { ClientDashboardPage } from './ClientDashboardPage';
@@ -16,6 +16,8 @@ vi.mock('../../lib/waybill', () => ({ openWaybill: vi.fn(async () => true) }));
 const { openWaybill } = await import('../../lib/waybill');
 
 const CLIENT_ID = 'c-1';
+
+/** The dashboard's figures (CustomerStats, tested on its own). */
 
 function client(overrides: Partial<User> = {}): User {
   return makeUser({
@@ -46,14 +48,24 @@ function seedMoves(): ClientMove[] {
 }
 
 function renderPage(
-  { moves = seedMoves(), emailConfirmado = true, path = `/cliente/${CLIENT_ID}` } = {} as {
+  {
+    moves = seedMoves(),
+    emailConfirmado = true,
+    path = `/cliente/${CLIENT_ID}`,
+    reviews = [],
+    porValorar = [],
+  } = {} as {
     moves?: ClientMove[];
     emailConfirmado?: boolean;
     path?: string;
+    reviews?: OwnReview[];
+    porValorar?: number[];
   },
 ) {
   const fetchMock = mockFetch({
     'GET /api/mis-mudanzas': () => jsonResponse({ success: true, email_confirmado: emailConfirmado, mudanzas: moves }),
+    'GET /api/mis-opiniones': () => jsonResponse({ success: true, opiniones: reviews, por_valorar: porValorar }),
+    'GET /api/mis-estadisticas': () => jsonResponse(NO_FIGURES),
   });
   const router = createMemoryRouter(
     [
@@ -109,9 +121,10 @@ describe('ClientDashboardPage', () => {
     expect(support.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/34910123456\?text=/);
     expect(support.getAttribute('target')).toBe('_blank');
     expect(support.getAttribute('rel')).toContain('noopener');
-    const reviews = actions.getByRole('link', { name: /Valorar servicio/ });
-    expect(reviews.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=Mudanzas/);
-    expect(reviews.getAttribute('target')).toBe('_blank');
+    // Nothing awaits a review: 'Valorar servicio' says so and leads to the others' reviews.
+    const reviews = await actions.findByRole('link', { name: /Valorar servicio/ });
+    expect(reviews.getAttribute('href')).toBe('/opiniones');
+    expect(reviews.textContent).toContain('No tienes mudanzas por valorar');
 
     // Following a move opens the tracking page, which picks the move under way or the next one.
     expect(actions.getByRole('link', { name: /Seguir mudanza/ }).getAttribute('href')).toBe('/seguimiento');
@@ -268,7 +281,8 @@ describe('ClientDashboardPage', () => {
     const ws = FakeWebSocket.last();
     act(() => ws.receive({ type: 'hello', position: 5, role: 'cliente' }));
     // The hello of a fresh connection asks for a resync (one reload over HTTP).
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const moveLoads = () => fetchMock.mock.calls.filter(([url]) => url === '/api/mis-mudanzas').length;
+    await vi.waitFor(() => expect(moveLoads()).toBe(2));
     await screen.findByRole('article', { name: 'Mudanza 11' });
 
     act(() =>
@@ -292,6 +306,6 @@ describe('ClientDashboardPage', () => {
       }),
     );
     expect(shownIds()[0]).toBe(20);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(moveLoads()).toBe(2);
   });
 });

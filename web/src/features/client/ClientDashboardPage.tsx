@@ -1,13 +1,19 @@
-import { useRef, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { homePathFor } from '../../lib/access';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { LiveIndicator } from '../../components/LiveIndicator';
 import { MovesTab } from './MovesTab';
 import { ProfileTab } from './ProfileTab';
+import { CustomerStats } from './CustomerStats';
 import { QuickActions } from './QuickActions';
 import { splitFullName } from './profile';
-import { useLiveClientMoves } from './useClientMovesStore';
+import { useClientMovesStore, useLiveClientMoves } from './useClientMovesStore';
+import { ReviewForm } from './reviews/ReviewForm';
+import { ReviewInvitation } from './reviews/ReviewInvitation';
+import { useOwnReviewsStore } from './reviews/useOwnReviewsStore';
+import { useReviewParam } from './reviews/useReviewParam';
 import './ClientDashboardPage.css';
 
 export type ClientTab = 'mudanzas' | 'perfil';
@@ -41,8 +47,10 @@ export function ClientDashboardPage() {
   const [tab, setTab] = useTab();
   const tabRefs = useRef<Record<ClientTab, HTMLButtonElement | null>>({ mudanzas: null, perfil: null });
   const userId = user?.id;
+  const review = useReviewParam();
 
   useLiveClientMoves(userId);
+  useOwnReviews(userId);
 
   if (!user) return null;
 
@@ -82,7 +90,11 @@ export function ClientDashboardPage() {
       </header>
 
       <div className="container client-dashboard__body">
-        <QuickActions />
+        <ReviewInvitation onReview={review.open} />
+
+        <QuickActions onReview={review.open} />
+
+        <CustomerStats />
 
         <section className="client-tabs-section" aria-label="Mi cuenta">
           <div className="client-tabs" role="tablist" aria-label="Secciones de mi cuenta">
@@ -129,6 +141,44 @@ export function ClientDashboardPage() {
           </div>
         </section>
       </div>
+
+      {review.moveId !== null && (
+        <ReviewForm moveId={review.moveId} onChooseMove={review.open} onClose={review.close} />
+      )}
     </div>
   );
+}
+
+/**
+ * Keeps the client's own reviews loaded: again whenever a move of theirs finishes, since a
+ * finished move is one to invite them to rate.
+ */
+function useOwnReviews(userId: string | undefined): void {
+  const load = useOwnReviewsStore((s) => s.load);
+  const reset = useOwnReviewsStore((s) => s.reset);
+  const finished = useClientMovesStore((s) =>
+    s.moves
+      .filter((m) => m.status === 'completed')
+      .map((m) => m.id)
+      .join(','),
+  );
+  useEffect(() => {
+    if (!userId) return;
+    // Another account may have used this page before (the store is module-wide).
+    reset();
+  }, [userId, reset]);
+  useEffect(() => {
+    if (userId) void load();
+  }, [userId, finished, load]);
+}
+
+/**
+ * '/cliente', the link in the client's emails (e.g. /cliente?valorar=7): their own area, with
+ * what the link asks for kept.
+ */
+export function ClientAreaRedirect() {
+  const user = useAuthStore((s) => s.user);
+  const location = useLocation();
+  if (!user) return null;
+  return <Navigate to={`${homePathFor(user)}${location.search}`} replace />;
 }

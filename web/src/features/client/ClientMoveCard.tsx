@@ -4,6 +4,7 @@ import { Badge } from '../../components/Badge';
 import { ClockIcon, EuroIcon } from '../../components/icons';
 import { errorText, openOwnPayment, type ClientMove } from '../../lib/api';
 import { detailsPath } from './booking/booking';
+import { MoveReview } from './reviews/MoveReview';
 import { openWaybill } from '../../lib/waybill';
 import { formatMoveDate, moreImagesLabel, statusLabel, statusTone, thumbnails, trackingPath } from './clientMoves';
 import { formatEuros } from '../../lib/format';
@@ -143,6 +144,8 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
           {more && <span className="client-move__more">{more}</span>}
         </div>
       )}
+
+      <MoveReview moveId={move.id} completed={move.status === 'completed'} />
 
       <div className="client-move__actions">
         <Link

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EuroIcon, PinIcon, StarIcon, TruckIcon, UserPlusIcon, WhatsappIcon } from '../../components/icons';
-import { reviewsUrl, SUPPORT_MESSAGE, whatsappUrl } from '../../lib/company';
+import { SUPPORT_MESSAGE, whatsappUrl } from '../../lib/company';
 import { trackingPath } from './clientMoves';
+import { useOwnReviewsStore } from './reviews/useOwnReviewsStore';
 
-type Target = { kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'soon' };
+/** 'review': the review form for the newest finished move awaiting one, or /opiniones when none does. */
+type Target =
+  { kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'soon' } | { kind: 'review' };
 
 interface QuickAction {
   title: string;
@@ -43,7 +46,7 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
     title: 'Valorar servicio',
     description: 'Cuéntanos qué tal fue tu mudanza.',
     icon: <StarIcon />,
-    target: { kind: 'external', href: reviewsUrl() },
+    target: { kind: 'review' },
   },
   {
     title: 'Recomendar a un amigo',
@@ -68,7 +71,12 @@ function Content({ action, soon }: { action: QuickAction; soon?: boolean }) {
   );
 }
 
-export function QuickActions() {
+/** With no finished move awaiting a review, 'Valorar servicio' says so and leads to the others' reviews. */
+const NOTHING_TO_RATE = 'No tienes mudanzas por valorar. Lee lo que opinan otros clientes.';
+
+export function QuickActions({ onReview }: { onReview: (moveId: number) => void }) {
+  const toRate = useOwnReviewsStore((s) => s.awaiting[0]);
+  const reviewsLoaded = useOwnReviewsStore((s) => s.loaded);
   return (
     <section className="client-actions" aria-labelledby="client-actions-title">
       <h2 id="client-actions-title" className="client-section-title">
@@ -79,7 +87,22 @@ export function QuickActions() {
           const { target } = action;
           return (
             <li key={action.title}>
-              {target.kind === 'route' ? (
+              {target.kind === 'review' ? (
+                toRate !== undefined || !reviewsLoaded ? (
+                  <button
+                    type="button"
+                    className="client-action"
+                    disabled={toRate === undefined}
+                    onClick={() => toRate !== undefined && onReview(toRate)}
+                  >
+                    <Content action={action} />
+                  </button>
+                ) : (
+                  <Link to="/opiniones" className="client-action">
+                    <Content action={{ ...action, description: NOTHING_TO_RATE }} />
+                  </Link>
+                )
+              ) : target.kind === 'route' ? (
                 <Link to={target.to} className="client-action">
                   <Content action={action} />
                 </Link>

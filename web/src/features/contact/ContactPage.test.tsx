@@ -3,7 +3,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContactFormRequest } from '../../lib/api';
 import { COMPANY_EMAIL, COMPANY_PHONE_HREF } from '../../lib/company';
+import { usePublishedReviewsStore } from '../../lib/usePublishedReviews';
 import { jsonResponse, mockFetch } from '../../test/fixtures';
+import { TEST_FIGURES, TEST_REVIEWS } from '../../test/reviews';
 import { ContactPage } from './ContactPage';
 import { addDays, companyToday } from '../../lib/calendar';
 
@@ -45,6 +47,8 @@ function inAWeek(): string {
 describe('/contacto', () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
+    // Read already (by another page): the contact page reads them only when nothing was.
+    usePublishedReviewsStore.setState({ status: 'ready', reviews: [...TEST_REVIEWS], stats: TEST_FIGURES });
   });
 
   it('shows the hero, contact methods with actions, quick actions, coverage, hours, social and 3 testimonials', () => {
@@ -78,8 +82,13 @@ describe('/contacto', () => {
     expect(social.getAllByRole('link')).toHaveLength(3);
 
     const testimonials = within(screen.getByRole('region', { name: 'Lo que dicen nuestros clientes' }));
+    // The three newest of five stars among the published reviews.
     expect(testimonials.getAllByRole('listitem')).toHaveLength(3);
-    expect(testimonials.getByText('María González')).toBeTruthy();
+    expect(testimonials.getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent)).toEqual([
+      'Marta S.',
+      'María González',
+      'Javier Martín',
+    ]);
     expect(testimonials.getAllByRole('img', { name: '5 de 5 estrellas' })).toHaveLength(3);
     expect(testimonials.getByRole('link', { name: 'Ver todas las opiniones' }).getAttribute('href')).toBe('/opiniones');
   });

@@ -12,7 +12,8 @@ import {
   StarIcon,
   WhatsappIcon,
 } from '../../components/icons';
-import { TESTIMONIALS, type Review } from '../../lib/testimonials';
+import type { PublishedReview } from '../../lib/api';
+import { usePublishedReviews } from '../../lib/usePublishedReviews';
 import { formatCalendarDate } from '../../lib/format';
 import { ContactForm } from './ContactForm';
 import { BriefcaseIcon, CalculatorIcon, GlobeIcon, QuestionIcon, RouteIcon } from '../../components/formIcons';
@@ -116,12 +117,15 @@ const SOCIAL = [
   { href: whatsappUrl(), label: 'WhatsApp', text: 'Escríbenos cuando quieras', Icon: WhatsappIcon },
 ] as const;
 
-/** The three testimonials quoted here: a home, an office and a long-distance move. */
-const QUOTED: readonly Review[] = TESTIMONIALS.filter((r) => [1, 2, 3].includes(r.id));
+/** The reviews quoted here: the three newest of five stars among the published ones. */
+function quoted(reviews: readonly PublishedReview[]): readonly PublishedReview[] {
+  return reviews.filter((r) => r.rating === 5).slice(0, 3);
+}
 
 /** §2 Contact: form, contact methods, quick actions, coverage, social platforms, testimonials. */
 export function ContactPage() {
   useDocumentTitle('Contacto');
+  const quotes = quoted(usePublishedReviews({ refresh: false }).reviews);
   return (
     <div className="contact">
       <section className="contact-hero" aria-labelledby="contacto-titulo">
@@ -271,29 +275,31 @@ export function ContactPage() {
           <h2 id="contacto-opiniones" className="contact-section__title">
             Lo que dicen nuestros clientes
           </h2>
-          <ul className="contact-testimonials__list">
-            {QUOTED.map((r) => (
-              <li key={r.id} className="contact-testimonial">
-                <figure>
-                  <p className="contact-testimonial__stars" role="img" aria-label={`${r.rating} de 5 estrellas`}>
-                    {Array.from({ length: 5 }, (_, i) => (
-                      <StarIcon key={i} width={16} height={16} className={i < r.rating ? 'is-on' : undefined} />
-                    ))}
-                  </p>
-                  <blockquote>
-                    <p className="contact-testimonial__title">{r.title}</p>
-                    <p>{r.content}</p>
-                  </blockquote>
-                  <figcaption>
-                    <strong>{r.name}</strong>
-                    <span className="contact-muted">
-                      {r.location} · {formatCalendarDate(r.date, 'longMonth')}
-                    </span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
+          {quotes.length > 0 && (
+            <ul className="contact-testimonials__list">
+              {quotes.map((r) => (
+                <li key={r.id} className="contact-testimonial">
+                  <figure>
+                    <p className="contact-testimonial__stars" role="img" aria-label={`${r.rating} de 5 estrellas`}>
+                      {Array.from({ length: 5 }, (_, i) => (
+                        <StarIcon key={i} width={16} height={16} className={i < r.rating ? 'is-on' : undefined} />
+                      ))}
+                    </p>
+                    <blockquote>
+                      <p className="contact-testimonial__title">{r.titulo}</p>
+                      <p>{r.texto}</p>
+                    </blockquote>
+                    <figcaption>
+                      <strong>{r.nombre}</strong>
+                      <span className="contact-muted">
+                        {[r.ubicacion, formatCalendarDate(r.fecha, 'longMonth')].filter(Boolean).join(' · ')}
+                      </span>
+                    </figcaption>
+                  </figure>
+                </li>
+              ))}
+            </ul>
+          )}
           <p className="contact-testimonials__more">
             <Link to="/opiniones" className="button button--outline">
               Ver todas las opiniones

@@ -1,8 +1,11 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetPublishedReviews } from '../../lib/usePublishedReviews';
+import { jsonResponse, mockFetch } from '../../test/fixtures';
 import { installIntersectionObserver, observerOf } from '../../test/intersectionObserver';
-import { METRICS, REASONS } from './homeContent';
+import { NO_FIGURES, reviewsResponse } from '../../test/reviews';
+import { metrics, REASONS } from './homeContent';
 import { HomePage } from './HomePage';
 import { ExpandingBanner, Metrics, Reasons, StatisticsStrip } from './HomeSections';
 
@@ -13,12 +16,22 @@ function renderIn(ui: React.ReactNode) {
   return render(<MemoryRouter>{ui}</MemoryRouter>);
 }
 
+/** Lets the mocked answer of GET /api/opiniones reach the page under fake timers. */
+async function answered() {
+  await act(async () => {
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+  });
+}
+
 describe('home widgets', () => {
   beforeEach(() => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    resetPublishedReviews();
+    mockFetch({ 'GET /api/opiniones': () => reviewsResponse() });
   });
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
   it('shows the metric cards in steps of 150 ms once the section is in view', () => {
@@ -33,7 +46,7 @@ describe('home widgets', () => {
     expect(observer.options.threshold).toBe(0.1);
     act(() => observer.report(section, 0.1));
     expect(shownCount(list)).toBe(1);
-    for (let n = 2; n <= METRICS.length; n += 1) {
+    for (let n = 2; n <= metrics(null).length; n += 1) {
       advance(149);
       expect(shownCount(list)).toBe(n - 1);
       advance(1);
@@ -66,12 +79,15 @@ describe('home widgets', () => {
     );
   });
 
-  it('shows the chosen metric, with feedback that lasts 2 s', () => {
+  it('shows the chosen metric, with feedback that lasts 2 s', async () => {
     renderIn(<Metrics />);
+    await answered();
     fireEvent.click(screen.getByRole('button', { name: /Valoración media/ }));
     const status = screen.getByRole('status');
     expect(status.textContent).toBe('Métrica seleccionada: Valoración media');
-    expect(screen.getByText(/Valoración media: 4,9\/5\./)).toBeTruthy();
+    // The published reviews' figures (test/reviews.ts: 4.75 stars over 8 reviews).
+    expect(screen.getByText(/Valoración media: 4,8\/5\./)).toBeTruthy();
+    expect(screen.getByText(/Media de las 8 opiniones publicadas/)).toBeTruthy();
     advance(1999);
     expect(status.textContent).toBe('Métrica seleccionada: Valoración media');
     advance(1);
@@ -89,6 +105,36 @@ describe('home widgets', () => {
     expect(screen.getByRole('status').textContent).toBe('Métrica seleccionada: Nos recomiendan');
     advance(500);
     expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it("shows the reviews' figures as /opiniones computes them, '…' until they are read", async () => {
+    renderIn(<Metrics />);
+    const value = (label: RegExp) =>
+      screen.getByRole('button', { name: label }).querySelector('.home-metric__value')?.textContent;
+    expect(value(/Valoración media/)).toBe('…');
+    await answered();
+    expect(value(/Valoración media/)).toBe('4,8/5');
+    expect(value(/^8\s*Opiniones$/)).toBe('8');
+    expect(value(/Cinco estrellas/)).toBe('75 %');
+    expect(value(/Nos recomiendan/)).toBe('88 %');
+  });
+
+  it('shows dashes when nothing is published yet, or the figures cannot be read', async () => {
+    mockFetch({ 'GET /api/opiniones': () => reviewsResponse([], NO_FIGURES) });
+    renderIn(<Metrics />);
+    await answered();
+    fireEvent.click(screen.getByRole('button', { name: /Valoración media/ }));
+    expect(screen.getByText(/Valoración media: —\./)).toBeTruthy();
+    expect(screen.getByText(/Todavía no hay opiniones publicadas/)).toBeTruthy();
+    cleanup();
+
+    resetPublishedReviews();
+    mockFetch({ 'GET /api/opiniones': () => jsonResponse({ success: false, error: 'Error interno' }, 500) });
+    renderIn(<Metrics />);
+    await answered();
+    expect(
+      screen.getByRole('button', { name: /Nos recomiendan/ }).querySelector('.home-metric__value')?.textContent,
+    ).toBe('—');
   });
 });
 

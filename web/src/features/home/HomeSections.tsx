@@ -1,6 +1,7 @@
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COMPANY_PHONE, COMPANY_PHONE_HREF } from '../../lib/company';
+import { usePublishedReviews } from '../../lib/usePublishedReviews';
 import { useIntersectionLevel, useSeenOnce } from '../../lib/useIntersection';
 import { usePrefersReducedMotion } from '../../lib/usePrefersReducedMotion';
 import {
@@ -8,7 +9,7 @@ import {
   formatStatistic,
   METRIC_FEEDBACK_MS,
   METRIC_STEP_MS,
-  METRICS,
+  metrics,
   type Metric,
   REASON_STEP_MS,
   REASONS,
@@ -157,8 +158,12 @@ export function Reasons() {
 }
 
 export function Metrics() {
-  const { ref, shown } = useRevealed(METRICS.length, METRIC_STEP_MS);
-  const [selected, setSelected] = useState<Metric | null>(null);
+  const { status, stats } = usePublishedReviews({ refresh: false });
+  const shownMetrics = metrics(status === 'ready' ? stats : null, status === 'error');
+  const { ref, shown } = useRevealed(shownMetrics.length, METRIC_STEP_MS);
+  // The id, not the metric: a figure read after the click still shows its final value.
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = shownMetrics.find((m) => m.id === selectedId) ?? null;
   // Each click restarts the 2 s: the key changes even when the same card is clicked again.
   const [feedback, setFeedback] = useState<{ text: string; key: number } | null>(null);
   useEffect(() => {
@@ -168,7 +173,7 @@ export function Metrics() {
   }, [feedback]);
 
   const choose = (metric: Metric) => {
-    setSelected(metric);
+    setSelectedId(metric.id);
     setFeedback((f) => ({ text: `Métrica seleccionada: ${metric.label}`, key: (f?.key ?? 0) + 1 }));
   };
 
@@ -182,7 +187,7 @@ export function Metrics() {
           </h2>
         </div>
         <ul className="home-metrics">
-          {METRICS.map((metric, i) => (
+          {shownMetrics.map((metric, i) => (
             <li key={metric.id} className={`home-reveal${i < shown ? ' is-shown' : ''}`} data-shown={i < shown}>
               <button
                 type="button"

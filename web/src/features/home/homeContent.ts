@@ -1,7 +1,7 @@
 // The home page's copy (§1): services, statistics, reasons and metrics. The figures are the
-// company's published ones (§1) and the review statistics (features/reviews/testimonials.ts).
-import { REVIEW_STATS } from '../../lib/testimonials';
-import { formatNumber } from '../../lib/format';
+// company's published ones (§1) and those of the published reviews (GET /api/opiniones).
+import type { ReviewFigures } from '../../lib/api';
+import { formatNumber, MISSING } from '../../lib/format';
 
 export type ServiceIcon = 'home' | 'europe' | 'sofa' | 'car' | 'box' | 'briefcase';
 
@@ -118,35 +118,60 @@ export interface Metric {
   detail: string;
 }
 
+/** Shown in place of a review figure while the reviews are read. */
+export const PENDING_FIGURE = '…';
+
+const percent = (value: number) => `${formatNumber(value, { decimals: 0 })} %`;
+
+/**
+ * The first four metrics: the published reviews' figures, as /opiniones shows them. `null` while
+ * they are read; dashes when they could not be, or with no review yet.
+ */
+function reviewMetrics(stats: ReviewFigures | null, failed: boolean): Metric[] {
+  const figure = (value: number | null | undefined, format: (n: number) => string) =>
+    stats === null ? (failed ? MISSING : PENDING_FIGURE) : value == null ? MISSING : format(value);
+  const none = stats !== null && stats.total === 0;
+  return [
+    {
+      id: 'valoracion',
+      label: 'Valoración media',
+      value: figure(stats?.media, (n) => `${formatNumber(n, { decimals: 1, fixed: true })}/5`),
+      detail: none
+        ? 'Todavía no hay opiniones publicadas.'
+        : stats?.total === 1
+          ? 'La valoración de la única opinión publicada por ahora.'
+          : `Media de las ${figure(stats?.total, (n) => formatNumber(n))} opiniones publicadas de nuestros clientes.`,
+    },
+    {
+      id: 'opiniones',
+      label: 'Opiniones',
+      value: figure(stats?.total, (n) => formatNumber(n)),
+      detail: 'Opiniones publicadas por clientes después de su mudanza.',
+    },
+    {
+      id: 'cinco-estrellas',
+      label: 'Cinco estrellas',
+      value: figure(stats?.cinco_estrellas, percent),
+      detail: `El ${figure(stats?.cinco_estrellas, percent)} de las opiniones nos dan la nota máxima.`,
+    },
+    {
+      id: 'recomiendan',
+      label: 'Nos recomiendan',
+      value: figure(stats?.recomiendan, percent),
+      detail: `El ${figure(stats?.recomiendan, percent)} de los clientes recomendaría nuestros servicios.`,
+    },
+  ];
+}
+
 /**
  * 'Métricas del Sistema': what the company measures and publishes. The live company figures
  * (GET /api/datos-de-empresa) are for managers only, so the public page shows these.
  */
-export const METRICS: readonly Metric[] = [
-  {
-    id: 'valoracion',
-    label: 'Valoración media',
-    value: `${formatNumber(REVIEW_STATS.average, { decimals: 1, fixed: true })}/5`,
-    detail: `Media de las ${REVIEW_STATS.total} opiniones de nuestros clientes.`,
-  },
-  {
-    id: 'opiniones',
-    label: 'Opiniones',
-    value: String(REVIEW_STATS.total),
-    detail: 'Opiniones publicadas por clientes después de su mudanza.',
-  },
-  {
-    id: 'cinco-estrellas',
-    label: 'Cinco estrellas',
-    value: `${REVIEW_STATS.fiveStarPercent} %`,
-    detail: `El ${REVIEW_STATS.fiveStarPercent} % de las opiniones nos dan la nota máxima.`,
-  },
-  {
-    id: 'recomiendan',
-    label: 'Nos recomiendan',
-    value: `${REVIEW_STATS.recommendPercent} %`,
-    detail: `El ${REVIEW_STATS.recommendPercent} % de los clientes recomendaría nuestros servicios.`,
-  },
+export function metrics(stats: ReviewFigures | null, failed = false): readonly Metric[] {
+  return [...reviewMetrics(stats, failed), ...OTHER_METRICS];
+}
+
+const OTHER_METRICS: readonly Metric[] = [
   {
     id: 'respuesta',
     label: 'Tiempo de respuesta',

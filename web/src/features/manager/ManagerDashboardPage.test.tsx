@@ -78,7 +78,8 @@ const company = {
   mudanzas_totales: 1500,
   ganancias_totales: 1234.56,
   trabajadores_activos: 31,
-  nivel_de_satisfaccion: 96.5,
+  // The average stars of the published reviews.
+  nivel_de_satisfaccion: 4.87,
 };
 
 type Handlers = Parameters<typeof mockFetch>[0];
@@ -96,6 +97,7 @@ function baseHandlers(moves = seedMoves()): Handlers {
     'GET /api/presupuestos': () => jsonResponse({ success: true, presupuestos: [] }),
     'GET /api/mensajes-contacto': () => jsonResponse({ success: true, mensajes: [] }),
     'GET /api/candidaturas': () => jsonResponse({ success: true, candidaturas: [] }),
+    'GET /api/gestion/opiniones?estado=pendiente': () => jsonResponse({ success: true, opiniones: [], pendientes: 0 }),
   };
 }
 
@@ -154,7 +156,7 @@ describe('ManagerDashboardPage', () => {
     await waitFor(() => expect(stat('Ganancias totales')).toBe('1.234,56 €'));
     expect(stat('Mudanzas totales')).toBe('1.500');
     expect(stat('Trabajadores activos')).toBe('31');
-    expect(stat('Nivel de satisfacción')).toBe('96,5 %');
+    expect(stat('Nivel de satisfacción')).toBe('4,9 / 5');
 
     // Premium actions are shown locked and are not buttons.
     const actions = within(screen.getByRole('region', { name: 'Acciones rápidas' }));

@@ -22,6 +22,7 @@ import { MoveList } from './MoveList';
 import { MoveViewModal } from './MoveViewModal';
 import { quoteToWizardForm } from './quotes';
 import { QuotesInbox } from './QuotesInbox';
+import { ReviewsModeration } from './ReviewsModeration';
 import { formatEuros } from '../../lib/format';
 import { cancelStatsRefresh, useManagerStore, withStatusDraft } from './useManagerStore';
 import { useManagerWindow } from './useManagerWindow';
@@ -170,6 +171,8 @@ export function ManagerDashboardPage() {
         />
 
         <FormsInbox />
+
+        <ReviewsModeration />
 
         <Suspense
           fallback={

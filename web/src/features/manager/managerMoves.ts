@@ -1,7 +1,7 @@
 // What the manager dashboard shows of moves: the status filters (§4: all plus the five
 // statuses), the display texts, and the analytics labels.
 import type { AnalyticsPeriod, MoveStatus } from '../../lib/api';
-import { formatCalendarDate, formatNumber } from '../../lib/format';
+import { formatCalendarDate, formatNumber, formatRating } from '../../lib/format';
 import { MOVE_STATUS_LABELS } from '../../lib/options';
 
 export type ManagerFilter = 'all' | MoveStatus;
@@ -42,9 +42,9 @@ export function periodTitle(inicio: string, period: AnalyticsPeriod): string {
   return period === 'semana' ? `Semana del ${day}` : day;
 }
 
-/** '96,5 %' or 'Sin datos'. */
+/** The average stars of the published reviews: '4,9 / 5', or 'Sin opiniones' before the first. */
 export function formatSatisfaction(value: number | null): string {
-  return value === null || !Number.isFinite(value) ? 'Sin datos' : `${formatNumber(value, { decimals: 1 })} %`;
+  return value === null || !Number.isFinite(value) ? 'Sin opiniones' : formatRating(value);
 }
 
 export function formatCount(value: number): string {

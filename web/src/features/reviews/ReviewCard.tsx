@@ -1,33 +1,9 @@
 import type { Ref } from 'react';
 import { CheckCircleIcon } from '../../components/icons';
+import { Stars } from '../../components/Stars';
+import type { PublishedReview } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
-import { helpfulLabel, starsLabel } from './reviews';
-import type { Review } from '../../lib/testimonials';
-
-function Star({ filled }: { filled: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-/** Five stars drawn, one sentence read: '4 de 5 estrellas'. */
-export function Stars({ rating }: { rating: number }) {
-  return (
-    <span className="review-stars" role="img" aria-label={starsLabel(rating)}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} filled={n <= rating} />
-      ))}
-    </span>
-  );
-}
+import { helpfulLabel } from './reviews';
 
 function ThumbIcon() {
   return (
@@ -44,8 +20,12 @@ function ThumbIcon() {
   );
 }
 
-/** One testimonial. tabIndex -1: 'Cargar más' moves the focus to the first card it adds. */
-export function ReviewCard({ review, ref }: { review: Review; ref?: Ref<HTMLElement> }) {
+/**
+ * One published review. tabIndex -1: 'Cargar más' moves the focus to the first card it adds.
+ * 'Cliente verificado' only on a review its move's client wrote: the imported ones predate the
+ * platform, so nothing proves who wrote them.
+ */
+export function ReviewCard({ review, ref }: { review: PublishedReview; ref?: Ref<HTMLElement> }) {
   const titleId = `review-${review.id}-title`;
   return (
     <article ref={ref} className="review-card" aria-labelledby={titleId} tabIndex={-1}>
@@ -59,22 +39,24 @@ export function ReviewCard({ review, ref }: { review: Review; ref?: Ref<HTMLElem
         )}
       </div>
       <h3 id={titleId} className="review-card__title">
-        {review.title}
+        {review.titulo}
       </h3>
-      <p className="review-card__content">{review.content}</p>
+      <p className="review-card__content">{review.texto}</p>
       <div className="review-card__meta">
         <p className="review-card__author">
-          <span className="review-card__name">{review.name}</span>
-          <span className="review-card__location">{review.location}</span>
+          <span className="review-card__name">{review.nombre}</span>
+          {review.ubicacion && <span className="review-card__location">{review.ubicacion}</span>}
         </p>
-        <time className="review-card__date" dateTime={review.date}>
-          {formatLongDate(review.date)}
+        <time className="review-card__date" dateTime={review.fecha}>
+          {formatLongDate(review.fecha)}
         </time>
       </div>
-      <p className="review-card__helpful">
-        <ThumbIcon />
-        {helpfulLabel(review.helpful_count)}
-      </p>
+      {review.helpful_count > 0 && (
+        <p className="review-card__helpful">
+          <ThumbIcon />
+          {helpfulLabel(review.helpful_count)}
+        </p>
+      )}
     </article>
   );
 }

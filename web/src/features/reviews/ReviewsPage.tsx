@@ -2,8 +2,12 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ContentHero } from '../../components/ContentHero';
 import { ClockIcon, StarIcon, UsersIcon } from '../../components/icons';
+import { Stars } from '../../components/Stars';
+import type { ReviewFigures } from '../../lib/api';
+import { MISSING } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { ReviewCard, Stars } from './ReviewCard';
+import { usePublishedReviews } from '../../lib/usePublishedReviews';
+import { ReviewCard } from './ReviewCard';
 import {
   countUpValue,
   filterReviews,
@@ -12,9 +16,9 @@ import {
   formatPercent,
   PAGE_SIZE,
   REVIEW_FILTERS,
+  reviewsCountLabel,
   type ReviewFilter,
 } from './reviews';
-import { REVIEW_STATS, TESTIMONIALS } from '../../lib/testimonials';
 import { useCountUpTick, useSeenOnce } from './useCountUp';
 import './ReviewsPage.css';
 
@@ -42,17 +46,31 @@ function ShieldIcon() {
 
 interface StatDefinition {
   label: string;
-  target: number;
+  /** Null before the first published review: shown as '—', nothing to count up to. */
+  target: number | null;
   decimals: number;
   format: (n: number) => string;
 }
 
-const STATS: readonly StatDefinition[] = [
-  { label: 'Reseñas de clientes', target: REVIEW_STATS.total, decimals: 0, format: formatInteger },
-  { label: 'Valoración media sobre 5', target: REVIEW_STATS.average, decimals: 1, format: formatDecimal },
-  { label: 'Opiniones de cinco estrellas', target: REVIEW_STATS.fiveStarPercent, decimals: 0, format: formatPercent },
-  { label: 'Clientes que nos recomiendan', target: REVIEW_STATS.recommendPercent, decimals: 0, format: formatPercent },
-];
+/** §1's four figures, as the server computes them from the published reviews. */
+function statDefinitions(stats: ReviewFigures): readonly StatDefinition[] {
+  return [
+    { label: 'Reseñas de clientes', target: stats.total, decimals: 0, format: formatInteger },
+    { label: 'Valoración media sobre 5', target: stats.media ?? null, decimals: 1, format: formatDecimal },
+    {
+      label: 'Opiniones de cinco estrellas',
+      target: stats.cinco_estrellas ?? null,
+      decimals: 0,
+      format: formatPercent,
+    },
+    {
+      label: 'Clientes que nos recomiendan',
+      target: stats.recomiendan ?? null,
+      decimals: 0,
+      format: formatPercent,
+    },
+  ];
+}
 
 const TRUST: readonly { title: string; text: string; icon: ReactNode }[] = [
   {
@@ -70,15 +88,23 @@ const TRUST: readonly { title: string; text: string; icon: ReactNode }[] = [
     text: 'Mozos y conductores con experiencia, formados en embalaje, montaje y manipulación.',
     icon: <UsersIcon width={28} height={28} />,
   },
-  {
-    title: 'Calidad certificada 4,9/5',
-    text: `La valoración media de nuestros clientes en ${formatInteger(REVIEW_STATS.total)} reseñas.`,
-    icon: <StarIcon width={28} height={28} />,
-  },
 ];
 
+/** The fourth reason to trust us is the figure itself, once there is one. */
+function ratingTrust(stats: ReviewFigures | null): { title: string; text: string; icon: ReactNode } {
+  const icon = <StarIcon width={28} height={28} />;
+  if (stats?.media == null) {
+    return { title: 'Opiniones reales', text: 'Solo quien se ha mudado con nosotros puede valorarnos.', icon };
+  }
+  return {
+    title: `Calidad certificada ${formatDecimal(stats.media)}/5`,
+    text: `La valoración media de nuestros clientes en ${reviewsCountLabel(stats.total)}.`,
+    icon,
+  };
+}
+
 /** §1 stats counting up (§4: 60 ticks of ~33 ms) once the strip is on screen. */
-function ReviewStats() {
+function ReviewStats({ stats }: { stats: ReviewFigures }) {
   const ref = useRef<HTMLDListElement>(null);
   const seen = useSeenOnce(ref);
   const tick = useCountUpTick(seen);
@@ -88,15 +114,15 @@ function ReviewStats() {
         Nuestras cifras
       </h2>
       <dl ref={ref} className="reviews-stats__list">
-        {STATS.map((stat) => (
+        {statDefinitions(stats).map((stat) => (
           <div key={stat.label} className="reviews-stat">
             <dt className="reviews-stat__label">{stat.label}</dt>
             <dd className="reviews-stat__value">
               {/* Screen readers get the final figure once, not sixty intermediate ones. */}
               <span aria-hidden="true" data-stat-value>
-                {stat.format(countUpValue(stat.target, tick, stat.decimals))}
+                {stat.target === null ? MISSING : stat.format(countUpValue(stat.target, tick, stat.decimals))}
               </span>
-              <span className="sr-only">{stat.format(stat.target)}</span>
+              <span className="sr-only">{stat.target === null ? 'Sin datos' : stat.format(stat.target)}</span>
             </dd>
           </div>
         ))}
@@ -105,17 +131,66 @@ function ReviewStats() {
   );
 }
 
+/** The list's body: loading, failed, nothing published yet, or the cards. */
+function ReviewsListBody({
+  status,
+  total,
+  filter,
+  children,
+  onRetry,
+}: {
+  status: 'loading' | 'ready' | 'error';
+  total: number;
+  filter: ReviewFilter;
+  children: ReactNode;
+  onRetry: () => void;
+}) {
+  if (status === 'loading') {
+    return (
+      <p className="reviews-list__status" role="status">
+        Cargando opiniones...
+      </p>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <div className="reviews-empty" role="alert">
+        <p className="reviews-empty__title">No se pudieron cargar las opiniones.</p>
+        <p>Comprueba tu conexión e inténtalo de nuevo.</p>
+        <button type="button" className="button button--outline" onClick={onRetry}>
+          Reintentar
+        </button>
+      </div>
+    );
+  }
+  if (total === 0) {
+    return (
+      <div className="reviews-empty">
+        <p className="reviews-empty__title">
+          {filter === 'all'
+            ? 'Todavía no hay opiniones publicadas.'
+            : `Todavía no hay opiniones de ${filter} estrellas.`}
+        </p>
+        <p>Las escriben nuestros clientes después de su mudanza, y las publicamos tras revisarlas.</p>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
+
 export function ReviewsPage() {
   useDocumentTitle('Opiniones de clientes');
+  const { status, reviews, stats, load } = usePublishedReviews();
   const [filter, setFilter] = useState<ReviewFilter>('all');
   const [shown, setShown] = useState(PAGE_SIZE);
   const firstNew = useRef<HTMLElement>(null);
   // The index of the first card 'Ver más' added: it takes the focus once it is shown.
   const [focusFrom, setFocusFrom] = useState<number | null>(null);
 
-  const filtered = filterReviews(TESTIMONIALS, filter);
+  const filtered = filterReviews(reviews, filter);
   const visible = filtered.slice(0, shown);
   const hasMore = shown < filtered.length;
+  const ready = status === 'ready' && stats !== null;
 
   useEffect(() => {
     if (focusFrom !== null) firstNew.current?.focus();
@@ -138,23 +213,25 @@ export function ReviewsPage() {
         <p className="content-hero__lead">
           Familias y empresas que ya se han mudado con nosotros cuentan cómo fue su experiencia.
         </p>
-        <p className="reviews-hero__rating">
-          <Stars rating={5} />
-          <span>
-            {formatDecimal(REVIEW_STATS.average)} de 5 en {formatInteger(REVIEW_STATS.total)} reseñas
-          </span>
-        </p>
+        {ready && stats.media != null && (
+          <p className="reviews-hero__rating">
+            <Stars rating={Math.round(stats.media)} />
+            <span>
+              {formatDecimal(stats.media)} de 5 en {reviewsCountLabel(stats.total)}
+            </span>
+          </p>
+        )}
       </ContentHero>
 
       <div className="container reviews-page__body">
-        <ReviewStats />
+        {ready && <ReviewStats stats={stats} />}
 
         <section className="reviews-trust" aria-labelledby="reviews-trust-title">
           <h2 id="reviews-trust-title" className="reviews-section-title">
             Por qué confían en nosotros
           </h2>
           <ul className="reviews-trust__list">
-            {TRUST.map((item) => (
+            {[...TRUST, ratingTrust(ready ? stats : null)].map((item) => (
               <li key={item.title} className="reviews-trust__item">
                 <span className="reviews-trust__icon">{item.icon}</span>
                 <h3 className="reviews-trust__title">{item.title}</h3>
@@ -164,42 +241,46 @@ export function ReviewsPage() {
           </ul>
         </section>
 
-        <section className="reviews-list" aria-labelledby="reviews-list-title">
+        <section className="reviews-list" aria-labelledby="reviews-list-title" aria-busy={status === 'loading'}>
           <div className="reviews-list__head">
             <h2 id="reviews-list-title" className="reviews-section-title">
-              Opiniones verificadas
+              Opiniones de nuestros clientes
             </h2>
-            <div className="reviews-filters" role="group" aria-label="Filtrar opiniones por valoración">
-              {REVIEW_FILTERS.map(({ value, label }) => (
-                <button
-                  key={String(value)}
-                  type="button"
-                  className={`reviews-filter${filter === value ? ' is-active' : ''}`}
-                  aria-pressed={filter === value}
-                  onClick={() => chooseFilter(value)}
-                >
-                  {label} <span className="reviews-filter__count">{filterReviews(TESTIMONIALS, value).length}</span>
-                </button>
-              ))}
-            </div>
+            {ready && reviews.length > 0 && (
+              <div className="reviews-filters" role="group" aria-label="Filtrar opiniones por valoración">
+                {REVIEW_FILTERS.map(({ value, label }) => (
+                  <button
+                    key={String(value)}
+                    type="button"
+                    className={`reviews-filter${filter === value ? ' is-active' : ''}`}
+                    aria-pressed={filter === value}
+                    onClick={() => chooseFilter(value)}
+                  >
+                    {label} <span className="reviews-filter__count">{filterReviews(reviews, value).length}</span>
+                  </button>
+                ))}
+              </div>
+            )}
           </div>
-          <p className="reviews-list__status" role="status">
-            Mostrando {visible.length} de {filtered.length} opiniones
-          </p>
-          <ul className="reviews-grid">
-            {visible.map((review, index) => (
-              <li key={review.id}>
-                <ReviewCard review={review} ref={index === focusFrom ? firstNew : undefined} />
-              </li>
-            ))}
-          </ul>
-          {hasMore && (
-            <div className="reviews-list__more">
-              <button type="button" className="button button--outline" onClick={loadMore}>
-                Cargar más
-              </button>
-            </div>
-          )}
+          <ReviewsListBody status={status} total={filtered.length} filter={filter} onRetry={() => void load()}>
+            <p className="reviews-list__status" role="status">
+              Mostrando {visible.length} de {filtered.length} opiniones
+            </p>
+            <ul className="reviews-grid">
+              {visible.map((review, index) => (
+                <li key={review.id}>
+                  <ReviewCard review={review} ref={index === focusFrom ? firstNew : undefined} />
+                </li>
+              ))}
+            </ul>
+            {hasMore && (
+              <div className="reviews-list__more">
+                <button type="button" className="button button--outline" onClick={loadMore}>
+                  Cargar más
+                </button>
+              </div>
+            )}
+          </ReviewsListBody>
         </section>
 
         <section className="reviews-cta" aria-labelledby="reviews-cta-title">

@@ -1,4 +1,4 @@
-import type { Review } from '../../lib/testimonials';
+import type { PublishedReview } from '../../lib/api';
 import { formatNumber, formatPercent as formatFraction } from '../../lib/format';
 
 /** §4/§9: 6 reviews shown at first, 6 more per 'Cargar más'. */
@@ -16,7 +16,7 @@ export const REVIEW_FILTERS: readonly { value: ReviewFilter; label: string }[] =
   { value: 4, label: '4 estrellas' },
 ];
 
-export function filterReviews(reviews: readonly Review[], filter: ReviewFilter): readonly Review[] {
+export function filterReviews(reviews: readonly PublishedReview[], filter: ReviewFilter): readonly PublishedReview[] {
   return filter === 'all' ? reviews : reviews.filter((review) => review.rating === filter);
 }
 
@@ -31,10 +31,10 @@ export const formatInteger = (n: number) => formatNumber(n, { decimals: 0 });
 export const formatDecimal = (n: number) => formatNumber(n, { decimals: 1, fixed: true });
 export const formatPercent = (n: number) => formatFraction(n / 100, 0);
 
-export function starsLabel(rating: number): string {
-  return `${rating} de 5 estrellas`;
-}
-
 export function helpfulLabel(count: number): string {
   return count === 1 ? 'A 1 persona le ha resultado útil' : `A ${count} personas les ha resultado útil`;
+}
+
+export function reviewsCountLabel(count: number): string {
+  return count === 1 ? '1 reseña' : `${formatInteger(count)} reseñas`;
 }

@@ -7,12 +7,12 @@
 //! The table must name every operation the document has, so an endpoint added later without a
 //! row fails here until someone decides who may call it.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
-use common::{account, projected, start_configured, Caller, TestServer, PNG};
+use crate::common::{account, projected, start_configured, Caller, TestServer, PNG};
 use reqwest::header::{CONTENT_TYPE, COOKIE};
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -148,6 +148,7 @@ fn table() -> Vec<Row> {
         row(M::GET,  "/api/opiniones", N,                                                        "200  200  200  200  200  200  200  200"),
         row(M::POST, "/api/mudanza/{move}/opinion", J(BLANK_REVIEW),                             "401  4xx  404  403  403  403  403  403"),
         row(M::GET,  "/api/mis-opiniones", N,                                                    "401  200  200  403  403  403  403  403"),
+        row(M::GET,  "/api/mis-estadisticas", N,                                                 "401  200  200  403  403  403  403  403"),
         row(M::GET,  "/api/gestion/opiniones", N,                                                "401  403  403  403  403  200  200  200"),
         row(M::POST, "/api/opiniones/mudanza-999999/moderar", J(HIDDEN_WITHOUT_REASON),          "401  403  403  403  403  404  403  403"),
         // Staff: workers see every move without prices, and change the status of and add photos
