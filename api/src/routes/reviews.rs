@@ -169,11 +169,14 @@ pub async fn submit(
             other => other,
         })?
         .position;
-    let opinion = own_reviews(&state.pool, user.owned_email().unwrap_or_default())
-        .await?
-        .into_iter()
-        .find(|r| r.mudanza_id == id)
-        .ok_or_else(|| ApiError::Internal("the review is not projected yet".into()))?;
+    // The caller owns the move (checked above): its one review, not all of theirs.
+    let opinion: OwnReview = sqlx::query_as(&format!(
+        "SELECT {OWN_COLUMNS} FROM reviews r WHERE r.move_id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(&state.pool)
+    .await?
+    .ok_or_else(|| ApiError::Internal("the review is not projected yet".into()))?;
     Ok(Json(ReviewSent {
         success: True,
         position,
@@ -181,11 +184,13 @@ pub async fn submit(
     }))
 }
 
+/// The columns of an [`OwnReview`], from `reviews r`.
+const OWN_COLUMNS: &str = "r.move_id AS mudanza_id, r.rating, r.titulo, r.texto, r.recomendaria, \
+    r.fecha, r.estado, r.motivo";
+
 pub(crate) async fn own_reviews(pool: &PgPool, email: &str) -> Result<Vec<OwnReview>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "SELECT r.move_id AS mudanza_id, r.rating, r.titulo, r.texto, r.recomendaria, r.fecha, \
-                r.estado, r.motivo \
-         FROM reviews r JOIN move_client_view m ON m.id = r.move_id \
+        "SELECT {OWN_COLUMNS} FROM reviews r JOIN move_client_view m ON m.id = r.move_id \
          WHERE {OWNED_BY} ORDER BY r.fecha DESC, r.move_id DESC"
     ))
     .bind(email)
