@@ -42,6 +42,8 @@ pub struct User {
     pub direccion: String,
     pub ciudad: String,
     pub codigo_postal: String,
+    /// NIF, DNI or NIE for the client's invoices; empty when not given.
+    pub nif: String,
     #[serde(rename = "isUserEmailConfirmed")]
     pub email_confirmed: bool,
     pub preferencias: Preferences,
@@ -61,6 +63,7 @@ struct AccountRow {
     codigo_postal: String,
     email_confirmed: bool,
     preferencias: serde_json::Value,
+    nif: String,
 }
 
 impl AccountRow {
@@ -86,6 +89,7 @@ impl AccountRow {
             direccion: self.direccion,
             ciudad: self.ciudad,
             codigo_postal: self.codigo_postal,
+            nif: self.nif,
             email_confirmed: self.email_confirmed,
         })
     }
@@ -93,7 +97,7 @@ impl AccountRow {
 
 const ACCOUNT_COLUMNS: &str =
     "id, role, email, username, password_hash, nombre, telefono, direccion, \
-     ciudad, codigo_postal, email_confirmed, preferencias";
+     ciudad, codigo_postal, email_confirmed, preferencias, nif";
 
 impl User {
     /// The email whose moves this user owns: a client's, once confirmed. An unconfirmed address

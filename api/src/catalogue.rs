@@ -164,6 +164,22 @@ pub fn category_key(name: &str) -> Option<&'static str> {
     CATEGORIES.iter().copied().find(|c| *c == key)
 }
 
+/// A category's name as the documents print it.
+pub fn category_label(key: &str) -> &str {
+    match key {
+        "sofas" => "Sofás",
+        "armarios" => "Armarios",
+        "cajas" => "Cajas",
+        "camas_y_colchones" => "Camas y colchones",
+        "mesas" => "Mesas",
+        "televisores" => "Televisores",
+        "sillas" => "Sillas",
+        "otros" => "Otros",
+        "offer_pack" => "Pack de oferta",
+        other => other,
+    }
+}
+
 pub use events_schema::text::fold;
 
 /// m³ of `quantity` units of an object, to the litre (as the pricing engine adds volumes).

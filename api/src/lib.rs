@@ -18,6 +18,7 @@ pub mod openapi;
 pub mod ops;
 pub mod ownership;
 pub mod payments;
+pub mod pdf;
 pub mod pipeline;
 pub mod reply;
 pub mod retention;

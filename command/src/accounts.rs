@@ -198,6 +198,8 @@ pub struct ProfileInput {
     pub direccion: String,
     pub ciudad: String,
     pub codigo_postal: String,
+    /// NIF, DNI or NIE for invoices; empty when not given.
+    pub nif: String,
 }
 
 /// The profile as stored: the full name is nombre and apellido joined by a space (§3 splits it
@@ -209,6 +211,7 @@ pub struct Profile {
     pub direccion: String,
     pub ciudad: String,
     pub codigo_postal: String,
+    pub nif: String,
 }
 
 pub fn profile(input: &ProfileInput) -> Result<Profile, DomainError> {
@@ -231,6 +234,7 @@ pub fn profile(input: &ProfileInput) -> Result<Profile, DomainError> {
         direccion: street_address,
         ciudad: city(&input.ciudad)?,
         codigo_postal: postcode(&input.codigo_postal)?,
+        nif: crate::billing::nif(&input.nif)?,
     })
 }
 

@@ -593,7 +593,7 @@ fn mul_div(a: i64, b: i64, d: i64) -> i64 {
 
 /// `value` with `decimals` implied decimals, as es-ES writes it: decimal comma, and a dot between
 /// thousands only from 10 000 (as `Intl.NumberFormat('es-ES')` does).
-fn number(value: i64, decimals: u32) -> String {
+pub fn number(value: i64, decimals: u32) -> String {
     let scale = 10_i64.pow(decimals);
     let sign = if value < 0 { "-" } else { "" };
     let v = value.abs();

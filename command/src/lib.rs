@@ -2,6 +2,7 @@
 //! business rules (which role may do what, validation) with the spec's Spanish messages.
 
 pub mod accounts;
+pub mod billing;
 pub mod booking;
 pub mod cancellation;
 pub mod decider;
@@ -15,6 +16,7 @@ pub mod options;
 pub mod payments;
 pub mod pricing;
 pub mod quotes;
+pub mod referrals;
 pub mod reviews;
 mod role;
 pub mod text;

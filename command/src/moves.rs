@@ -697,6 +697,10 @@ pub fn validate_completed(
         return invalid(INSTRUCTIONS_TOO_LONG);
     }
     text::check("instrucciones", &d.instrucciones, INSTRUCTIONS_MAX, true)?;
+    d.facturacion = match d.facturacion {
+        Some(given) => crate::billing::details(&given.nif, &given.direccion)?,
+        None => None,
+    };
     Ok(d)
 }
 
@@ -1421,6 +1425,10 @@ mod tests {
                 elevator: false,
             },
             instrucciones: "  Portal por la calle de atrás.  ".into(),
+            facturacion: Some(events_schema::events::BillingDetails {
+                nif: " 12.345.678-z".into(),
+                direccion: String::new(),
+            }),
         }
     }
 
@@ -1448,9 +1456,34 @@ mod tests {
         assert_eq!(d.contacto.nombre, "Luis Sánchez");
         assert_eq!(d.contacto.telefono, "655 443 322");
         assert_eq!(d.instrucciones, "Portal por la calle de atrás.");
+        let billing = d.facturacion.as_ref().expect("the NIF given");
+        assert_eq!(
+            (billing.nif.as_str(), billing.direccion.as_str()),
+            ("12345678Z", "")
+        );
         let after = evolve(state.clone(), &events[0]);
         assert_eq!(after.properties, state.properties);
         assert_eq!(after.total_cents, state.total_cents);
+    }
+
+    #[test]
+    fn a_wrong_nif_is_refused_and_empty_billing_details_are_none() {
+        let state = pending_move();
+        let mut form = completed_form();
+        form.facturacion = Some(events_schema::events::BillingDetails {
+            nif: "12345678A".into(),
+            direccion: String::new(),
+        });
+        assert_eq!(
+            complete(&state, form.clone(), Role::Cliente),
+            Err(DomainError::Invalid(crate::billing::NIF_INVALID.into()))
+        );
+        form.facturacion = Some(Default::default());
+        let events = complete(&state, form, Role::Cliente).unwrap();
+        let [Event::MoveDetailsCompleted(d)] = &events[..] else {
+            panic!("one move.details_completed, got {events:?}");
+        };
+        assert_eq!(d.facturacion, None);
     }
 
     /// Issue 17, item 5: the client once changed floors, lift and access here and the move kept

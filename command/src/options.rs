@@ -120,6 +120,14 @@ pub fn access_label(value: &str) -> String {
         .unwrap_or_else(|| value.to_string())
 }
 
+pub fn floor_label(value: &str) -> String {
+    find(&options().plantas, value).map_or_else(|| value.to_string(), |o| o.label.clone())
+}
+
+pub fn property_type_label(value: &str) -> String {
+    property_type(value).map_or_else(|| value.to_string(), |p| p.label.clone())
+}
+
 pub fn time_slot_label(value: &str) -> String {
     time_slot(value).map_or_else(|| value.to_string(), |s| s.label.clone())
 }

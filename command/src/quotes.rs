@@ -152,6 +152,9 @@ pub struct QuoteDraft {
     pub instructions: String,
     pub offer_pack: Option<String>,
     pub consent: QuoteConsent,
+    /// The referral code the server attributed the request to (`crate::referrals`): a client's
+    /// code other than the requester's own. `None` without one.
+    pub recomendacion: Option<String>,
 }
 
 pub enum QuoteCommand {
@@ -377,6 +380,11 @@ pub fn validate(
         best_packaging: draft.best_packaging,
         consentimiento: Some(draft.consent),
         referencia: None,
+        recomendacion: match draft.recomendacion {
+            Some(code) if crate::referrals::is_code(&code) => Some(code),
+            Some(_) => return Err(invalid(crate::referrals::INVALID)),
+            None => None,
+        },
     })
 }
 
@@ -571,6 +579,7 @@ mod tests {
                 contacto: true,
                 marketing: false,
             },
+            recomendacion: None,
         }
     }
 
@@ -595,6 +604,25 @@ mod tests {
 
     fn invalid(message: &str) -> DomainError {
         DomainError::Invalid(message.to_string())
+    }
+
+    #[test]
+    fn an_attributed_referral_code_is_recorded_and_a_malformed_one_refused() {
+        let mut d = draft();
+        d.recomendacion = Some("7KQ2M9XA".into());
+        let events = request(d).unwrap();
+        let [Event::QuoteRequested(q)] = &events[..] else {
+            panic!("one quote.requested, got {events:?}");
+        };
+        assert_eq!(q.recomendacion.as_deref(), Some("7KQ2M9XA"));
+        let [Event::QuoteRequested(q)] = &request(draft()).unwrap()[..] else {
+            panic!("one quote.requested");
+        };
+        assert_eq!(q.recomendacion, None);
+        assert_eq!(
+            error(|d| d.recomendacion = Some("7kq2m9xa".into())),
+            invalid(crate::referrals::INVALID)
+        );
     }
 
     #[test]

@@ -333,6 +333,21 @@ pub struct MoveDetailsCompleted {
     pub origin: AccessDetails,
     pub destination: AccessDetails,
     pub instrucciones: String,
+    /// Who the invoice is made out to, when the client gave a NIF or a billing address. Absent
+    /// when they gave neither, and in details completed before it was asked: the invoice then
+    /// takes the account's profile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facturacion: Option<BillingDetails>,
+}
+
+/// The recipient's tax id and address for the invoice, each empty when not given. With a NIF
+/// the invoice is a full one; without, a simplified one.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BillingDetails {
+    /// NIF, DNI or NIE, upper case without separators ('12345678Z').
+    pub nif: String,
+    /// The billing address, when it is not the move's origin.
+    pub direccion: String,
 }
 
 /// `move.booking_accepted` v1: the client accepted the quoted price and the booking conditions of
@@ -422,6 +437,11 @@ pub struct QuoteRequested {
     /// stored before references were given: those are known by their id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub referencia: Option<String>,
+    /// The referral code of the client whose link the request came through ('7KQ2M9XA'), when
+    /// the server attributed it to them. Absent without one, for a code of nobody or the
+    /// requester's own, and in requests stored before referrals.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recomendacion: Option<String>,
 }
 
 /// The consents given with a quote request: being contacted about this quote, and commercial

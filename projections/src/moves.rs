@@ -9,8 +9,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use events_schema::events::{
-    move_id_of, Contact, DocumentKind, Milestone, MoveStatus, MovedObject, PaymentKind,
-    PaymentStatus, Price, Properties, Services, Urgency,
+    move_id_of, BillingDetails, Contact, DocumentKind, Milestone, MoveStatus, MovedObject,
+    PaymentKind, PaymentStatus, Price, Properties, Services, Urgency,
 };
 use events_schema::{Event, RecordedEvent};
 use serde::{Deserialize, Serialize};
@@ -118,6 +118,9 @@ pub struct StaffMove {
     /// Each status the move has had and when it began, from its creation on.
     #[serde(default)]
     pub historial: Vec<StatusEntry>,
+    /// Who the invoice is made out to, as the client gave it in the booking form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facturacion: Option<BillingDetails>,
 }
 
 /// A milestone of the crew's day and when the crew recorded it.
@@ -418,6 +421,7 @@ impl StaffMove {
                 albaran: None,
                 detalles_completados: None,
                 reserva: None,
+                facturacion: None,
                 hitos: Vec::new(),
                 historial: vec![StatusEntry {
                     estado: MoveStatus::Pendiente,
@@ -505,6 +509,7 @@ impl StaffMove {
                 m.contacto.nombre.clear();
                 m.contacto.telefono.clear();
                 m.contacto.email.clear();
+                m.facturacion = None;
             }
             Event::MoveDetailsCompleted(d) => {
                 m.contacto = d.contacto;
@@ -520,6 +525,7 @@ impl StaffMove {
                     property.elevator = access.elevator;
                 }
                 m.instructions = d.instrucciones;
+                m.facturacion = d.facturacion;
                 m.detalles_completados = Some(e.occurred_at);
             }
             Event::BookingAccepted(b) => {

@@ -94,6 +94,22 @@ pub struct InboxQuote {
     /// The requester's name, email and phone were blanked (`quote.contact_erased`).
     #[serde(default)]
     pub datos_eliminados: bool,
+    /// The referral code of the client who recommended us, when the request came through their
+    /// link. Who that is, is asked of the accounts when the inbox is read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recomendacion: Option<String>,
+}
+
+/// The longest referral code kept. The server records only its own 8-character codes; anything
+/// else the log might hold is dropped rather than stored and indexed.
+pub const REFERRAL_CODE_MAX: usize = 8;
+
+fn referral_code(code: Option<String>) -> Option<String> {
+    code.filter(|c| {
+        !c.is_empty()
+            && c.len() <= REFERRAL_CODE_MAX
+            && c.bytes().all(|b| b.is_ascii_alphanumeric())
+    })
 }
 
 /// A quote's estimate in cents, VAT included (spec §9).
@@ -150,6 +166,7 @@ impl InboxQuote {
             actualizada: e.occurred_at,
             version: e.stream_version,
             datos_eliminados: false,
+            recomendacion: referral_code(q.recomendacion),
         }
     }
 
@@ -280,6 +297,7 @@ struct Rows {
     estados: Vec<String>,
     mudanzas: Vec<Option<i64>>,
     emails: Vec<String>,
+    recomendaciones: Vec<Option<String>>,
     docs: Vec<String>,
 }
 
@@ -291,6 +309,7 @@ impl Rows {
         self.estados.push(q.estado.clone());
         self.mudanzas.push(q.mudanza_id);
         self.emails.push(q.contact.email.clone());
+        self.recomendaciones.push(q.recomendacion.clone());
         self.docs.push(to_json(q));
     }
 
@@ -312,10 +331,11 @@ impl Rows {
 
     async fn write_inbox(&self, tx: &mut PgConnection) -> Result<(), Error> {
         sqlx::query(
-            "INSERT INTO quotes_inbox (id, recibida, estado, mudanza_id, cliente_email, position, doc) \
-             SELECT * FROM UNNEST($1::uuid[], $2::timestamptz[], $3::text[], $4::bigint[], $5::text[], $6::bigint[], $7::text[]::jsonb[]) \
+            "INSERT INTO quotes_inbox (id, recibida, estado, mudanza_id, cliente_email, position, doc, recomendacion) \
+             SELECT * FROM UNNEST($1::uuid[], $2::timestamptz[], $3::text[], $4::bigint[], $5::text[], $6::bigint[], $7::text[]::jsonb[], $8::text[]) \
              ON CONFLICT (id) DO UPDATE SET estado = EXCLUDED.estado, mudanza_id = EXCLUDED.mudanza_id, \
-             cliente_email = EXCLUDED.cliente_email, position = EXCLUDED.position, doc = EXCLUDED.doc",
+             cliente_email = EXCLUDED.cliente_email, position = EXCLUDED.position, doc = EXCLUDED.doc, \
+             recomendacion = EXCLUDED.recomendacion",
         )
         .bind(&self.ids)
         .bind(&self.recibidas)
@@ -324,6 +344,7 @@ impl Rows {
         .bind(&self.emails)
         .bind(&self.positions)
         .bind(&self.docs)
+        .bind(&self.recomendaciones)
         .execute(&mut *tx)
         .await?;
         Ok(())

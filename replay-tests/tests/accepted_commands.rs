@@ -255,6 +255,10 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
             origin: access(&stored.origin),
             destination: access(&stored.destination),
             instrucciones: t.instrucciones.clone(),
+            facturacion: Some(events_schema::events::BillingDetails {
+                nif: "X1234567L".into(),
+                direccion: String::new(),
+            }),
         };
         run(
             &mut state,
@@ -381,6 +385,7 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
         instructions: t.instrucciones.clone(),
         offer_pack: None,
         consent: QuoteConsent::default(),
+        recomendacion: Some("7KQ2M9XA".into()),
     };
     let quote = QuoteDecider::decide(
         &QuoteState::default(),

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { preloadPage, routes } from './app/routes';
+import { captureReferral } from './lib/referral';
 import { useAuthStore } from './lib/useAuthStore';
 import './styles/tokens.css';
 import './styles/global.css';
@@ -9,6 +10,9 @@ import './styles/global.css';
 // Started before the first render so guards and the navbar see `checking` flip as soon as the
 // server answers (§4: the auth check runs once at startup).
 void useAuthStore.getState().checkAuth();
+
+// Before the router reads the address: a friend's link may land on any page.
+captureReferral();
 
 const router = createBrowserRouter(routes);
 

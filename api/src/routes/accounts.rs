@@ -153,6 +153,9 @@ pub struct RegisterBody {
     /// The terms of use and privacy policy box; never ticked unless the person ticked it.
     #[serde(default, rename = "acceptTerms")]
     accept_terms: bool,
+    /// The referral code of the link the person came through (`?ref=`), when there was one.
+    #[serde(default, rename = "referralCode")]
+    referral_code: String,
 }
 
 /// `POST /api/register`: a client account, logged in at once, and its confirmation code by email.
@@ -177,6 +180,7 @@ pub async fn register(
     if !body.accept_terms {
         return Err(ApiError::BadRequest(forms::TERMS_REQUIRED.into()));
     }
+    let code = super::referrals::code_of(&body.referral_code)?;
     limits::take(
         &state.pool,
         &[
@@ -185,13 +189,23 @@ pub async fn register(
         ],
     )
     .await?;
+    let referrer = super::referrals::referrer(
+        &state.pool,
+        code.as_deref(),
+        Some(&registration.email),
+        None,
+    )
+    .await?;
     let hash = hash_password_blocking(body.password).await?;
     let id = Uuid::now_v7();
     let mut tx = state.pool.begin().await?;
-    // The unique index on the email decides between two registrations of one email.
+    // The unique index on the email decides between two registrations of one email. The
+    // referrer is read again here: an account deleted meanwhile attributes nothing.
     let created = sqlx::query(
         "INSERT INTO accounts (id, role, email, password_hash, nombre, telefono, direccion, \
-         ciudad, codigo_postal) VALUES ($1, 'cliente', $2, $3, $4, $5, $6, $7, $8) \
+         ciudad, codigo_postal, recomendado_por) \
+         VALUES ($1, 'cliente', $2, $3, $4, $5, $6, $7, $8, \
+                 (SELECT id FROM accounts WHERE id = $9)) \
          ON CONFLICT DO NOTHING",
     )
     .bind(id)
@@ -202,6 +216,7 @@ pub async fn register(
     .bind(&registration.address)
     .bind(&registration.city)
     .bind(&registration.postcode)
+    .bind(referrer)
     .execute(&mut *tx)
     .await?
     .rows_affected();

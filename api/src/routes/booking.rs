@@ -17,8 +17,8 @@ use command::booking::{
 };
 use command::moves::{MoveCommand, MoveDecider};
 use events_schema::events::{
-    move_stream, AccessDetails, Contact, MoveDetailsCompleted, MoveStatus, MovedObject,
-    PaymentStatus, Properties, Services, Urgency,
+    move_stream, AccessDetails, BillingDetails, Contact, MoveDetailsCompleted, MoveStatus,
+    MovedObject, PaymentStatus, Properties, Services, Urgency,
 };
 use events_schema::{Event, RecordedEvent};
 use projections::moves::{StaffMove, StaffPhoto};
@@ -62,6 +62,8 @@ pub struct ClientBooking {
     hora_preferida: String,
     urgencia: Urgency,
     contacto: Contact,
+    /// The billing details given in the form, if any.
+    facturacion: Option<BillingDetails>,
     property_details: Properties,
     objects: Vec<MovedObject>,
     services: Services,
@@ -169,6 +171,20 @@ pub struct DetailsBody {
     hora_preferida: String,
     property_details: SidesBody,
     instrucciones: String,
+    /// Who the invoice is made out to; absent or both fields empty: as the client's profile says.
+    #[serde(default)]
+    facturacion: Option<BillingBody>,
+}
+
+/// The booking form's billing fields, each optional.
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct BillingBody {
+    /// NIF, DNI or NIE: with one the invoice is a full invoice, without a simplified one.
+    #[serde(default)]
+    nif: String,
+    /// The billing address, when it is not the origin's.
+    #[serde(default)]
+    direccion: String,
 }
 
 fn access(side: AccessBody) -> AccessDetails {
@@ -200,6 +216,10 @@ pub async fn complete(
         origin: access(body.property_details.origin),
         destination: access(body.property_details.destination),
         instrucciones: body.instrucciones,
+        facturacion: body.facturacion.map(|b| BillingDetails {
+            nif: b.nif,
+            direccion: b.direccion,
+        }),
     };
     let command = MoveCommand::CompleteDetails {
         details: Box::new(details),
@@ -311,6 +331,7 @@ fn client_document(m: &StaffMove, log: &[RecordedEvent]) -> ApiResult<ClientBook
         hora_preferida: m.time.clone(),
         urgencia: m.urgencia,
         contacto: m.contacto.clone(),
+        facturacion: m.facturacion.clone(),
         property_details: m.property_details.clone(),
         objects: m.objects.clone(),
         services: m.services.clone(),

@@ -110,6 +110,9 @@ pub struct ProfileBody {
     ciudad: String,
     #[serde(default)]
     codigo_postal: String,
+    /// NIF, DNI or NIE for invoices; empty or absent when not given.
+    #[serde(default)]
+    nif: String,
     email_alerts: bool,
     sms_alerts: bool,
     marketing: bool,
@@ -130,6 +133,7 @@ pub async fn update_profile(
         direccion: body.direccion,
         ciudad: body.ciudad,
         codigo_postal: body.codigo_postal,
+        nif: body.nif,
     })?;
     let preferences = json!({
         "emailNotifications": body.email_alerts,
@@ -148,7 +152,7 @@ pub async fn update_profile(
     .await?;
     sqlx::query(
         "UPDATE accounts SET nombre = $2, telefono = $3, direccion = $4, ciudad = $5, \
-         codigo_postal = $6, preferencias = $7 WHERE id = $1",
+         codigo_postal = $6, preferencias = $7, nif = $8 WHERE id = $1",
     )
     .bind(user.id)
     .bind(&profile.full_name)
@@ -157,6 +161,7 @@ pub async fn update_profile(
     .bind(&profile.ciudad)
     .bind(&profile.codigo_postal)
     .bind(&preferences)
+    .bind(&profile.nif)
     .execute(&mut *tx)
     .await?;
     // Marketing is a consent (issue 6): giving or withdrawing it is recorded with its time.

@@ -7,6 +7,7 @@
 use axum::extract::State;
 use axum::Json;
 use chrono::{Datelike, NaiveDate};
+use command::billing;
 use command::documents::{decide_issue, may_issue, DocumentSeries, DocumentSeriesDecider, Issue};
 use command::moves::MoveDecider;
 use command::{Decider, Role};
@@ -22,12 +23,14 @@ use projections::ReadModel;
 use crate::auth::{CurrentUser, User};
 use crate::catalogue;
 use crate::error::{ApiError, ApiPath, ApiResult};
-use crate::ownership::may_see_move;
+use crate::ownership::{may_see_move, OWNED_BY};
 use crate::pipeline::{self, append_plan, load, read_your_writes};
+use crate::reply::attachment;
 use crate::reply::True;
 use crate::routes::money::{amounts, euros, Amounts};
 use crate::routes::payments::ClientPayment;
 use crate::state::AppState;
+use axum::response::Response;
 
 /// A document that lost the race for its number is decided again, after a short random pause,
 /// up to this many times: documents are issued rarely, but a burst must still all get numbers.
@@ -55,6 +58,8 @@ pub struct Company {
 pub struct InvoiceContent {
     #[schemars(with = "Company")]
     empresa: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tipo: Option<InvoiceType>,
     cliente: InvoiceClient,
     mudanza: InvoiceMove,
     servicios: Vec<ServiceLine>,
@@ -68,6 +73,22 @@ pub struct InvoiceClient {
     nombre: String,
     email: String,
     telefono: String,
+    /// NIF, DNI or NIE; absent on a simplified invoice (and on invoices issued before it was
+    /// asked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nif: Option<String>,
+    /// The billing address; absent on invoices issued before it was recorded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    direccion: Option<String>,
+}
+
+/// A full invoice names its recipient by their NIF; a simplified one is to someone who gave
+/// none. Absent on invoices issued before the distinction was made.
+#[derive(Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum InvoiceType {
+    Completa,
+    Simplificada,
 }
 
 #[derive(Serialize, schemars::JsonSchema)]
@@ -198,15 +219,155 @@ pub struct WaybillAnswer {
     albaran: Value,
 }
 
-/// `GET /api/factura/{id}`: the invoice as issued, for managers, the admin and the auditor.
+/// Who may read a move's invoice: managers, the admin, the auditor, and the move's client. Another
+/// client's move is as if it did not exist; workers see no prices.
+async fn may_read_invoice(state: &AppState, user: &User, id: i64) -> ApiResult<()> {
+    match user.role {
+        Role::Empresario | Role::Admin | Role::Auditor => Ok(()),
+        Role::Cliente if may_see_move(&state.pool, user, id).await? => Ok(()),
+        Role::Cliente => Err(ApiError::NotFound("Mudanza no encontrada".into())),
+        _ => Err(ApiError::Forbidden),
+    }
+}
+
+/// `GET /api/factura/{id}`: the invoice as issued, for managers, the admin, the auditor and the
+/// move's client.
 pub async fn invoice(
     State(state): State<AppState>,
     user: CurrentUser,
     ApiPath(id): ApiPath<i64>,
 ) -> ApiResult<Json<InvoiceAnswer>> {
-    user.require(&[Role::Empresario, Role::Admin, Role::Auditor])?;
+    may_read_invoice(&state, &user.0, id).await?;
     let doc = issued(&state, DocumentKind::Factura, id).await?;
     invoice_answer(&state, id, doc).await
+}
+
+/// `GET /api/factura/{id}/pdf`: the same invoice as a PDF file, for the same readers.
+pub async fn invoice_pdf(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> ApiResult<Response> {
+    may_read_invoice(&state, &user.0, id).await?;
+    let doc = issued(&state, DocumentKind::Factura, id).await?;
+    let Json(answer) = invoice_answer(&state, id, doc).await?;
+    pdf_file(answer.factura, "factura", crate::pdf::invoice).await
+}
+
+/// `GET /api/albaran/{id}/pdf`: the waybill as issued, as a PDF file, for whoever may read it.
+pub async fn waybill_pdf(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<i64>,
+) -> ApiResult<Response> {
+    let user = user.0;
+    if !may_see_move(&state.pool, &user, id).await? {
+        return Err(ApiError::NotFound("Mudanza no encontrada".into()));
+    }
+    let doc = issued(&state, DocumentKind::Albaran, id).await?;
+    let Json(answer) = waybill_answer(&user, doc);
+    pdf_file(answer.albaran, "albaran", crate::pdf::waybill).await
+}
+
+/// The document rendered off the async threads (subsetting fonts takes a few milliseconds), as
+/// a download named by its number.
+async fn pdf_file(
+    doc: Value,
+    kind: &str,
+    render: fn(&Value) -> Result<Vec<u8>, String>,
+) -> ApiResult<Response> {
+    let number_field = if kind == "albaran" {
+        "numero_albaran"
+    } else {
+        "numero"
+    };
+    let number = doc[number_field]
+        .as_str()
+        .unwrap_or("documento")
+        .to_string();
+    let bytes = tokio::task::spawn_blocking(move || render(&doc))
+        .await
+        .map_err(|e| ApiError::Internal(format!("rendering {number}: {e}")))?
+        .map_err(|e| ApiError::Internal(format!("rendering {number}: {e}")))?;
+    Ok(attachment(
+        "application/pdf",
+        format!("{kind}-{number}.pdf"),
+        bytes,
+    ))
+}
+
+/// One of the client's documents as their list shows it.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct OwnDocument {
+    tipo: DocumentKind,
+    numero: String,
+    fecha_emision: NaiveDate,
+    mudanza_id: i64,
+    origen: String,
+    destino: String,
+    /// The invoice's total with VAT, in euros; `null` for a waybill.
+    total: Option<f64>,
+    /// Where the PDF is downloaded.
+    pdf: String,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct OwnDocuments {
+    success: True,
+    documentos: Vec<OwnDocument>,
+}
+
+/// `GET /api/mis-documentos`: the invoices and waybills issued for the client's moves, newest
+/// first. None before the email is confirmed: the moves are found by it.
+pub async fn my_documents(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> ApiResult<Json<OwnDocuments>> {
+    let user = user.require(&[Role::Cliente])?;
+    let Some(email) = user.owned_email() else {
+        return Ok(Json(OwnDocuments {
+            success: True,
+            documentos: Vec::new(),
+        }));
+    };
+    type Row = (String, String, NaiveDate, i64, String, String, Option<f64>);
+    let rows: Vec<Row> = sqlx::query_as(&format!(
+        "SELECT d.kind, d.numero, d.fecha_emision, d.move_id, \
+                coalesce(d.doc->'mudanza'->>'origen', ''), coalesce(d.doc->'mudanza'->>'destino', ''), \
+                (d.doc->'importes'->>'total')::float8 \
+         FROM documents d \
+         WHERE d.move_id IN (SELECT id FROM move_client_view WHERE {OWNED_BY}) \
+         ORDER BY d.fecha_emision DESC, d.numero DESC"
+    ))
+    .bind(email)
+    .fetch_all(&state.pool)
+    .await?;
+    let documentos = rows
+        .into_iter()
+        .map(
+            |(kind, numero, fecha_emision, move_id, origen, destino, total)| {
+                let tipo = if kind == "albaran" {
+                    DocumentKind::Albaran
+                } else {
+                    DocumentKind::Factura
+                };
+                OwnDocument {
+                    pdf: format!("/api/{}/{move_id}/pdf", tipo.as_str()),
+                    total: (tipo == DocumentKind::Factura).then_some(total).flatten(),
+                    tipo,
+                    numero,
+                    fecha_emision,
+                    mudanza_id: move_id,
+                    origen,
+                    destino,
+                }
+            },
+        )
+        .collect();
+    Ok(Json(OwnDocuments {
+        success: True,
+        documentos,
+    }))
 }
 
 /// `POST /api/factura/{id}/emitir`: managers and the admin issue the invoice; answered as the GET.
@@ -452,6 +613,47 @@ fn waybill_objects(state: &AppState, objects: &[MovedObject]) -> (Vec<WaybillObj
     (lines, total_litres.map(|t| t as f64 / 1000.0))
 }
 
+/// Who the invoice is made out to: the NIF and address the client gave when booking, else their
+/// account's, else no NIF (a simplified invoice) and the move's origin, where they lived.
+async fn recipient(state: &AppState, m: &StaffMove) -> ApiResult<(String, String)> {
+    let given = m.facturacion.clone().unwrap_or_default();
+    let account: Option<(String, String, String, String)> = sqlx::query_as(
+        "SELECT nif, direccion, codigo_postal, ciudad FROM accounts \
+         WHERE role = 'cliente' AND active AND email_confirmed AND lower(email) = lower($1)",
+    )
+    .bind(&m.cliente_email)
+    .fetch_optional(&state.pool)
+    .await?;
+    let (account_nif, account_address) = match account {
+        Some((nif, street, postcode, city)) if !street.trim().is_empty() => {
+            let town = [postcode.trim(), city.trim()]
+                .into_iter()
+                .filter(|p| !p.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let address = if town.is_empty() {
+                street
+            } else {
+                format!("{street}, {town}")
+            };
+            (nif, Some(address))
+        }
+        Some((nif, ..)) => (nif, None),
+        None => (String::new(), None),
+    };
+    let nif = if given.nif.is_empty() {
+        account_nif
+    } else {
+        given.nif
+    };
+    let address = if !given.direccion.is_empty() {
+        given.direccion
+    } else {
+        account_address.unwrap_or_else(|| m.origen.clone())
+    };
+    Ok((nif, address))
+}
+
 /// The document's content from the move as it is now (`after` is the position the move was
 /// read at: the staff view must have caught up with it).
 async fn content(
@@ -471,44 +673,53 @@ async fn content(
     let p = &m.precio;
     let company_info = company(state)?;
     Ok(match kind {
-        DocumentKind::Factura => json!(InvoiceContent {
-            empresa: company_info,
-            cliente: InvoiceClient {
-                nombre: m.cliente_nombre.clone(),
-                email: m.cliente_email.clone(),
-                telefono: m.cliente_telefono.clone(),
-            },
-            mudanza: InvoiceMove {
-                id: m.id,
-                origen: m.origen.clone(),
-                destino: m.destino.clone(),
-                fecha_programada: m.fecha_programada,
-                fecha_alternativa: m.fecha_alternativa,
-                estado: m.estado,
-                hora_preferida: m.time.clone(),
-                urgencia: m.urgencia,
-                instrucciones: m.instructions.clone(),
-                property_details: m.property_details.clone(),
-            },
-            servicios: services(&m.services)
-                .into_iter()
-                .map(|(concept, quantity)| ServiceLine {
-                    concepto: concept.into(),
-                    cantidad: quantity,
-                })
-                .collect(),
-            objetos: m
-                .objects
-                .iter()
-                .map(|o| InvoiceObject {
-                    nombre: o.nombre.clone(),
-                    cantidad: o.quantity,
-                    peso: o.peso,
-                })
-                .collect(),
-            importes: amounts(p, m.pagado_cents, m.pending_cents()),
-            garantia: WARRANTY.into(),
-        }),
+        DocumentKind::Factura => {
+            let (nif, address) = recipient(state, &m).await?;
+            json!(InvoiceContent {
+                empresa: company_info,
+                tipo: Some(match billing::InvoiceType::for_recipient(&nif) {
+                    billing::InvoiceType::Completa => InvoiceType::Completa,
+                    billing::InvoiceType::Simplificada => InvoiceType::Simplificada,
+                }),
+                cliente: InvoiceClient {
+                    nombre: m.cliente_nombre.clone(),
+                    email: m.cliente_email.clone(),
+                    telefono: m.cliente_telefono.clone(),
+                    nif: (!nif.is_empty()).then_some(nif),
+                    direccion: Some(address),
+                },
+                mudanza: InvoiceMove {
+                    id: m.id,
+                    origen: m.origen.clone(),
+                    destino: m.destino.clone(),
+                    fecha_programada: m.fecha_programada,
+                    fecha_alternativa: m.fecha_alternativa,
+                    estado: m.estado,
+                    hora_preferida: m.time.clone(),
+                    urgencia: m.urgencia,
+                    instrucciones: m.instructions.clone(),
+                    property_details: m.property_details.clone(),
+                },
+                servicios: services(&m.services)
+                    .into_iter()
+                    .map(|(concept, quantity)| ServiceLine {
+                        concepto: concept.into(),
+                        cantidad: quantity,
+                    })
+                    .collect(),
+                objetos: m
+                    .objects
+                    .iter()
+                    .map(|o| InvoiceObject {
+                        nombre: o.nombre.clone(),
+                        cantidad: o.quantity,
+                        peso: o.peso,
+                    })
+                    .collect(),
+                importes: amounts(p, m.pagado_cents, m.pending_cents()),
+                garantia: WARRANTY.into(),
+            })
+        }
         DocumentKind::Albaran => {
             let object_count: u32 = m.objects.iter().map(|o| o.quantity).sum();
             let (objects, total_volume_m3) = waybill_objects(state, &m.objects);
@@ -563,7 +774,38 @@ pub fn router() -> aide::axum::ApiRouter<AppState> {
                 invoice,
                 doc(
                     STAFF_MOVES,
-                    "La factura emitida de una mudanza (empresario, admin, auditor)",
+                    "La factura emitida de una mudanza (empresario, admin, auditor y el cliente \
+                     de la mudanza)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/factura/{id}/pdf",
+            get_with(
+                invoice_pdf,
+                doc(
+                    STAFF_MOVES,
+                    "La factura emitida en PDF (empresario, admin, auditor y el cliente de la mudanza)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/albaran/{id}/pdf",
+            get_with(
+                waybill_pdf,
+                doc(
+                    STAFF_MOVES,
+                    "El albarán emitido en PDF (personal, y el cliente de la mudanza)",
+                ),
+            ),
+        )
+        .api_route(
+            "/api/mis-documentos",
+            get_with(
+                my_documents,
+                doc(
+                    super::doc::CUSTOMER_AREA,
+                    "Las facturas y albaranes de mis mudanzas (cliente)",
                 ),
             ),
         )

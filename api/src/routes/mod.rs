@@ -28,6 +28,7 @@ mod payments;
 pub mod photos;
 pub(crate) mod pricing;
 mod quotes;
+mod referrals;
 mod reviews;
 mod workers;
 
@@ -74,6 +75,7 @@ fn routes() -> ApiRouter<AppState> {
         .merge(debug::router())
         .merge(payments::router())
         .merge(reviews::router())
+        .merge(referrals::router())
 }
 
 /// The API's OpenAPI document, as `/api/openapi.json` serves it.

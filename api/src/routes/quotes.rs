@@ -164,6 +164,8 @@ pub struct SubmitBody {
     move_details: DetailsBody,
     /// The price finder's two checkboxes, each purpose on its own; missing means not given.
     consent: ConsentBody,
+    /// The referral code of the link the visitor came through (`?ref=`), when there was one.
+    referral_code: String,
 }
 
 impl From<SubmitBody> for QuoteDraft {
@@ -207,6 +209,7 @@ impl From<SubmitBody> for QuoteDraft {
                 contacto: b.consent.contact,
                 marketing: b.consent.marketing,
             },
+            recomendacion: None,
         }
     }
 }
@@ -280,6 +283,18 @@ impl schemars::JsonSchema for InboxEntry {
         let mut entry = InboxQuote::json_schema(generator);
         set_property(&mut entry, "contact", contact);
         set_property(&mut entry, "moveDetails", details);
+        // Read from the accounts with the inbox (`ENTRY`); the live feed's copies do not carry it.
+        if let Some(properties) = entry.get_mut("properties").and_then(Value::as_object_mut) {
+            properties.insert(
+                "recomendado_por".into(),
+                json!({
+                    "description": "With `recomendacion`: the name of the client who recommended \
+                                    us, `null` when their account no longer exists. Absent in \
+                                    the live feed's copies.",
+                    "type": ["string", "null"],
+                }),
+            );
+        }
         entry
     }
 }
@@ -317,6 +332,15 @@ pub async fn submit(
 ) -> ApiResult<Json<Submitted>> {
     QUOTE_PER_ADDRESS.check(&state.pool, &address).await?;
     let body: SubmitBody = crate::error::body_from_value(raw.clone())?;
+    let code = super::referrals::code_of(&body.referral_code)?;
+    let referred = super::referrals::referrer(
+        &state.pool,
+        code.as_deref(),
+        command::accounts::email(&body.contact.email).as_deref(),
+        user.as_ref().map(|u| u.id),
+    )
+    .await?
+    .and(code);
     let estimate = server_estimate(&state, &raw["moveDetails"]).await;
     let quote_id = Uuid::now_v7();
     let number: i64 = sqlx::query_scalar("SELECT nextval('quote_references')")
@@ -324,12 +348,16 @@ pub async fn submit(
         .await?;
     let context = pipeline::context(user.as_ref());
     let reference = command::quotes::reference(context.today().year(), number);
+    let draft = QuoteDraft {
+        recomendacion: referred,
+        ..QuoteDraft::from(body)
+    };
     let events = QuoteDecider::decide(
         &QuoteState::default(),
         QuoteCommand::Request {
             quote_id,
             reference: reference.clone(),
-            draft: Box::new(body.into()),
+            draft: Box::new(draft),
             estimate,
         },
         &context,
@@ -501,10 +529,10 @@ pub async fn list(
         Some(e) if STATUSES.contains(&e) => Some(e.to_string()),
         Some(_) => return Err(ApiError::BadRequest(INVALID_STATUS.into())),
     };
-    let quotes: Value = sqlx::query_scalar(
-        "SELECT coalesce(json_agg(doc ORDER BY recibida DESC, id DESC), '[]'::json) \
-         FROM quotes_inbox WHERE $1::text IS NULL OR estado = $1",
-    )
+    let quotes: Value = sqlx::query_scalar(&format!(
+        "SELECT coalesce(json_agg({ENTRY} ORDER BY q.recibida DESC, q.id DESC), '[]'::json) \
+         FROM {WITH_REFERRER} WHERE $1::text IS NULL OR q.estado = $1",
+    ))
     .bind(status)
     .fetch_one(&state.pool)
     .await?;
@@ -514,13 +542,23 @@ pub async fn list(
     }))
 }
 
-/// The inbox entry as the projection shows it.
+/// An inbox entry as the API sends it: the projection's, with the name of the client who
+/// recommended us when the request came through a link. The name is the account's now, so it is
+/// read here, never stored with the quote; `null` once that account is gone.
+const ENTRY: &str = "CASE WHEN q.recomendacion IS NULL THEN q.doc \
+     ELSE q.doc || jsonb_build_object('recomendado_por', a.nombre) END";
+const WITH_REFERRER: &str = "quotes_inbox q LEFT JOIN accounts a \
+     ON a.codigo_recomendacion = q.recomendacion AND a.role = 'cliente'";
+
+/// The inbox entry as the list shows it.
 async fn inbox_entry(state: &AppState, quote_id: Uuid) -> ApiResult<Value> {
-    sqlx::query_scalar("SELECT doc FROM quotes_inbox WHERE id = $1")
-        .bind(quote_id)
-        .fetch_optional(&state.pool)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))
+    sqlx::query_scalar(&format!(
+        "SELECT {ENTRY} FROM {WITH_REFERRER} WHERE q.id = $1"
+    ))
+    .bind(quote_id)
+    .fetch_optional(&state.pool)
+    .await?
+    .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))
 }
 
 /// The decider's 'not found' is about a quote here, and says so.

@@ -517,6 +517,10 @@ async fn every_btree_index_over_text_is_bounded(pool: PgPool) {
     let bounded: &[(&str, &str)] = &[
         ("accounts_email_key", "CHECK accounts_email_bounded (254)"),
         (
+            "accounts_codigo_recomendacion_key",
+            "CHECK accounts_codigo_recomendacion_format (8 characters)",
+        ),
+        (
             "accounts_username_key",
             "CHECK accounts_username_bounded (254)",
         ),

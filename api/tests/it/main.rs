@@ -35,6 +35,7 @@ mod photos;
 mod poison;
 mod pricing;
 mod quotes;
+mod referrals;
 mod reviews;
 mod role_matrix;
 mod safe_gets;

@@ -267,7 +267,9 @@ fn bodies_parameters_and_sessions_are_described() {
 
 /// The operations whose success is not JSON, with the reason; every other operation's success
 /// must name its type.
-const NOT_JSON: [(&str, &str, &str); 8] = [
+const NOT_JSON: [(&str, &str, &str); 10] = [
+    ("GET", "/api/factura/{id}/pdf", "the invoice's PDF file"),
+    ("GET", "/api/albaran/{id}/pdf", "the waybill's PDF file"),
     ("GET", "/healthz", "plain text `ok`, for load balancers"),
     ("GET", "/metrics", "Prometheus text"),
     ("GET", "/api/fotos/{move_id}/{photo_id}", "the photo's file"),

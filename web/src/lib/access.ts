@@ -28,7 +28,8 @@ export const ROUTE_ACCESS = {
   '/auditoria': { kind: 'roles', roles: ['auditor', 'admin'] },
   '/debug': { kind: 'roles', roles: ['admin'] },
   // The invoice shows prices: whoever may generate or audit invoices.
-  '/factura': { kind: 'roles', roles: ['empresario', 'admin', 'auditor'] },
+  // A client reads their own invoices (the server refuses anyone else's).
+  '/factura': { kind: 'roles', roles: ['empresario', 'admin', 'auditor', 'cliente'] },
   '/recuperar': { kind: 'anonymous' },
   '/acceso-gerencia': { kind: 'staffLogin' },
 } as const satisfies Record<string, AccessRule>;

@@ -604,6 +604,51 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/albaran/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** El albarán emitido en PDF (personal, y el cliente de la mudanza) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Correcto: JSON `{"success": true, …}`, o el archivo pedido. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/analiticas': {
     parameters: {
       query?: never;
@@ -1634,7 +1679,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** La factura emitida de una mudanza (empresario, admin, auditor) */
+    /** La factura emitida de una mudanza (empresario, admin, auditor y el cliente de la mudanza) */
     get: {
       parameters: {
         query?: never;
@@ -1713,6 +1758,51 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/factura/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** La factura emitida en PDF (empresario, admin, auditor y el cliente de la mudanza) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Correcto: JSON `{"success": true, …}`, o el archivo pedido. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2342,6 +2432,51 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mi-recomendacion': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mi enlace de recomendación y cuántos amigos han llegado con él (cliente) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The client's link and its friends. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['MyReferral'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/mis-datos': {
     parameters: {
       query?: never;
@@ -2366,6 +2501,50 @@ export interface paths {
           };
           content: {
             'application/json': components['schemas']['MyData'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mis-documentos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Las facturas y albaranes de mis mudanzas (cliente) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OwnDocuments'];
           };
         };
         /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
@@ -4010,6 +4189,8 @@ export interface components {
       /** Format: uuid */
       id: string;
       isUserEmailConfirmed: boolean;
+      /** @description NIF, DNI or NIE for the client's invoices; empty when not given. */
+      nif: string;
       nombre: string;
       preferencias: components['schemas']['Preferences'];
       role: components['schemas']['Role'];
@@ -4128,6 +4309,29 @@ export interface components {
     AutocompleteQuery: {
       input?: string | null;
     };
+    /** @description The booking form's billing fields, each optional. */
+    BillingBody: {
+      /**
+       * @description The billing address, when it is not the origin's.
+       * @default
+       */
+      direccion?: string;
+      /**
+       * @description NIF, DNI or NIE: with one the invoice is a full invoice, without a simplified one.
+       * @default
+       */
+      nif?: string;
+    };
+    /**
+     * @description The recipient's tax id and address for the invoice, each empty when not given. With a NIF
+     *     the invoice is a full one; without, a simplified one.
+     */
+    BillingDetails: {
+      /** @description The billing address, when it is not the move's origin. */
+      direccion: string;
+      /** @description NIF, DNI or NIE, upper case without separators ('12345678Z'). */
+      nif: string;
+    };
     /** @description The booking the client accepted. */
     Booked: {
       /** Format: date-time */
@@ -4166,6 +4370,8 @@ export interface components {
       /** @enum {string} */
       contacto_preferencia: 'phone' | 'email' | 'whatsapp';
       contacto_telefono: string;
+      /** @description Who the invoice is made out to; absent or both fields empty: as the client's profile says. */
+      facturacion?: components['schemas']['BillingBody'] | null;
       /**
        * Format: date
        * @default null
@@ -4299,6 +4505,8 @@ export interface components {
       /** Format: date-time */
       detalles_completados?: string | null;
       estado_pago: components['schemas']['PaymentStatus'];
+      /** @description The billing details given in the form, if any. */
+      facturacion?: components['schemas']['BillingDetails'] | null;
       /** Format: date */
       fecha_alternativa?: string | null;
       /** Format: date */
@@ -4690,6 +4898,8 @@ export interface components {
       /** @constant */
       success: true;
     };
+    /** @description The two documents a move gets, each with its own correlative series per year. */
+    DocumentKind: 'factura' | 'albaran';
     DocumentRecord: {
       contenido: unknown;
       /** Format: date */
@@ -4984,6 +5194,13 @@ export interface components {
        */
       recibida: string;
       /**
+       * @description The referral code of the client who recommended us, when the request came through their
+       *     link. Who that is, is asked of the accounts when the inbox is read.
+       */
+      recomendacion?: string | null;
+      /** @description With `recomendacion`: the name of the client who recommended us, `null` when their account no longer exists. Absent in the live feed's copies. */
+      recomendado_por?: string | null;
+      /**
        * @description "P-2026-000123", absent for requests stored before references were given.
        * @default null
        */
@@ -5026,6 +5243,7 @@ export interface components {
       numero: string;
       objetos: components['schemas']['InvoiceObject'][];
       servicios: components['schemas']['ServiceLine'][];
+      tipo?: components['schemas']['InvoiceType'] | null;
     };
     InvoiceAnswer: {
       factura: components['schemas']['Invoice'];
@@ -5033,7 +5251,14 @@ export interface components {
       success: true;
     };
     InvoiceClient: {
+      /** @description The billing address; absent on invoices issued before it was recorded. */
+      direccion?: string | null;
       email: string;
+      /**
+       * @description NIF, DNI or NIE; absent on a simplified invoice (and on invoices issued before it was
+       *     asked).
+       */
+      nif?: string | null;
       nombre: string;
       telefono: string;
     };
@@ -5063,6 +5288,12 @@ export interface components {
        */
       peso: number;
     };
+    /**
+     * @description A full invoice names its recipient by their NIF; a simplified one is to someone who gave
+     *     none. Absent on invoices issued before the distinction was made.
+     * @enum {string}
+     */
+    InvoiceType: 'completa' | 'simplificada';
     /** @description A job application as the managers read it, with its CV's link. */
     JobApplication: {
       consent: components['schemas']['GivenConsent'];
@@ -5333,6 +5564,21 @@ export interface components {
       /** @constant */
       success: true;
     };
+    /** @description The client's link and its friends. */
+    MyReferral: {
+      /**
+       * Format: int64
+       * @description Distinct people, by email, who registered or asked for a quote through the link: the
+       *     client themselves never counts.
+       */
+      amigos: number;
+      /** @description Their personal code, eight characters ('7KQ2M9XA'). */
+      codigo: string;
+      /** @description The site's address with the code (`?ref=`), to share. */
+      enlace: string;
+      /** @constant */
+      success: true;
+    };
     /** @description The new payment key, as shown (`K7MQ-2XPA`). */
     NewPaymentKey: {
       clave_pago: string;
@@ -5410,6 +5656,29 @@ export interface components {
     OutboxParams: {
       /** @default null */
       para?: string | null;
+    };
+    /** @description One of the client's documents as their list shows it. */
+    OwnDocument: {
+      destino: string;
+      /** Format: date */
+      fecha_emision: string;
+      /** Format: int64 */
+      mudanza_id: number;
+      numero: string;
+      origen: string;
+      /** @description Where the PDF is downloaded. */
+      pdf: string;
+      tipo: components['schemas']['DocumentKind'];
+      /**
+       * Format: double
+       * @description The invoice's total with VAT, in euros; `null` for a waybill.
+       */
+      total?: number | null;
+    };
+    OwnDocuments: {
+      documentos: components['schemas']['OwnDocument'][];
+      /** @constant */
+      success: true;
     };
     /** @description A client's own review, with where moderation left it. */
     OwnReview: {
@@ -5763,6 +6032,11 @@ export interface components {
       direccion?: string;
       email_alerts: boolean;
       marketing: boolean;
+      /**
+       * @description NIF, DNI or NIE for invoices; empty or absent when not given.
+       * @default
+       */
+      nif?: string;
       /** @default  */
       nombre?: string;
       sms_alerts: boolean;
@@ -5926,6 +6200,11 @@ export interface components {
       consent?: components['schemas']['QuoteConsent'];
       contact?: components['schemas']['QuoteRequestContact'];
       moveDetails?: components['schemas']['QuoteDetails'];
+      /**
+       * @description The referral code of the link the visitor came through (`?ref=`), when there was one.
+       * @default
+       */
+      referralCode?: string;
     };
     /** @description §3 defaults where a field is missing: apartment_1_room, access normal, ground floor. */
     QuoteRequestAddress: {
@@ -6146,6 +6425,11 @@ export interface components {
        * @default
        */
       postalCode?: string;
+      /**
+       * @description The referral code of the link the person came through (`?ref=`), when there was one.
+       * @default
+       */
+      referralCode?: string;
     };
     /** @description An account created and logged in; its confirmation code is on its way. */
     Registered: {
@@ -6370,6 +6654,8 @@ export interface components {
       estado_pago?: components['schemas']['PaymentStatus'];
       /** @description The numbers of the move's invoice and waybill, once issued. */
       factura?: string | null;
+      /** @description Who the invoice is made out to, as the client gave it in the booking form. */
+      facturacion?: components['schemas']['BillingDetails'] | null;
       /** Format: date */
       fecha_alternativa?: string | null;
       /** Format: date */
@@ -6625,6 +6911,8 @@ export interface components {
       /** Format: uuid */
       id: string;
       isUserEmailConfirmed: boolean;
+      /** @description NIF, DNI or NIE for the client's invoices; empty when not given. */
+      nif: string;
       nombre: string;
       preferencias: components['schemas']['Preferences'];
       role: components['schemas']['Role'];

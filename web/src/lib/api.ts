@@ -531,6 +531,20 @@ export function fetchCustomerStats(): Promise<ApiResponse<Reply<'get', '/api/mis
   return call('get', '/api/mis-estadisticas');
 }
 
+export type OwnDocument = Schemas['OwnDocument'];
+
+/** The invoices and waybills issued for the client's moves, each with its PDF's address. */
+export function fetchMyDocuments(): Promise<ApiResponse<Reply<'get', '/api/mis-documentos'>>> {
+  return call('get', '/api/mis-documentos');
+}
+
+export type MyReferral = Schemas['MyReferral'];
+
+/** The client's referral link ('Recomendar a un amigo') and how many friends came through it. */
+export function fetchMyReferral(): Promise<ApiResponse<Reply<'get', '/api/mi-recomendacion'>>> {
+  return call('get', '/api/mi-recomendacion');
+}
+
 /** PUT /api/mi-perfil (§7); the email is read-only and not sent. */
 export type ProfileRequest = Required<RequestBody<'put', '/api/mi-perfil'>>;
 
@@ -668,6 +682,8 @@ export interface QuoteRequest {
   };
   /** Each consent on its own (never pre-ticked); the server records them with the request's time. */
   consent: { contact: boolean; marketing: boolean };
+  /** The code of the friend's link the visitor came through (lib/referral.ts); left out without one. */
+  referralCode?: string;
 }
 
 export type QuoteResponse = Answer<Schemas['Submitted']>;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { categoryLabel, floorLabel, propertyTypeLabel, statusLabel, warrantyText } from './documentText';
-import { formatDecimal, formatEuros, formatLongDate, formatLongDateWithWeekday, formatRating } from './format';
+import {
+  formatCount,
+  formatDecimal,
+  formatEuros,
+  formatLongDate,
+  formatLongDateWithWeekday,
+  formatRating,
+} from './format';
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
@@ -42,5 +49,14 @@ describe('document formats', () => {
   it('always has a 30-day warranty line', () => {
     expect(warrantyText('')).toMatch(/30 días.*desmontaje y montaje/);
     expect(warrantyText(' Garantía del servidor ')).toBe('Garantía del servidor');
+  });
+});
+
+describe('formatCount', () => {
+  it('takes the singular for one only, and groups thousands', () => {
+    expect(formatCount(0, 'amigo', 'amigos')).toBe('0 amigos');
+    expect(formatCount(1, 'amigo', 'amigos')).toBe('1 amigo');
+    expect(formatCount(2, 'amigo', 'amigos')).toBe('2 amigos');
+    expect(formatCount(1500, 'amigo', 'amigos')).toBe('1.500 amigos');
   });
 });

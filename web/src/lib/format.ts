@@ -74,6 +74,11 @@ export function formatNumber(n: number, { decimals = 3, fixed = false, grouped =
   return format.format(n);
 }
 
+/** A count with its noun: (1, 'amigo', 'amigos') → '1 amigo', (1500, …) → '1.500 amigos'. */
+export function formatCount(n: number, singular: string, plural: string): string {
+  return `${formatNumber(n, { decimals: 0, grouped: true })} ${n === 1 ? singular : plural}`;
+}
+
 /** An average of 1 to 5 stars: 4.87 → '4,9 / 5' (always one decimal, so 5 reads '5,0 / 5'); none → '—'. */
 export function formatRating(average: number | null | undefined): string {
   return isNumber(average) ? `${formatNumber(average, { decimals: 1, fixed: true })} / 5` : MISSING;

@@ -71,3 +71,16 @@ describe('§5 account rules', () => {
     expect(isValidCode('1234567')).toBe(false);
   });
 });
+
+describe('isValidNif (the server’s check, command/src/billing.rs)', () => {
+  it('accepts DNI, NIE and entity numbers with the right control, in any typing', async () => {
+    const { isValidNif, normalizeNif, validateNif, NIF_INVALID } = await import('./validation');
+    for (const nif of ['12345678Z', ' 12.345.678-z', 'x-1234567-l', 'Y1234567X', 'B12345674', 'Q1234567D', '']) {
+      expect(isValidNif(nif), nif).toBe(true);
+    }
+    for (const nif of ['12345678A', '1234567Z', 'B12345675', 'B1234567D', 'Q12345674', 'ñ2345678Z', '1'.repeat(50)]) {
+      expect(validateNif(nif), nif).toBe(NIF_INVALID);
+    }
+    expect(normalizeNif(' x-1234567-l ')).toBe('X1234567L');
+  });
+});

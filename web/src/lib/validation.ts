@@ -119,3 +119,44 @@ export function validatePasswordMatch(password: string, confirmation: string): s
 export function isValidCode(code: string): boolean {
   return /^\d{6}$/.test(code);
 }
+
+/** The server's message for a NIF whose control character is wrong (command/src/billing.rs). */
+export const NIF_INVALID = 'El NIF/DNI no es válido';
+export const NIF_HINT = 'DNI, NIE o NIF de empresa, p. ej. 12345678Z. Sin él, la factura es simplificada.';
+
+const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+
+/** A NIF, DNI or NIE as the server stores it: upper case, without spaces, dots or hyphens. */
+export function normalizeNif(value: string): string {
+  return value.replace(/[\s.-]/g, '').toUpperCase();
+}
+
+/** The same check as the server's: the control letter of a DNI or NIE, the control of an entity's NIF. */
+export function isValidNif(value: string): boolean {
+  const nif = normalizeNif(value);
+  if (nif === '') return true;
+  if (value.length > 20 || !/^[0-9A-Z]{9}$/.test(nif)) return false;
+  const first = nif.charAt(0);
+  const last = nif.charAt(8);
+  const letterOf = (n: number) => DNI_LETTERS.charAt(n % 23);
+  if (/^\d{8}[A-Z]$/.test(nif)) return last === letterOf(Number(nif.slice(0, 8)));
+  if (/^[XYZ]\d{7}[A-Z]$/.test(nif)) {
+    return last === letterOf(Number(`${'XYZ'.indexOf(first)}${nif.slice(1, 8)}`));
+  }
+  if (/^[KLM]\d{7}[A-Z]$/.test(nif)) return last === letterOf(Number(nif.slice(1, 8)));
+  if (/^[ABCDEFGHJNPQRSUVW]\d{7}[0-9A-J]$/.test(nif)) {
+    const digits = nif.slice(1, 8).split('').map(Number);
+    const sum = digits.reduce((s, d, i) => (i % 2 === 0 ? s + Math.floor((2 * d) / 10) + ((2 * d) % 10) : s + d), 0);
+    const check = (10 - (sum % 10)) % 10;
+    const asDigit = last === String(check);
+    const asLetter = last === 'JABCDEFGHI'.charAt(check);
+    if ('PQRSNW'.includes(first)) return asLetter;
+    if ('ABEH'.includes(first)) return asDigit;
+    return asDigit || asLetter;
+  }
+  return false;
+}
+
+export function validateNif(value: string): string | null {
+  return isValidNif(value) ? null : NIF_INVALID;
+}

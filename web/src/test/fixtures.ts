@@ -12,6 +12,7 @@ export function makeUser(overrides: Partial<User> & { role: Role }): User {
     direccion: '',
     ciudad: '',
     codigo_postal: '',
+    nif: '',
     isUserEmailConfirmed: true,
     preferencias: { emailNotifications: false, smsNotifications: false, marketing: false },
     ...overrides,

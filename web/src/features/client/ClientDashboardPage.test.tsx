@@ -12,8 +12,8 @@ import { makeClientMove, makeImages } from './testMoves';
 import { useClientMovesStore } from './useClientMovesStore';
 
 vi.mock('../../lib/browser', () => ({ reloadPage: vi.fn(), showAlert: vi.fn() }));
-vi.mock('../../lib/waybill', () => ({ openWaybill: vi.fn(async () => true) }));
-const { openWaybill } = await import('../../lib/waybill');
+vi.mock('../../lib/waybill', () => ({ downloadWaybill: vi.fn(async () => true) }));
+const { downloadWaybill } = await import('../../lib/waybill');
 
 const CLIENT_ID = 'c-1';
 
@@ -66,6 +66,7 @@ function renderPage(
     'GET /api/mis-mudanzas': () => jsonResponse({ success: true, email_confirmado: emailConfirmado, mudanzas: moves }),
     'GET /api/mis-opiniones': () => jsonResponse({ success: true, opiniones: reviews, por_valorar: porValorar }),
     'GET /api/mis-estadisticas': () => jsonResponse(NO_FIGURES),
+    'GET /api/mis-documentos': () => jsonResponse({ success: true, documentos: [] }),
   });
   const router = createMemoryRouter(
     [
@@ -95,7 +96,7 @@ describe('ClientDashboardPage', () => {
     FakeWebSocket.install();
     useAuthStore.setState({ checking: false, user: client() });
     useClientMovesStore.getState().reset();
-    vi.mocked(openWaybill).mockClear();
+    vi.mocked(downloadWaybill).mockClear();
   });
 
   afterEach(() => {
@@ -111,7 +112,7 @@ describe('ClientDashboardPage', () => {
     expect(screen.getByText('En directo')).toBeTruthy();
   });
 
-  it('has four active quick actions and two coming soon, disabled', async () => {
+  it('has six working quick actions, none announced as coming soon', async () => {
     renderPage();
     await screen.findByRole('article', { name: 'Mudanza 11' });
     const actions = within(screen.getByRole('region', { name: 'Acciones rápidas' }));
@@ -129,12 +130,18 @@ describe('ClientDashboardPage', () => {
     // Following a move opens the tracking page, which picks the move under way or the next one.
     expect(actions.getByRole('link', { name: /Seguir mudanza/ }).getAttribute('href')).toBe('/seguimiento');
 
-    for (const name of ['Descargar factura', 'Recomendar a un amigo']) {
-      const button = actions.getByRole('button', { name: new RegExp(name) }) as HTMLButtonElement;
-      expect(button.disabled).toBe(true);
-      expect(within(button).getByText('Próximamente')).toBeTruthy();
-    }
-    expect(actions.getAllByText('Próximamente')).toHaveLength(2);
+    // 'Recomendar a un amigo' opens the client's link (referral/ReferralModal.test.tsx).
+    const referral = actions.getByRole('button', { name: /Recomendar a un amigo/ }) as HTMLButtonElement;
+    expect(referral.disabled).toBe(false);
+    expect(referral.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(within(referral).queryByText('Próximamente')).toBeNull();
+
+    // 'Descargar factura' brings the documents' section into view and focuses it.
+    const invoices = actions.getByRole('button', { name: /Descargar factura/ }) as HTMLButtonElement;
+    expect(invoices.disabled).toBe(false);
+    fireEvent.click(invoices);
+    expect(document.activeElement?.id).toBe('mis-documentos');
+    expect(actions.queryAllByText('Próximamente')).toHaveLength(0);
   });
 
   it('switches tabs with ARIA tabs, by click and by arrow keys, and keeps the choice in the address', async () => {
@@ -255,7 +262,7 @@ describe('ClientDashboardPage', () => {
     renderPage();
     const c14 = within(await screen.findByRole('article', { name: 'Mudanza 14' }));
     fireEvent.click(c14.getByRole('button', { name: 'Descargar albarán' }));
-    expect(openWaybill).toHaveBeenCalledWith(14, true);
+    expect(downloadWaybill).toHaveBeenCalledWith(14);
     await screen.findAllByRole('button', { name: 'Descargar albarán' });
   });
 

@@ -6,6 +6,7 @@ import { useAuthStore } from '../../lib/useAuthStore';
 import { LiveIndicator } from '../../components/LiveIndicator';
 import { MovesTab } from './MovesTab';
 import { ProfileTab } from './ProfileTab';
+import { MyDocuments } from './documents/MyDocuments';
 import { CustomerStats } from './CustomerStats';
 import { QuickActions } from './QuickActions';
 import { splitFullName } from './profile';
@@ -84,7 +85,7 @@ export function ClientDashboardPage() {
             <LiveIndicator />
           </div>
           <p className="client-hero__subtitle">
-            Aquí tienes tus mudanzas, sus albaranes y tus datos. Los cambios de estado aparecen al momento.
+            Aquí tienes tus mudanzas, tus facturas y albaranes, y tus datos. Los cambios de estado aparecen al momento.
           </p>
         </div>
       </header>
@@ -95,6 +96,8 @@ export function ClientDashboardPage() {
         <QuickActions onReview={review.open} />
 
         <CustomerStats />
+
+        <MyDocuments />
 
         <section className="client-tabs-section" aria-label="Mi cuenta">
           <div className="client-tabs" role="tablist" aria-label="Secciones de mi cuenta">

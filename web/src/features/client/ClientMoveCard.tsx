@@ -5,7 +5,8 @@ import { ClockIcon, EuroIcon } from '../../components/icons';
 import { errorText, openOwnPayment, type ClientMove } from '../../lib/api';
 import { detailsPath } from './booking/booking';
 import { MoveReview } from './reviews/MoveReview';
-import { openWaybill } from '../../lib/waybill';
+import { downloadWaybill } from '../../lib/waybill';
+import { documentIssued } from './documents/MyDocuments';
 import { formatMoveDate, moreImagesLabel, statusLabel, statusTone, thumbnails, trackingPath } from './clientMoves';
 import { formatEuros } from '../../lib/format';
 
@@ -36,9 +37,9 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
   const download = async () => {
     setDownloading(true);
     try {
-      // Opens its window straight away (popup blockers), issues the waybill or fetches the one
-      // issued (the client's view does not know which), alerts on failure (§8).
-      await openWaybill(move.id, true);
+      // Issues the waybill or reads the one issued (the client's view does not know which),
+      // then saves its PDF; alerts on failure (§8).
+      if (await downloadWaybill(move.id)) documentIssued();
     } finally {
       setDownloading(false);
     }

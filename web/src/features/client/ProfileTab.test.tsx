@@ -61,6 +61,7 @@ function mockProfileSave(status = 200, error?: string) {
           direccion: body.direccion,
           ciudad: body.ciudad,
           codigo_postal: body.codigo_postal,
+          nif: body.nif,
           preferencias: {
             emailNotifications: body.email_alerts,
             smsNotifications: body.sms_alerts,
@@ -136,6 +137,7 @@ describe('ProfileTab', () => {
     expect(field('Teléfono').value).toBe('699 123 456');
     fireEvent.change(field('Ciudad'), { target: { value: ' Getafe ' } });
     fireEvent.change(field('Código postal'), { target: { value: '28901' } });
+    fireEvent.change(field('NIF/DNI'), { target: { value: ' 12.345.678-z' } });
     fireEvent.click(screen.getByRole('switch', { name: 'Notificaciones por SMS' }));
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 
@@ -150,6 +152,7 @@ describe('ProfileTab', () => {
       direccion: 'Calle de Alcalá 120, 3ºB',
       ciudad: 'Getafe',
       codigo_postal: '28901',
+      nif: '12345678Z',
       email_alerts: true,
       sms_alerts: true,
       marketing: false,

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import * as api from '../../lib/api';
 import type { User } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
-import { formatPhone, PHONE_HINT } from '../../lib/validation';
+import { formatPhone, NIF_HINT, PHONE_HINT } from '../../lib/validation';
 import { useAuthStore } from '../../lib/useAuthStore';
 import { useRegistrationStore } from '../../lib/useRegistrationStore';
 import { DeleteAccountModal } from './DeleteAccountModal';
@@ -51,6 +51,7 @@ const TEXT_FIELDS: readonly {
     inputMode: 'numeric',
     hint: '5 dígitos',
   },
+  { key: 'nif', label: 'NIF/DNI', autoComplete: 'off', hint: NIF_HINT },
 ];
 
 const NOT_GIVEN = 'Sin indicar';
@@ -66,6 +67,7 @@ function ProfileView({ user, onEdit }: { user: User; onEdit: () => void }) {
     ['Dirección', user.direccion],
     ['Ciudad', user.ciudad],
     ['Código postal', user.codigo_postal],
+    ['NIF/DNI', user.nif ?? ''],
   ];
   return (
     <>

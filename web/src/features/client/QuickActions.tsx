@@ -1,13 +1,20 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EuroIcon, PinIcon, StarIcon, TruckIcon, UserPlusIcon, WhatsappIcon } from '../../components/icons';
 import { SUPPORT_MESSAGE, whatsappUrl } from '../../lib/company';
 import { trackingPath } from './clientMoves';
+import { DOCUMENTS_ANCHOR } from './documents/MyDocuments';
+import { ReferralModal } from './referral/ReferralModal';
 import { useOwnReviewsStore } from './reviews/useOwnReviewsStore';
 
-/** 'review': the review form for the newest finished move awaiting one, or /opiniones when none does. */
+/** 'review': the review form for the newest finished move awaiting one, or /opiniones when none does.
+ * 'referral': the client's personal link to share, in a dialog. */
 type Target =
-  { kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'soon' } | { kind: 'review' };
+  | { kind: 'route'; to: string }
+  | { kind: 'external'; href: string }
+  | { kind: 'documents' }
+  | { kind: 'review' }
+  | { kind: 'referral' };
 
 interface QuickAction {
   title: string;
@@ -38,9 +45,9 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
   },
   {
     title: 'Descargar factura',
-    description: 'Tus facturas en PDF.',
+    description: 'Tus facturas y albaranes en PDF.',
     icon: <EuroIcon />,
-    target: { kind: 'soon' },
+    target: { kind: 'documents' },
   },
   {
     title: 'Valorar servicio',
@@ -52,11 +59,11 @@ export const QUICK_ACTIONS: readonly QuickAction[] = [
     title: 'Recomendar a un amigo',
     description: 'Comparte tu experiencia con quien se muda.',
     icon: <UserPlusIcon />,
-    target: { kind: 'soon' },
+    target: { kind: 'referral' },
   },
 ];
 
-function Content({ action, soon }: { action: QuickAction; soon?: boolean }) {
+function Content({ action }: { action: QuickAction }) {
   return (
     <>
       <span className="client-action__icon" aria-hidden="true">
@@ -65,10 +72,16 @@ function Content({ action, soon }: { action: QuickAction; soon?: boolean }) {
       <span className="client-action__text">
         <span className="client-action__title">{action.title}</span>
         <span className="client-action__description">{action.description}</span>
-        {soon && <span className="client-action__soon">Próximamente</span>}
       </span>
     </>
   );
+}
+
+/** The documents' section of the dashboard, brought into view and focused for keyboard users. */
+function showDocuments() {
+  const section = document.getElementById(DOCUMENTS_ANCHOR);
+  section?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  section?.focus({ preventScroll: true });
 }
 
 /** With no finished move awaiting a review, 'Valorar servicio' says so and leads to the others' reviews. */
@@ -77,6 +90,7 @@ const NOTHING_TO_RATE = 'No tienes mudanzas por valorar. Lee lo que opinan otros
 export function QuickActions({ onReview }: { onReview: (moveId: number) => void }) {
   const toRate = useOwnReviewsStore((s) => s.awaiting[0]);
   const reviewsLoaded = useOwnReviewsStore((s) => s.loaded);
+  const [referring, setReferring] = useState(false);
   return (
     <section className="client-actions" aria-labelledby="client-actions-title">
       <h2 id="client-actions-title" className="client-section-title">
@@ -102,6 +116,15 @@ export function QuickActions({ onReview }: { onReview: (moveId: number) => void 
                     <Content action={{ ...action, description: NOTHING_TO_RATE }} />
                   </Link>
                 )
+              ) : target.kind === 'referral' ? (
+                <button
+                  type="button"
+                  className="client-action"
+                  aria-haspopup="dialog"
+                  onClick={() => setReferring(true)}
+                >
+                  <Content action={action} />
+                </button>
               ) : target.kind === 'route' ? (
                 <Link to={target.to} className="client-action">
                   <Content action={action} />
@@ -117,8 +140,8 @@ export function QuickActions({ onReview }: { onReview: (moveId: number) => void 
                   <Content action={action} />
                 </a>
               ) : (
-                <button type="button" className="client-action client-action--soon" disabled>
-                  <Content action={action} soon />
+                <button type="button" className="client-action" onClick={showDocuments}>
+                  <Content action={action} />
                 </button>
               )}
             </li>
@@ -128,6 +151,7 @@ export function QuickActions({ onReview }: { onReview: (moveId: number) => void 
       <p id="client-actions-new-tab" className="sr-only">
         Se abre en una pestaña nueva
       </p>
+      {referring && <ReferralModal onClose={() => setReferring(false)} />}
     </section>
   );
 }

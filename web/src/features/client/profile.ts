@@ -1,7 +1,7 @@
 // The profile tab's rules (§3 'Profile', 'Password change'; §5; §8): the form built from the
 // user, its checks, the request it sends, and the messages. Pure functions.
 import type { PasswordChangeRequest, ProfileRequest, User } from '../../lib/api';
-import { formatPhone, MESSAGES, validateAddress, validatePhone } from '../../lib/validation';
+import { formatPhone, MESSAGES, normalizeNif, validateAddress, validateNif, validatePhone } from '../../lib/validation';
 
 /** §8 profile, password change and account deletion messages. */
 export const PROFILE_MESSAGES = {
@@ -66,6 +66,7 @@ export function profileFormFrom(user: User): ProfileForm {
     direccion: user.direccion ?? '',
     ciudad: user.ciudad ?? '',
     codigo_postal: user.codigo_postal ?? '',
+    nif: user.nif ?? '',
     email_alerts: prefs?.emailNotifications === true,
     sms_alerts: prefs?.smsNotifications === true,
     marketing: prefs?.marketing === true,
@@ -105,6 +106,8 @@ export function validateProfile(form: ProfileForm): ProfileErrors {
   if (form.codigo_postal.trim() !== '' && !POSTAL_CODE.test(form.codigo_postal.trim())) {
     errors.codigo_postal = PROFILE_MESSAGES.postalCode;
   }
+  const nif = validateNif(form.nif);
+  if (nif) errors.nif = nif;
   return errors;
 }
 
@@ -118,6 +121,7 @@ export function toProfileRequest(form: ProfileForm): ProfileRequest {
     direccion: form.direccion.trim(),
     ciudad: form.ciudad.trim(),
     codigo_postal: form.codigo_postal.trim(),
+    nif: normalizeNif(form.nif),
     email_alerts: form.email_alerts,
     sms_alerts: form.sms_alerts,
     marketing: form.marketing,

@@ -25,6 +25,8 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const objects = invoice.objetos ?? [];
   const totalUnits = objects.reduce((sum, o) => sum + (Number.isFinite(o.cantidad) ? o.cantidad : 0), 0);
   const details = mudanza.property_details;
+  // Without the recipient's NIF the invoice is a simplified one; older invoices say neither.
+  const title = invoice.tipo === 'simplificada' ? 'Factura simplificada' : 'Factura';
 
   return (
     <article className="invoice-doc" aria-labelledby="invoice-title">
@@ -39,7 +41,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         </div>
         <div className="invoice-doc__meta">
           <h1 id="invoice-title" className="invoice-doc__title">
-            Factura
+            {title}
           </h1>
           <dl className="invoice-doc__pairs invoice-doc__pairs--right">
             <dt>Nº de factura</dt>
@@ -58,6 +60,8 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             Cliente
           </h2>
           <p className="invoice-doc__strong">{orMissing(cliente.nombre)}</p>
+          {cliente.nif && <p data-testid="factura-cliente-nif">NIF: {cliente.nif}</p>}
+          {cliente.direccion && <p>{cliente.direccion}</p>}
           <p>{orMissing(cliente.email)}</p>
           <p>Tel.: {orMissing(cliente.telefono)}</p>
         </section>

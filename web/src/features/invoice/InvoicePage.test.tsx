@@ -232,8 +232,8 @@ describe('/factura in the route table', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('sends workers and clients home', () => {
-    for (const role of ['empleado', 'cliente'] as const) {
+  it('sends workers home (a client reads their own invoices)', () => {
+    for (const role of ['empleado'] as const) {
       useAuthStore.setState({ checking: false, user: makeUser({ role }) });
       const router = renderApp('/factura?id=7');
       expect(router.state.location.pathname).toBe('/');

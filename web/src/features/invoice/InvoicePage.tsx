@@ -90,9 +90,18 @@ export function InvoicePage() {
         <span aria-hidden="true">←</span> Volver al panel
       </button>
       {ready && (
-        <button type="button" className="button button--primary" onClick={() => window.print()}>
-          Imprimir
-        </button>
+        <>
+          <a
+            className="button button--outline"
+            href={`/api/factura/${state.invoice.mudanza.id}/pdf`}
+            download={`factura-${state.invoice.numero}.pdf`}
+          >
+            Descargar PDF
+          </a>
+          <button type="button" className="button button--primary" onClick={() => window.print()}>
+            Imprimir
+          </button>
+        </>
       )}
     </div>
   );

@@ -122,6 +122,49 @@ describe('the quotes inbox on /gestion', () => {
     expect(screen.getByRole('dialog', { name: 'Mudanza #1' })).toBeTruthy();
   });
 
+  it("says who recommended us, when a request came through a client's link", async () => {
+    await renderPage([
+      makeQuote({ id: 'q1', recomendacion: '7KQ2M9XA', recomendado_por: 'Marta Sánchez' }),
+      makeQuote({
+        id: 'q2',
+        recibida: '2099-01-01T08:00:00Z',
+        contact: { name: 'Eva Gil', email: 'eva@correo.es', phone: '611 222 333', preferredContact: 'phone' },
+        recomendacion: '22222222',
+        recomendado_por: null,
+      }),
+      makeQuote({
+        id: 'q3',
+        recibida: '2099-01-01T07:00:00Z',
+        contact: { name: 'Sin Enlace', email: 'sin@correo.es', phone: '611 222 333', preferredContact: 'phone' },
+      }),
+    ]);
+    expect(card('Pablo Gil').getByText('Recomendado por Marta Sánchez')).toBeTruthy();
+    // The referrer's account is gone.
+    expect(card('Eva Gil').getByText('Recomendado por un cliente')).toBeTruthy();
+    expect(card('Sin Enlace').queryByText(/Recomendado por/)).toBeNull();
+  });
+
+  it('reads who recommended a request the live feed brings', async () => {
+    const referred = makeQuote({
+      id: 'q9',
+      recibida: '2099-02-02T09:00:00Z',
+      contact: { name: 'Lucía Gómez', email: 'lucia@correo.es', phone: '611 222 333', preferredContact: 'phone' },
+      recomendacion: '7KQ2M9XA',
+    });
+    const pablo = makeQuote({ id: 'q1' });
+    let listed: QuoteInboxEntry[] = [pablo];
+    const fetchMock = await renderPage([], {
+      'GET /api/presupuestos': () => jsonResponse({ success: true, presupuestos: listed }),
+    });
+    act(() => FakeWebSocket.last().receive({ type: 'hello', position: 10, role: 'empresario' }));
+    await waitFor(() => expect(calls(fetchMock, 'GET /api/presupuestos')).toHaveLength(2));
+    listed = [{ ...referred, recomendado_por: 'Marta Sánchez' }, pablo];
+    act(() => FakeWebSocket.last().receive({ type: 'change', position: 11, kind: 'quote', id: 'q9', data: referred }));
+    expect(await card('Lucía Gómez').findByText('Recomendado por Marta Sánchez')).toBeTruthy();
+    expect(calls(fetchMock, 'GET /api/presupuestos')).toHaveLength(3);
+    expect(card('Pablo Gil').queryByText(/Recomendado por/)).toBeNull();
+  });
+
   it('shows no reference for a request stored before references were given', async () => {
     await renderPage([makeQuote({ id: 'q1', referencia: null })]);
     expect(card('Pablo Gil').queryByText(/^Referencia/)).toBeNull();

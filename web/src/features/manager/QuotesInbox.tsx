@@ -3,6 +3,7 @@ import type { QuoteInboxEntry, QuoteStatus } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
 import { FilterButtons } from '../../components/StaffDashboard';
 import { Badge } from '../../components/Badge';
+import { UserPlusIcon } from '../../components/icons';
 import type { BadgeTone } from '../../lib/staffMoves';
 import { formatEuros, formatNumber, formatDate, formatDateTime } from '../../lib/format';
 import {
@@ -15,6 +16,7 @@ import {
   QUOTE_FILTERS,
   QUOTE_STATUS_LABELS,
   quoteServicesList,
+  referralText,
   type ObjectNames,
   type QuoteFilter,
 } from './quotes';
@@ -147,6 +149,7 @@ function QuoteCard({
   };
 
   const name = quote.datos_eliminados ? ERASED_NAME : quote.contact.name;
+  const referral = referralText(quote);
   return (
     <li className={`mgr-quote mgr-quote--${quote.estado}`} aria-label={`Solicitud de ${name}`}>
       <div className="mgr-quote__head">
@@ -159,6 +162,12 @@ function QuoteCard({
           </span>
         )}
         <Badge tone={STATUS_TONES[quote.estado]}>{QUOTE_STATUS_LABELS[quote.estado]}</Badge>
+        {referral && (
+          <span className="mgr-quote__referral">
+            <UserPlusIcon aria-hidden="true" />
+            {referral}
+          </span>
+        )}
         <span className="mgr-quote__received">Recibida {formatDateTime(quote.recibida)}</span>
       </div>
 

@@ -13,6 +13,7 @@ import {
   objectsSummary,
   quoteServicesList,
   quoteToWizardForm,
+  referralText,
   upsertQuote,
 } from './quotes';
 import { makeQuote } from './testQuotes';
@@ -54,6 +55,21 @@ describe('the inbox list', () => {
     expect(isInboxQuote(makeQuote({ id: 'a' }))).toBe(true);
     expect(isInboxQuote({ id: 3, estado: 'pendiente', version: 1 })).toBe(false);
     expect(isInboxQuote(null)).toBe(false);
+  });
+});
+
+describe('recommendations', () => {
+  it('names the client whose link the request came through, and keeps the name over live copies', () => {
+    const listed = makeQuote({ id: 'r', recomendacion: '7KQ2M9XA', recomendado_por: 'Marta Sánchez' });
+    expect(referralText(listed)).toBe('Recomendado por Marta Sánchez');
+    expect(referralText({ ...listed, recomendado_por: null })).toBe('Recomendado por un cliente');
+    expect(referralText(makeQuote({ id: 'p' }))).toBeNull();
+
+    // The live feed's copy does not carry the name: the one the list gave stays.
+    const live = makeQuote({ id: 'r', recomendacion: '7KQ2M9XA', estado: 'descartada', version: 2 });
+    const [after] = upsertQuote([listed], live);
+    expect(after!.estado).toBe('descartada');
+    expect(referralText(after!)).toBe('Recomendado por Marta Sánchez');
   });
 });
 

@@ -57,10 +57,28 @@ function newestFirst(a: QuoteInboxEntry, b: QuoteInboxEntry): number {
 export function upsertQuote(quotes: readonly QuoteInboxEntry[], incoming: QuoteInboxEntry): QuoteInboxEntry[] {
   const index = quotes.findIndex((q) => q.id === incoming.id);
   if (index === -1) return [...quotes, incoming].sort(newestFirst);
-  if (quotes[index]!.version > incoming.version) return [...quotes];
+  const previous = quotes[index]!;
+  if (previous.version > incoming.version) return [...quotes];
   const next = [...quotes];
-  next[index] = incoming;
+  // The live feed's copies do not name the referrer (the list reads it from the accounts): the
+  // name already known stays.
+  next[index] =
+    needsReferrer(incoming) && previous.recomendacion === incoming.recomendacion && !needsReferrer(previous)
+      ? { ...incoming, recomendado_por: previous.recomendado_por }
+      : incoming;
   return next;
+}
+
+/** A request that came through a client's link whose copy does not say who that client is. */
+export function needsReferrer(quote: QuoteInboxEntry): boolean {
+  return Boolean(quote.recomendacion) && quote.recomendado_por === undefined;
+}
+
+/** 'Recomendado por Ana García' for a request that came through a client's link ('un cliente'
+ * once that account is gone, or until the name is read); null for any other. */
+export function referralText(quote: QuoteInboxEntry): string | null {
+  if (!quote.recomendacion) return null;
+  return `Recomendado por ${quote.recomendado_por ?? 'un cliente'}`;
 }
 
 /** A freshly loaded inbox merged with what the live feed delivered while it was loading. */

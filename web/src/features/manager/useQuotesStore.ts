@@ -2,7 +2,15 @@ import { create } from 'zustand';
 import * as api from '../../lib/api';
 import type { CatalogueObject, QuoteInboxEntry } from '../../lib/api';
 import type { LiveChange } from '../../lib/useLiveStore';
-import { isInboxQuote, mergeQuotes, needsCatalogue, objectNames, upsertQuote, type ObjectNames } from './quotes';
+import {
+  isInboxQuote,
+  mergeQuotes,
+  needsCatalogue,
+  needsReferrer,
+  objectNames,
+  upsertQuote,
+  type ObjectNames,
+} from './quotes';
 
 interface QuotesState {
   /** The inbox as the server last showed it, newest first. */
@@ -66,9 +74,13 @@ export const useQuotesStore = create<QuotesState>()((set, get) => ({
   },
 
   applyChange: (change) => {
-    if (change.kind !== 'quote' || !isInboxQuote(change.data)) return;
-    get().upsert(change.data);
-    void loadNames([change.data], set);
+    const quote = change.data;
+    if (change.kind !== 'quote' || !isInboxQuote(quote)) return;
+    get().upsert(quote);
+    void loadNames([quote], set);
+    // A new request through a client's link: the list says whose.
+    const shown = get().quotes.find((q) => q.id === quote.id);
+    if (shown && needsReferrer(shown)) void get().loadQuotes();
   },
 
   upsert: (quote) => set((s) => ({ quotes: upsertQuote(s.quotes, quote) })),

@@ -378,6 +378,12 @@ describe('the quote request (§3)', () => {
     expect(priceSettled('idle')).toBe(false);
   });
 
+  it("names the friend's link the visitor came through, and nothing without one", () => {
+    const contact = { ...EMPTY_CONTACT, name: 'Ana', consent: true };
+    expect(buildQuoteRequest(complete(), contact, 10, '7KQ2M9XA').referralCode).toBe('7KQ2M9XA');
+    expect('referralCode' in buildQuoteRequest(complete(), contact, 10)).toBe(false);
+  });
+
   it('asks for preferred contact phone when nobody chose another', () => {
     expect(buildQuoteRequest(complete(), { ...EMPTY_CONTACT, name: 'Ana' }, 10).contact.preferredContact).toBe('phone');
   });

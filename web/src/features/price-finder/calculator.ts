@@ -374,11 +374,13 @@ export const EMPTY_CONTACT: QuoteContact = { name: '', email: '', phone: '', con
 /** POST /api/submit-quote-request: the price request with elevator as a boolean, the price the user was shown, and the consents. */
 export type QuoteSubmission = QuoteRequest;
 
-/** `estimatedPrice` null: no price could be calculated, and none is sent. */
+/** `estimatedPrice` null: no price could be calculated, and none is sent. `referralCode`: the
+ * friend's link the visitor came through, '' (not sent) without one. */
 export function buildQuoteRequest(
   calc: Calculator,
   contact: QuoteContact,
   estimatedPrice: number | null,
+  referralCode = '',
 ): QuoteSubmission {
   const price = buildPriceRequest(calc);
   return {
@@ -395,6 +397,7 @@ export function buildQuoteRequest(
       ...(estimatedPrice === null ? {} : { estimatedPrice }),
     },
     consent: { contact: contact.consent, marketing: contact.marketing },
+    ...(referralCode ? { referralCode } : {}),
   };
 }
 

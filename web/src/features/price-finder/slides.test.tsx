@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '../../lib/api';
+import { rememberReferral } from '../../lib/referral';
 import { PACKS_OUTSIDE_M30, WARNINGS } from './calculator';
 import { PERCENTAGES_NOTE } from './PriceSection';
 import { NO_MATCHES } from './ObjectSearchDialog';
@@ -483,6 +484,7 @@ describe('slide 6: summary, price and quote', () => {
     });
     expect(body.moveDetails.estimatedPrice).toBe(230.77);
     expect(body.moveDetails.origin.elevator).toBe(false);
+    expect('referralCode' in body).toBe(false);
 
     expect(screen.getByRole('heading', { name: '¡Solicitud enviada! Te contactaremos pronto.' })).toBeTruthy();
     expect(document.activeElement).toBe(
@@ -497,6 +499,8 @@ describe('slide 6: summary, price and quote', () => {
   });
 
   it('lets the quote be sent without a price when none could be calculated', async () => {
+    // Through a friend's link, too: the request names it.
+    rememberReferral('?ref=7KQ2M9XA');
     vi.mocked(api.calculatePrice).mockResolvedValueOnce({ ok: false, status: 502, body: null });
     await enterSummary();
     expect(screen.getByRole('alert').textContent).toContain('presupuesto personalizado');
@@ -514,6 +518,7 @@ describe('slide 6: summary, price and quote', () => {
     const body = vi.mocked(api.submitQuoteRequest).mock.calls[0]![0];
     expect('estimatedPrice' in body.moveDetails).toBe(false);
     expect(body.contact.name).toBe('Lucía');
+    expect(body.referralCode).toBe('7KQ2M9XA');
     expect(screen.getByRole('heading', { name: '¡Solicitud enviada! Te contactaremos pronto.' })).toBeTruthy();
   });
 

@@ -25,6 +25,7 @@ import {
   type Step,
 } from './calculator';
 import { formatNumber } from '../../lib/format';
+import { rememberedReferral } from '../../lib/referral';
 
 export type Side = 'origin' | 'destination';
 
@@ -229,7 +230,8 @@ export const usePriceFinderStore = create<PriceFinderState>()((set, get) => {
       const shown = state.price.status === 'ready' ? state.price.quote.price : null;
       set({ quote: { status: 'sending' } });
       try {
-        const response = await api.submitQuoteRequest(buildQuoteRequest(calculatorOf(state), state.contact, shown));
+        const request = buildQuoteRequest(calculatorOf(state), state.contact, shown, rememberedReferral());
+        const response = await api.submitQuoteRequest(request);
         if (response.ok && response.body?.success) {
           set({ quote: { status: 'sent', reference: response.body.referencia ?? null } });
         } else {

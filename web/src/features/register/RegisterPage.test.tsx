@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
+import { rememberReferral } from '../../lib/referral';
 import { USER_DATA_KEY } from '../../lib/userData';
 import { MESSAGES, PHONE_HINT } from '../../lib/validation';
 import { jsonResponse, makeUser, mockFetch, waitForPage } from '../../test/fixtures';
@@ -209,6 +210,21 @@ describe('RegisterPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("sends the code of the friend's link the visitor came through", async () => {
+    rememberReferral('?ref=7kq2m9xa');
+    const user = makeUser({ role: 'cliente', id: 'c-2', email: 'lucia@ejemplo.es', isUserEmailConfirmed: false });
+    const fetchMock = mockFetch({
+      'POST /api/register': () => jsonResponse({ success: true, user, expira_en: 300, reenviar_en: 60 }, 201),
+    });
+    const router = await renderAt();
+    fillToStep3();
+    fillSecurity();
+    fireEvent.click(screen.getByRole('checkbox', { name: /condiciones de uso/ }));
+    fireEvent.click(registerButton());
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/confirmar-email'));
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toMatchObject({ referralCode: '7KQ2M9XA' });
+  });
+
   it('registers, logs the user in, keeps the details for confirmation and opens /confirmar-email', async () => {
     const user = makeUser({ role: 'cliente', id: 'c-1', email: 'lucia@ejemplo.es', isUserEmailConfirmed: false });
     const fetchMock = mockFetch({
@@ -231,6 +247,7 @@ describe('RegisterPage', () => {
       city: '',
       postalCode: '',
       acceptTerms: true,
+      referralCode: '',
     });
     expect(useAuthStore.getState().user).toEqual(user);
     expect(JSON.parse(localStorage.getItem(USER_DATA_KEY)!)).toEqual(user);

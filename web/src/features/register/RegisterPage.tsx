@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeftIcon, BoxIcon, CheckCircleIcon, LockIcon, MailIcon } from '../../components/icons';
 import { PasswordInput } from '../../components/PasswordInput';
 import { register, type User } from '../../lib/api';
+import { rememberedReferral } from '../../lib/referral';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { formatPhone, MESSAGES, PHONE_HINT } from '../../lib/validation';
 import { homePathFor } from '../../lib/access';
@@ -156,7 +157,7 @@ function RegisterWizard({ onRegistered }: { onRegistered: () => void }) {
 
     setSubmitting(true);
     setToast(null);
-    const request = toRegisterRequest(form);
+    const request = toRegisterRequest(form, rememberedReferral());
     try {
       const response = await register(request);
       const user = response.body?.user;

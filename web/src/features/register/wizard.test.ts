@@ -101,7 +101,9 @@ describe('register wizard steps', () => {
       city: '',
       postalCode: '',
       acceptTerms: true,
+      referralCode: '',
     });
+    expect(toRegisterRequest(VALID, '7KQ2M9XA').referralCode).toBe('7KQ2M9XA');
   });
 
   it('takes the postal code and city from the address when it names them', () => {

@@ -146,8 +146,9 @@ export function withAddress(form: RegisterForm, address: string, edited: PlaceEd
   };
 }
 
-/** The body of POST /api/register: trimmed, the name's and city's inner spaces collapsed. */
-export function toRegisterRequest(form: RegisterForm): RegisterRequest {
+/** The body of POST /api/register: trimmed, the name's and city's inner spaces collapsed;
+ * `referralCode` is the code of the friend's link the visitor came through, '' without one. */
+export function toRegisterRequest(form: RegisterForm, referralCode = ''): RegisterRequest {
   return {
     fullName: form.fullName.trim().replace(/\s+/g, ' '),
     email: form.email.trim(),
@@ -157,5 +158,6 @@ export function toRegisterRequest(form: RegisterForm): RegisterRequest {
     city: form.city.trim().replace(/\s+/g, ' '),
     postalCode: form.postalCode.trim(),
     acceptTerms: form.acceptTerms,
+    referralCode,
   };
 }

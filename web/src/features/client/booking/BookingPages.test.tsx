@@ -241,6 +241,7 @@ describe('MoveFormPage', () => {
         destination: { access: 'normal', floor: 'ground', elevator: false },
       },
       instrucciones: 'Zona de carga en la esquina',
+      facturacion: { nif: '', direccion: '' },
     });
   });
 

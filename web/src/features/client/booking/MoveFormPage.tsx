@@ -10,7 +10,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import * as api from '../../../lib/api';
 import type { BookingMove, ContactPreference, TimeSlot } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { formatPhone, PHONE_HINT } from '../../../lib/validation';
+import { formatPhone, NIF_HINT, PHONE_HINT } from '../../../lib/validation';
+import { useAuthStore } from '../../../lib/useAuthStore';
 import { formatMoveDate, statusLabel } from '../clientMoves';
 import {
   BOOKING_MESSAGES,
@@ -41,6 +42,8 @@ const FIELD_ORDER: readonly BookingField[] = [
   'contactEmail',
   'alternativeDate',
   'instructions',
+  'billingNif',
+  'billingAddress',
 ];
 
 const BOOKING_RADIOS: RadioGroupClasses = {
@@ -57,7 +60,8 @@ const BOOKING_FIELD_WIDE: FieldClasses = { ...BOOKING_FIELD, field: 'booking-for
 
 function MoveForm({ move }: { move: BookingMove }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<BookingForm>(() => formFrom(move));
+  const profileNif = useAuthStore((s) => s.user?.nif ?? '');
+  const [form, setForm] = useState<BookingForm>(() => formFrom(move, profileNif));
   const [errors, setErrors] = useState<BookingErrors>({});
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -256,6 +260,48 @@ function MoveForm({ move }: { move: BookingMove }) {
             onChange={(e) => update('instructions', e.target.value)}
           />
         </Field>
+      </section>
+
+      <section className="client-card booking-card" aria-labelledby={`${id}-billing`}>
+        <h2 id={`${id}-billing`} className="client-card__title">
+          Datos de facturación
+        </h2>
+        <div className="booking-form__grid">
+          <Field
+            id={idOf('billingNif')}
+            label="NIF/DNI (opcional)"
+            error={errors.billingNif}
+            hint={NIF_HINT}
+            classes={BOOKING_FIELD}
+          >
+            <input
+              {...fieldProps(idOf('billingNif'), errors.billingNif, { hint: true, required: false })}
+              className="input"
+              autoComplete="off"
+              maxLength={20}
+              value={form.billingNif}
+              disabled={saving}
+              onChange={(e) => update('billingNif', e.target.value)}
+            />
+          </Field>
+          <Field
+            id={idOf('billingAddress')}
+            label="Dirección de facturación (opcional)"
+            error={errors.billingAddress}
+            hint="Si la dejas vacía, la factura lleva la dirección de tu perfil o la de origen."
+            classes={BOOKING_FIELD_WIDE}
+          >
+            <input
+              {...fieldProps(idOf('billingAddress'), errors.billingAddress, { hint: true, required: false })}
+              className="input"
+              autoComplete="street-address"
+              maxLength={TEXT_LIMITS.address}
+              value={form.billingAddress}
+              disabled={saving}
+              onChange={(e) => update('billingAddress', e.target.value)}
+            />
+          </Field>
+        </div>
       </section>
 
       <div className="booking-actions booking-actions--end">

@@ -10,7 +10,15 @@ import type {
   PropertyDetails,
   TimeSlot,
 } from '../../../lib/api';
-import { isValidEmail, MESSAGES, validateFullName, validatePhone } from '../../../lib/validation';
+import {
+  isValidEmail,
+  MESSAGES,
+  normalizeNif,
+  validateAddress,
+  validateFullName,
+  validateNif,
+  validatePhone,
+} from '../../../lib/validation';
 import { TIME_SLOTS } from '../../../lib/options';
 import { CONTACT_PREFERENCES } from '../../../lib/moveOptions';
 import { formatNumber } from '../../../lib/format';
@@ -45,9 +53,20 @@ export interface BookingForm {
   flexible: boolean;
   timePreference: TimeSlot;
   instructions: string;
+  /** Who the invoice is made out to: a NIF makes it a full invoice. */
+  billingNif: string;
+  /** '' for the origin's address. */
+  billingAddress: string;
 }
 
-export type BookingField = 'contactName' | 'contactPhone' | 'contactEmail' | 'alternativeDate' | 'instructions';
+export type BookingField =
+  | 'contactName'
+  | 'contactPhone'
+  | 'contactEmail'
+  | 'alternativeDate'
+  | 'instructions'
+  | 'billingNif'
+  | 'billingAddress';
 
 export type BookingErrors = Partial<Record<BookingField, string>>;
 
@@ -76,8 +95,8 @@ function sideForm(p: PropertyDetails): SideForm {
 const isTimeSlot = (v: string): v is TimeSlot => TIME_SLOTS.some((t) => t.value === v);
 const isChannel = (v: string): v is ContactPreference => CONTACT_PREFERENCES.some((c) => c.value === v);
 
-/** The form filled with what the move holds now. */
-export function formFrom(move: BookingMove): BookingForm {
+/** The form filled with what the move holds now; the NIF from the profile when the move has none. */
+export function formFrom(move: BookingMove, profileNif = ''): BookingForm {
   return {
     contactName: move.contacto.nombre,
     contactPhone: move.contacto.telefono,
@@ -87,6 +106,8 @@ export function formFrom(move: BookingMove): BookingForm {
     flexible: move.flexible,
     timePreference: isTimeSlot(move.hora_preferida) ? move.hora_preferida : 'flexible',
     instructions: move.instrucciones,
+    billingNif: move.facturacion?.nif || profileNif,
+    billingAddress: move.facturacion?.direccion ?? '',
   };
 }
 
@@ -118,6 +139,12 @@ export function validateBookingForm(form: BookingForm, move: BookingMove, today 
   }
   if ([...form.instructions.trim()].length > INSTRUCTIONS_MAX)
     errors.instructions = BOOKING_MESSAGES.instructionsTooLong;
+  const nif = validateNif(form.billingNif);
+  if (nif) errors.billingNif = nif;
+  if (form.billingAddress.trim() !== '') {
+    const address = validateAddress(form.billingAddress);
+    if (address) errors.billingAddress = address;
+  }
   return errors;
 }
 
@@ -139,6 +166,7 @@ export function toDetailsRequest(form: BookingForm, move: BookingMove): BookingD
     hora_preferida: form.timePreference,
     property_details: { origin: side('origin'), destination: side('destination') },
     instrucciones: form.instructions.trim(),
+    facturacion: { nif: normalizeNif(form.billingNif), direccion: form.billingAddress.trim() },
   };
 }
 

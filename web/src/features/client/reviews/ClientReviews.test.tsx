@@ -49,6 +49,7 @@ function renderPage({
     'GET /api/mis-opiniones': () => jsonResponse({ success: true, opiniones: reviews, por_valorar: porValorar }),
     'POST /api/mudanza/*': (init) => submit(init),
     'GET /api/mis-estadisticas': () => jsonResponse(NO_FIGURES),
+    'GET /api/mis-documentos': () => jsonResponse({ success: true, documentos: [] }),
   });
   const router = createMemoryRouter(
     [

@@ -1,0 +1,498 @@
+//! The invoice as a PDF: the content and numbering of the printable page (`/factura`), read
+//! from the document as issued. Every field has a default: an invoice issued by an older version
+//! lacks the newer ones and must still print.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use command::options;
+use events_schema::events::{MoveStatus, Properties, PropertyDetails, Urgency};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::{Column, Flow, Ink, BODY, SMALL, STRONG};
+use crate::pdf::{Style, HEADING};
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub(super) struct Company {
+    pub nombre: String,
+    pub nif: String,
+    pub direccion: String,
+    pub ciudad: String,
+    pub telefono: String,
+    pub email: String,
+}
+
+impl Company {
+    pub fn footer(&self) -> String {
+        format!(
+            "{} · NIF {} · {} · {}",
+            self.nombre,
+            or_missing(&self.nif),
+            or_missing(&self.telefono),
+            or_missing(&self.email)
+        )
+    }
+
+    /// The company's block at the top left of both documents.
+    pub fn block(&self) -> Vec<(Style, String)> {
+        vec![
+            (
+                Style {
+                    size: 14.0,
+                    ..STRONG
+                },
+                self.nombre.clone(),
+            ),
+            (BODY, format!("NIF: {}", or_missing(&self.nif))),
+            (BODY, or_missing(&self.direccion)),
+            (BODY, or_missing(&self.ciudad)),
+            (BODY, format!("Tel.: {}", or_missing(&self.telefono))),
+            (BODY, or_missing(&self.email)),
+        ]
+    }
+}
+
+#[derive(Deserialize)]
+struct Invoice {
+    numero: String,
+    fecha_emision: NaiveDate,
+    #[serde(default)]
+    tipo: Option<String>,
+    #[serde(default)]
+    empresa: Company,
+    #[serde(default)]
+    cliente: Client,
+    mudanza: Move,
+    #[serde(default)]
+    servicios: Vec<Service>,
+    #[serde(default)]
+    objetos: Vec<Object>,
+    importes: Amounts,
+    #[serde(default)]
+    garantia: String,
+    #[serde(default)]
+    cobros: Option<Collections>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Client {
+    nombre: String,
+    email: String,
+    telefono: String,
+    nif: Option<String>,
+    direccion: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Move {
+    id: i64,
+    #[serde(default)]
+    origen: String,
+    #[serde(default)]
+    destino: String,
+    fecha_programada: NaiveDate,
+    #[serde(default)]
+    fecha_alternativa: Option<NaiveDate>,
+    estado: MoveStatus,
+    #[serde(default)]
+    hora_preferida: String,
+    #[serde(default)]
+    urgencia: Urgency,
+    #[serde(default)]
+    instrucciones: String,
+    #[serde(default)]
+    property_details: Option<Properties>,
+}
+
+#[derive(Deserialize)]
+struct Service {
+    concepto: String,
+    cantidad: u32,
+}
+
+#[derive(Deserialize)]
+struct Object {
+    nombre: String,
+    cantidad: u32,
+    #[serde(default)]
+    peso: f64,
+}
+
+#[derive(Deserialize)]
+struct Amounts {
+    base: f64,
+    distancia: f64,
+    servicios: f64,
+    urgencia: f64,
+    subtotal: f64,
+    iva_aplicado: bool,
+    iva_porcentaje: i64,
+    iva: f64,
+    total: f64,
+    #[serde(default)]
+    pagado: f64,
+    #[serde(default)]
+    pendiente: f64,
+}
+
+#[derive(Deserialize)]
+struct Collections {
+    pagado: f64,
+    pendiente: f64,
+    #[serde(default)]
+    pagos: Vec<Payment>,
+}
+
+#[derive(Deserialize)]
+struct Payment {
+    fecha: DateTime<Utc>,
+    importe: f64,
+    #[serde(default)]
+    reembolsado: f64,
+    #[serde(default)]
+    marca: String,
+    #[serde(default)]
+    ultimos4: String,
+}
+
+pub(super) const MISSING: &str = "—";
+
+pub(super) fn or_missing(value: &str) -> String {
+    if value.trim().is_empty() {
+        MISSING.into()
+    } else {
+        value.to_string()
+    }
+}
+
+/// Euros as es-ES writes them: '1.234,50 €'.
+pub(super) fn euros(value: f64) -> String {
+    command::estimate::euros((value * 100.0).round() as i64)
+}
+
+/// A figure with up to two decimals and a decimal comma: '12,5'.
+pub(super) fn decimal(value: f64) -> String {
+    let text = command::estimate::number((value * 100.0).round() as i64, 2);
+    let text = text.trim_end_matches('0').trim_end_matches(',');
+    text.to_string()
+}
+
+/// '15 de diciembre de 2026'.
+pub(super) fn long_date(date: NaiveDate) -> String {
+    let full = crate::notify::messages::long_date(date);
+    // 'martes 15 de …': the weekday is the first word.
+    full.split_once(' ')
+        .map_or(full.clone(), |(_, rest)| rest.to_string())
+}
+
+fn card(brand: &str) -> &str {
+    match brand {
+        "visa" => "Visa",
+        "mastercard" => "Mastercard",
+        "amex" => "American Express",
+        other => other,
+    }
+}
+
+/// Two labelled columns side by side: returns the height of the taller.
+pub(super) fn pairs(flow: &mut Flow, x: f32, top: f32, width: f32, rows: &[(&str, String)]) -> f32 {
+    let label_width = rows
+        .iter()
+        .map(|(l, _)| super::width(l, SMALL_LABEL))
+        .fold(0.0, f32::max)
+        + 8.0;
+    let mut y = top;
+    for (label, value) in rows {
+        flow.text_at(x, y, SMALL_LABEL, label, false);
+        let used = flow.block(
+            x + label_width,
+            y,
+            width - label_width,
+            &[(BODY, value.clone())],
+        );
+        y += used.max(super::line_height(BODY));
+    }
+    y - top
+}
+
+const SMALL_LABEL: Style = Style {
+    bold: true,
+    ink: Ink::Subtle,
+    ..BODY
+};
+
+pub(super) fn property_row(label: &str, p: &PropertyDetails) -> (Vec<String>, bool) {
+    (
+        vec![
+            label.to_string(),
+            options::property_type_label(&p.property_type),
+            options::access_label(&p.access),
+            options::floor_label(&p.floor),
+            if p.elevator { "Sí" } else { "No" }.to_string(),
+        ],
+        false,
+    )
+}
+
+/// The invoice issued for a move, as the API answers it, in PDF.
+pub fn invoice(doc: &Value) -> Result<Vec<u8>, String> {
+    let inv: Invoice =
+        serde_json::from_value(doc.clone()).map_err(|e| format!("reading an invoice: {e}"))?;
+    let title = match inv.tipo.as_deref() {
+        Some("simplificada") => "Factura simplificada",
+        _ => "Factura",
+    };
+    let mut flow = Flow::new(inv.empresa.footer());
+    let top = flow.y;
+    let left = flow.block(Flow::LEFT, top, Flow::WIDTH * 0.55, &inv.empresa.block());
+    let right_edge = Flow::LEFT + Flow::WIDTH;
+    let title_style = Style {
+        size: 20.0,
+        bold: true,
+        ink: Ink::Primary,
+    };
+    flow.text_at(right_edge, top, title_style, &title.to_uppercase(), true);
+    let mut y = top + 28.0;
+    let meta = [
+        ("Nº de factura", inv.numero.clone()),
+        ("Fecha de emisión", long_date(inv.fecha_emision)),
+        ("Nº de mudanza", inv.mudanza.id.to_string()),
+    ];
+    // The labels align on the left of the widest value.
+    let values_width = meta
+        .iter()
+        .map(|(_, v)| super::width(v, STRONG))
+        .fold(0.0, f32::max);
+    for (label, value) in meta {
+        flow.text_at(
+            right_edge - values_width - 10.0,
+            y,
+            SMALL_LABEL,
+            label,
+            true,
+        );
+        flow.text_at(right_edge, y, STRONG, &value, true);
+        y += super::line_height(BODY) + 1.0;
+    }
+    flow.y = top + left.max(y - top) + 8.0;
+    flow.rule(Ink::Primary, 2.0);
+    flow.gap(12.0);
+
+    // The two parties: the client and the move.
+    let top = flow.y;
+    let box_width = (Flow::WIDTH - 12.0) / 2.0;
+    let c = &inv.cliente;
+    let mut client = vec![
+        (HEADING, "CLIENTE".to_string()),
+        (STRONG, or_missing(&c.nombre)),
+    ];
+    if let Some(nif) = c.nif.as_deref().filter(|n| !n.is_empty()) {
+        client.push((BODY, format!("NIF: {nif}")));
+    }
+    if let Some(address) = c.direccion.as_deref().filter(|a| !a.is_empty()) {
+        client.push((BODY, address.to_string()));
+    }
+    client.push((BODY, or_missing(&c.email)));
+    client.push((BODY, format!("Tel.: {}", or_missing(&c.telefono))));
+    let pad = 8.0;
+    let client_height = flow.block(Flow::LEFT + pad, top + pad, box_width - 2.0 * pad, &client);
+    let m = &inv.mudanza;
+    let move_x = Flow::LEFT + box_width + 12.0;
+    flow.text_at(move_x + pad, top + pad, HEADING, "MUDANZA", false);
+    let mut rows = vec![
+        ("Origen", or_missing(&m.origen)),
+        ("Destino", or_missing(&m.destino)),
+        (
+            "Fecha",
+            crate::notify::messages::long_date(m.fecha_programada),
+        ),
+    ];
+    if let Some(alternative) = m.fecha_alternativa {
+        rows.push((
+            "Fecha alternativa",
+            crate::notify::messages::long_date(alternative),
+        ));
+    }
+    let slot = if m.hora_preferida.trim().is_empty() {
+        "Sin preferencia".to_string()
+    } else {
+        options::time_slot_label(&m.hora_preferida)
+    };
+    rows.push(("Franja horaria", slot));
+    rows.push((
+        "Urgencia",
+        match m.urgencia {
+            Urgency::Urgente => "Urgente",
+            Urgency::Normal => "Normal",
+        }
+        .into(),
+    ));
+    rows.push(("Estado", command::booking::status_label(m.estado).into()));
+    let heading_height = super::line_height(HEADING) + 2.0;
+    let move_height = heading_height
+        + pairs(
+            &mut flow,
+            move_x + pad,
+            top + pad + heading_height,
+            box_width - 2.0 * pad,
+            &rows,
+        );
+    let height = client_height.max(move_height) + 2.0 * pad;
+    flow.frame(Flow::LEFT, top, box_width, height);
+    flow.frame(move_x, top, box_width, height);
+    flow.y = top + height + 14.0;
+
+    if let Some(p) = &m.property_details {
+        flow.heading("Viviendas");
+        let columns = [
+            col("Vivienda", 1.2, false),
+            col("Tipo", 2.0, false),
+            col("Acceso", 2.0, false),
+            col("Planta", 1.0, false),
+            col("Ascensor", 1.0, false),
+        ];
+        let rows = [
+            property_row("Origen", &p.origin),
+            property_row("Destino", &p.destination),
+        ];
+        flow.table(Flow::LEFT, Flow::WIDTH, &columns, &rows);
+        flow.gap(12.0);
+    }
+
+    flow.heading("Servicios");
+    if inv.servicios.is_empty() {
+        flow.paragraph(SMALL, "Sin servicios adicionales");
+    } else {
+        let rows: Vec<_> = inv
+            .servicios
+            .iter()
+            .map(|s| (vec![s.concepto.clone(), s.cantidad.to_string()], false))
+            .collect();
+        let columns = [col("Concepto", 5.0, false), col("Cantidad", 1.0, true)];
+        flow.table(Flow::LEFT, Flow::WIDTH, &columns, &rows);
+    }
+    flow.gap(12.0);
+
+    flow.heading("Objetos");
+    if inv.objetos.is_empty() {
+        flow.paragraph(SMALL, "Sin objetos");
+    } else {
+        let mut rows: Vec<_> = inv
+            .objetos
+            .iter()
+            .map(|o| {
+                let weight = if o.peso > 0.0 {
+                    format!("{} kg", decimal(o.peso))
+                } else {
+                    MISSING.into()
+                };
+                (
+                    vec![o.nombre.clone(), o.cantidad.to_string(), weight],
+                    false,
+                )
+            })
+            .collect();
+        let units: u32 = inv.objetos.iter().map(|o| o.cantidad).sum();
+        rows.push((
+            vec!["Total de objetos".into(), units.to_string(), String::new()],
+            true,
+        ));
+        let columns = [
+            col("Objeto", 4.0, false),
+            col("Cantidad", 1.0, true),
+            col("Peso por unidad", 1.5, true),
+        ];
+        flow.table(Flow::LEFT, Flow::WIDTH, &columns, &rows);
+    }
+    flow.gap(12.0);
+
+    if !m.instrucciones.trim().is_empty() {
+        flow.heading("Instrucciones");
+        flow.paragraph(BODY, m.instrucciones.trim());
+        flow.gap(12.0);
+    }
+
+    flow.heading("Importes");
+    let a = &inv.importes;
+    let (paid, pending) = match &inv.cobros {
+        Some(c) => (c.pagado, c.pendiente),
+        None => (a.pagado, a.pendiente),
+    };
+    let vat = if a.iva_aplicado {
+        (format!("IVA ({} %)", a.iva_porcentaje), euros(a.iva))
+    } else {
+        ("IVA".to_string(), "IVA no aplicado".to_string())
+    };
+    let amount_rows = vec![
+        (vec!["Precio base".into(), euros(a.base)], false),
+        (
+            vec!["Coste por distancia".into(), euros(a.distancia)],
+            false,
+        ),
+        (
+            vec!["Servicios adicionales".into(), euros(a.servicios)],
+            false,
+        ),
+        (
+            vec!["Recargo por urgencia".into(), euros(a.urgencia)],
+            false,
+        ),
+        (vec!["Base imponible".into(), euros(a.subtotal)], true),
+        (vec![vat.0, vat.1], false),
+        (vec!["Total".into(), euros(a.total)], true),
+        (vec!["Pagado".into(), euros(paid)], false),
+        (vec!["Pendiente de pago".into(), euros(pending)], true),
+    ];
+    let totals_width = Flow::WIDTH * 0.5;
+    let totals_x = Flow::LEFT + Flow::WIDTH - totals_width;
+    let columns = [col("", 2.0, false), col("", 1.2, true)];
+    flow.table(totals_x, totals_width, &columns, &amount_rows);
+
+    if let Some(c) = inv.cobros.as_ref().filter(|c| !c.pagos.is_empty()) {
+        flow.gap(10.0);
+        flow.heading("Pagos recibidos");
+        let rows: Vec<_> = c
+            .pagos
+            .iter()
+            .map(|p| {
+                let date = events_schema::calendar::madrid_date(p.fecha);
+                let mut card_text = format!("{} ···· {}", card(&p.marca), p.ultimos4);
+                if p.reembolsado > 0.0 {
+                    card_text.push_str(&format!(" (devuelto {})", euros(p.reembolsado)));
+                }
+                (
+                    vec![
+                        date.format("%d/%m/%Y").to_string(),
+                        card_text,
+                        euros(p.importe - p.reembolsado),
+                    ],
+                    false,
+                )
+            })
+            .collect();
+        let columns = [
+            col("Fecha", 1.0, false),
+            col("Tarjeta", 2.5, false),
+            col("Importe", 1.0, true),
+        ];
+        flow.table(Flow::LEFT, Flow::WIDTH, &columns, &rows);
+    }
+
+    flow.gap(18.0);
+    let warranty = if inv.garantia.trim().is_empty() {
+        "Garantía de 30 días en los trabajos de desmontaje y montaje de muebles."
+    } else {
+        inv.garantia.trim()
+    };
+    flow.paragraph(SMALL, warranty);
+    flow.finish(&format!("{title} {}", inv.numero))
+}
+
+pub(super) fn col(title: &str, share: f32, right: bool) -> Column<'_> {
+    Column {
+        title,
+        share,
+        right,
+    }
+}
