@@ -99,8 +99,12 @@ pub fn details(nif_typed: &str, address: &str) -> Result<Option<BillingDetails>,
     Ok((!nif.is_empty() || !direccion.is_empty()).then_some(BillingDetails { nif, direccion }))
 }
 
-/// The two kinds of invoice this company issues.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A full invoice names its recipient by their NIF; a simplified one is to someone who gave
+/// none.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum InvoiceType {
     /// To a recipient identified by their NIF.
     Completa,
@@ -114,13 +118,6 @@ impl InvoiceType {
             InvoiceType::Simplificada
         } else {
             InvoiceType::Completa
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            InvoiceType::Completa => "completa",
-            InvoiceType::Simplificada => "simplificada",
         }
     }
 

@@ -269,6 +269,13 @@ impl DocumentKind {
         }
     }
 
+    /// The kind `as_str` names.
+    pub fn parse(value: &str) -> Option<Self> {
+        [DocumentKind::Factura, DocumentKind::Albaran]
+            .into_iter()
+            .find(|k| k.as_str() == value)
+    }
+
     /// The document number: prefix, year, and the place in that year's series.
     pub fn number(self, year: i32, sequence: i64) -> String {
         let prefix = match self {

@@ -255,11 +255,16 @@ const MONTHS: [&str; 12] = [
     "diciembre",
 ];
 
+/// '15 de diciembre de 2026'.
+pub fn date(date: NaiveDate) -> String {
+    let month = MONTHS[date.month0() as usize];
+    format!("{} de {month} de {}", date.day(), date.year())
+}
+
 /// 'martes 15 de diciembre de 2026'.
 pub fn long_date(date: NaiveDate) -> String {
     let weekday = WEEKDAYS[date.weekday().num_days_from_monday() as usize];
-    let month = MONTHS[date.month0() as usize];
-    format!("{weekday} {} de {month} de {}", date.day(), date.year())
+    format!("{weekday} {}", self::date(date))
 }
 
 /// '15/12' for an SMS.

@@ -8,56 +8,20 @@ use events_schema::events::{MoveStatus, Properties, PropertyDetails, Urgency};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{Column, Flow, Ink, BODY, SMALL, STRONG};
-use crate::pdf::{Style, HEADING};
+use command::billing::InvoiceType;
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-pub(super) struct Company {
-    pub nombre: String,
-    pub nif: String,
-    pub direccion: String,
-    pub ciudad: String,
-    pub telefono: String,
-    pub email: String,
-}
-
-impl Company {
-    pub fn footer(&self) -> String {
-        format!(
-            "{} · NIF {} · {} · {}",
-            self.nombre,
-            or_missing(&self.nif),
-            or_missing(&self.telefono),
-            or_missing(&self.email)
-        )
-    }
-
-    /// The company's block at the top left of both documents.
-    pub fn block(&self) -> Vec<(Style, String)> {
-        vec![
-            (
-                Style {
-                    size: 14.0,
-                    ..STRONG
-                },
-                self.nombre.clone(),
-            ),
-            (BODY, format!("NIF: {}", or_missing(&self.nif))),
-            (BODY, or_missing(&self.direccion)),
-            (BODY, or_missing(&self.ciudad)),
-            (BODY, format!("Tel.: {}", or_missing(&self.telefono))),
-            (BODY, or_missing(&self.email)),
-        ]
-    }
-}
+use super::parts::{
+    col, decimal, euros, letterhead, or_missing, parties, totals, warranty, Company, MISSING,
+};
+use super::{Flow, BODY, SMALL, STRONG};
+use crate::notify::messages::long_date;
 
 #[derive(Deserialize)]
 struct Invoice {
     numero: String,
     fecha_emision: NaiveDate,
     #[serde(default)]
-    tipo: Option<String>,
+    tipo: Option<InvoiceType>,
     #[serde(default)]
     empresa: Company,
     #[serde(default)]
@@ -156,36 +120,6 @@ struct Payment {
     ultimos4: String,
 }
 
-pub(super) const MISSING: &str = "—";
-
-pub(super) fn or_missing(value: &str) -> String {
-    if value.trim().is_empty() {
-        MISSING.into()
-    } else {
-        value.to_string()
-    }
-}
-
-/// Euros as es-ES writes them: '1.234,50 €'.
-pub(super) fn euros(value: f64) -> String {
-    command::estimate::euros((value * 100.0).round() as i64)
-}
-
-/// A figure with up to two decimals and a decimal comma: '12,5'.
-pub(super) fn decimal(value: f64) -> String {
-    let text = command::estimate::number((value * 100.0).round() as i64, 2);
-    let text = text.trim_end_matches('0').trim_end_matches(',');
-    text.to_string()
-}
-
-/// '15 de diciembre de 2026'.
-pub(super) fn long_date(date: NaiveDate) -> String {
-    let full = crate::notify::messages::long_date(date);
-    // 'martes 15 de …': the weekday is the first word.
-    full.split_once(' ')
-        .map_or(full.clone(), |(_, rest)| rest.to_string())
-}
-
 fn card(brand: &str) -> &str {
     match brand {
         "visa" => "Visa",
@@ -195,34 +129,7 @@ fn card(brand: &str) -> &str {
     }
 }
 
-/// Two labelled columns side by side: returns the height of the taller.
-pub(super) fn pairs(flow: &mut Flow, x: f32, top: f32, width: f32, rows: &[(&str, String)]) -> f32 {
-    let label_width = rows
-        .iter()
-        .map(|(l, _)| super::width(l, SMALL_LABEL))
-        .fold(0.0, f32::max)
-        + 8.0;
-    let mut y = top;
-    for (label, value) in rows {
-        flow.text_at(x, y, SMALL_LABEL, label, false);
-        let used = flow.block(
-            x + label_width,
-            y,
-            width - label_width,
-            &[(BODY, value.clone())],
-        );
-        y += used.max(super::line_height(BODY));
-    }
-    y - top
-}
-
-const SMALL_LABEL: Style = Style {
-    bold: true,
-    ink: Ink::Subtle,
-    ..BODY
-};
-
-pub(super) fn property_row(label: &str, p: &PropertyDetails) -> (Vec<String>, bool) {
+fn property_row(label: &str, p: &PropertyDetails) -> (Vec<String>, bool) {
     (
         vec![
             label.to_string(),
@@ -239,54 +146,20 @@ pub(super) fn property_row(label: &str, p: &PropertyDetails) -> (Vec<String>, bo
 pub fn invoice(doc: &Value) -> Result<Vec<u8>, String> {
     let inv: Invoice =
         serde_json::from_value(doc.clone()).map_err(|e| format!("reading an invoice: {e}"))?;
-    let title = match inv.tipo.as_deref() {
-        Some("simplificada") => "Factura simplificada",
-        _ => "Factura",
-    };
+    let title = inv.tipo.unwrap_or(InvoiceType::Completa).title();
     let mut flow = Flow::new(inv.empresa.footer());
-    let top = flow.y;
-    let left = flow.block(Flow::LEFT, top, Flow::WIDTH * 0.55, &inv.empresa.block());
-    let right_edge = Flow::LEFT + Flow::WIDTH;
-    let title_style = Style {
-        size: 20.0,
-        bold: true,
-        ink: Ink::Primary,
-    };
-    flow.text_at(right_edge, top, title_style, &title.to_uppercase(), true);
-    let mut y = top + 28.0;
-    let meta = [
-        ("Nº de factura", inv.numero.clone()),
-        ("Fecha de emisión", long_date(inv.fecha_emision)),
-        ("Nº de mudanza", inv.mudanza.id.to_string()),
-    ];
-    // The labels align on the left of the widest value.
-    let values_width = meta
-        .iter()
-        .map(|(_, v)| super::width(v, STRONG))
-        .fold(0.0, f32::max);
-    for (label, value) in meta {
-        flow.text_at(
-            right_edge - values_width - 10.0,
-            y,
-            SMALL_LABEL,
-            label,
-            true,
-        );
-        flow.text_at(right_edge, y, STRONG, &value, true);
-        y += super::line_height(BODY) + 1.0;
-    }
-    flow.y = top + left.max(y - top) + 8.0;
-    flow.rule(Ink::Primary, 2.0);
-    flow.gap(12.0);
+    let m = &inv.mudanza;
+    letterhead(
+        &mut flow,
+        &inv.empresa,
+        title,
+        ("Nº de factura", &inv.numero),
+        inv.fecha_emision,
+        m.id,
+    );
 
-    // The two parties: the client and the move.
-    let top = flow.y;
-    let box_width = (Flow::WIDTH - 12.0) / 2.0;
     let c = &inv.cliente;
-    let mut client = vec![
-        (HEADING, "CLIENTE".to_string()),
-        (STRONG, or_missing(&c.nombre)),
-    ];
+    let mut client = vec![(STRONG, or_missing(&c.nombre))];
     if let Some(nif) = c.nif.as_deref().filter(|n| !n.is_empty()) {
         client.push((BODY, format!("NIF: {nif}")));
     }
@@ -295,24 +168,13 @@ pub fn invoice(doc: &Value) -> Result<Vec<u8>, String> {
     }
     client.push((BODY, or_missing(&c.email)));
     client.push((BODY, format!("Tel.: {}", or_missing(&c.telefono))));
-    let pad = 8.0;
-    let client_height = flow.block(Flow::LEFT + pad, top + pad, box_width - 2.0 * pad, &client);
-    let m = &inv.mudanza;
-    let move_x = Flow::LEFT + box_width + 12.0;
-    flow.text_at(move_x + pad, top + pad, HEADING, "MUDANZA", false);
     let mut rows = vec![
         ("Origen", or_missing(&m.origen)),
         ("Destino", or_missing(&m.destino)),
-        (
-            "Fecha",
-            crate::notify::messages::long_date(m.fecha_programada),
-        ),
+        ("Fecha", long_date(m.fecha_programada)),
     ];
     if let Some(alternative) = m.fecha_alternativa {
-        rows.push((
-            "Fecha alternativa",
-            crate::notify::messages::long_date(alternative),
-        ));
+        rows.push(("Fecha alternativa", long_date(alternative)));
     }
     let slot = if m.hora_preferida.trim().is_empty() {
         "Sin preferencia".to_string()
@@ -329,19 +191,7 @@ pub fn invoice(doc: &Value) -> Result<Vec<u8>, String> {
         .into(),
     ));
     rows.push(("Estado", command::booking::status_label(m.estado).into()));
-    let heading_height = super::line_height(HEADING) + 2.0;
-    let move_height = heading_height
-        + pairs(
-            &mut flow,
-            move_x + pad,
-            top + pad + heading_height,
-            box_width - 2.0 * pad,
-            &rows,
-        );
-    let height = client_height.max(move_height) + 2.0 * pad;
-    flow.frame(Flow::LEFT, top, box_width, height);
-    flow.frame(move_x, top, box_width, height);
-    flow.y = top + height + 14.0;
+    parties(&mut flow, &client, &rows);
 
     if let Some(p) = &m.property_details {
         flow.heading("Viviendas");
@@ -444,10 +294,7 @@ pub fn invoice(doc: &Value) -> Result<Vec<u8>, String> {
         (vec!["Pagado".into(), euros(paid)], false),
         (vec!["Pendiente de pago".into(), euros(pending)], true),
     ];
-    let totals_width = Flow::WIDTH * 0.5;
-    let totals_x = Flow::LEFT + Flow::WIDTH - totals_width;
-    let columns = [col("", 2.0, false), col("", 1.2, true)];
-    flow.table(totals_x, totals_width, &columns, &amount_rows);
+    totals(&mut flow, &amount_rows);
 
     if let Some(c) = inv.cobros.as_ref().filter(|c| !c.pagos.is_empty()) {
         flow.gap(10.0);
@@ -480,19 +327,6 @@ pub fn invoice(doc: &Value) -> Result<Vec<u8>, String> {
     }
 
     flow.gap(18.0);
-    let warranty = if inv.garantia.trim().is_empty() {
-        "Garantía de 30 días en los trabajos de desmontaje y montaje de muebles."
-    } else {
-        inv.garantia.trim()
-    };
-    flow.paragraph(SMALL, warranty);
+    warranty(&mut flow, &inv.garantia);
     flow.finish(&format!("{title} {}", inv.numero))
-}
-
-pub(super) fn col(title: &str, share: f32, right: bool) -> Column<'_> {
-    Column {
-        title,
-        share,
-        right,
-    }
 }

@@ -4,6 +4,7 @@
 //! page flow of text lines, wrapped paragraphs and tables that continue on the next page.
 
 mod invoice;
+mod parts;
 mod waybill;
 
 pub use invoice::invoice;

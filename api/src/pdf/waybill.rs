@@ -6,8 +6,10 @@ use events_schema::events::MoveStatus;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::invoice::{col, decimal, euros, long_date, or_missing, pairs, Company, MISSING};
-use super::{Flow, Ink, Style, BODY, HEADING, SMALL, STRONG};
+use super::parts::{
+    col, decimal, euros, letterhead, or_missing, parties, totals, warranty, Company, MISSING,
+};
+use super::{Flow, Ink, BODY, SMALL, STRONG};
 
 #[derive(Deserialize)]
 struct Waybill {
@@ -79,55 +81,22 @@ pub fn waybill(doc: &Value) -> Result<Vec<u8>, String> {
     let w: Waybill =
         serde_json::from_value(doc.clone()).map_err(|e| format!("reading a waybill: {e}"))?;
     let mut flow = Flow::new(w.empresa.footer());
-    let top = flow.y;
-    let left = flow.block(Flow::LEFT, top, Flow::WIDTH * 0.55, &w.empresa.block());
-    let right_edge = Flow::LEFT + Flow::WIDTH;
-    let title_style = Style {
-        size: 20.0,
-        bold: true,
-        ink: Ink::Primary,
-    };
-    flow.text_at(right_edge, top, title_style, "ALBARÁN", true);
-    let mut y = top + 28.0;
-    let label = Style {
-        bold: true,
-        ink: Ink::Subtle,
-        ..BODY
-    };
-    let meta = [
-        ("Nº de albarán", w.numero_albaran.clone()),
-        ("Fecha de emisión", long_date(w.fecha_emision)),
-        ("Nº de mudanza", w.mudanza.id.to_string()),
-    ];
-    let values_width = meta
-        .iter()
-        .map(|(_, v)| super::width(v, STRONG))
-        .fold(0.0, f32::max);
-    for (name, value) in meta {
-        flow.text_at(right_edge - values_width - 10.0, y, label, name, true);
-        flow.text_at(right_edge, y, STRONG, &value, true);
-        y += BODY.size * 1.3 + 1.0;
-    }
-    flow.y = top + left.max(y - top) + 8.0;
-    flow.rule(Ink::Primary, 2.0);
-    flow.gap(12.0);
-
-    let top = flow.y;
-    let box_width = (Flow::WIDTH - 12.0) / 2.0;
-    let pad = 8.0;
+    let m = &w.mudanza;
+    letterhead(
+        &mut flow,
+        &w.empresa,
+        "Albarán",
+        ("Nº de albarán", &w.numero_albaran),
+        w.fecha_emision,
+        m.id,
+    );
     let c = &w.cliente;
     let client = [
-        (HEADING, "CLIENTE".to_string()),
         (STRONG, or_missing(&c.nombre)),
         (BODY, or_missing(&c.direccion)),
         (BODY, or_missing(&c.email)),
         (BODY, format!("Tel.: {}", or_missing(&c.telefono))),
     ];
-    let client_height = flow.block(Flow::LEFT + pad, top + pad, box_width - 2.0 * pad, &client);
-    let m = &w.mudanza;
-    let move_x = Flow::LEFT + box_width + 12.0;
-    flow.text_at(move_x + pad, top + pad, HEADING, "MUDANZA", false);
-    let heading_height = HEADING.size * 1.3 + 2.0;
     let rows = [
         ("Origen", or_missing(&m.origen)),
         ("Destino", or_missing(&m.destino)),
@@ -137,18 +106,7 @@ pub fn waybill(doc: &Value) -> Result<Vec<u8>, String> {
         ),
         ("Estado", command::booking::status_label(m.estado).into()),
     ];
-    let move_height = heading_height
-        + pairs(
-            &mut flow,
-            move_x + pad,
-            top + pad + heading_height,
-            box_width - 2.0 * pad,
-            &rows,
-        );
-    let height = client_height.max(move_height) + 2.0 * pad;
-    flow.frame(Flow::LEFT, top, box_width, height);
-    flow.frame(move_x, top, box_width, height);
-    flow.y = top + height + 14.0;
+    parties(&mut flow, &client, &rows);
 
     flow.heading("Servicios");
     if w.servicios.is_empty() {
@@ -215,13 +173,7 @@ pub fn waybill(doc: &Value) -> Result<Vec<u8>, String> {
     if let Some(price) = w.precio_con_iva.filter(|p| p.is_finite()) {
         summary.push((vec!["Precio con IVA".into(), euros(price)], true));
     }
-    let width = Flow::WIDTH * 0.5;
-    flow.table(
-        Flow::LEFT + Flow::WIDTH - width,
-        width,
-        &[col("", 2.0, false), col("", 1.2, true)],
-        &summary,
-    );
+    totals(&mut flow, &summary);
     flow.gap(14.0);
 
     // The acceptance and the signatures stay together on one page.
@@ -259,11 +211,6 @@ pub fn waybill(doc: &Value) -> Result<Vec<u8>, String> {
     }
     flow.y = top + 112.0;
     flow.gap(10.0);
-    let warranty = if w.garantia.trim().is_empty() {
-        "Garantía de 30 días en los trabajos de desmontaje y montaje de muebles."
-    } else {
-        w.garantia.trim()
-    };
-    flow.paragraph(SMALL, warranty);
+    warranty(&mut flow, &w.garantia);
     flow.finish(&format!("Albarán {}", w.numero_albaran))
 }

@@ -58,8 +58,9 @@ pub struct Company {
 pub struct InvoiceContent {
     #[schemars(with = "Company")]
     empresa: Value,
+    /// Absent on invoices issued before the distinction was made.
     #[serde(skip_serializing_if = "Option::is_none")]
-    tipo: Option<InvoiceType>,
+    tipo: Option<billing::InvoiceType>,
     cliente: InvoiceClient,
     mudanza: InvoiceMove,
     servicios: Vec<ServiceLine>,
@@ -80,15 +81,6 @@ pub struct InvoiceClient {
     /// The billing address; absent on invoices issued before it was recorded.
     #[serde(skip_serializing_if = "Option::is_none")]
     direccion: Option<String>,
-}
-
-/// A full invoice names its recipient by their NIF; a simplified one is to someone who gave
-/// none. Absent on invoices issued before the distinction was made.
-#[derive(Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum InvoiceType {
-    Completa,
-    Simplificada,
 }
 
 #[derive(Serialize, schemars::JsonSchema)]
@@ -251,7 +243,7 @@ pub async fn invoice_pdf(
     may_read_invoice(&state, &user.0, id).await?;
     let doc = issued(&state, DocumentKind::Factura, id).await?;
     let Json(answer) = invoice_answer(&state, id, doc).await?;
-    pdf_file(answer.factura, "factura", crate::pdf::invoice).await
+    pdf_file(answer.factura, DocumentKind::Factura, crate::pdf::invoice).await
 }
 
 /// `GET /api/albaran/{id}/pdf`: the waybill as issued, as a PDF file, for whoever may read it.
@@ -266,22 +258,17 @@ pub async fn waybill_pdf(
     }
     let doc = issued(&state, DocumentKind::Albaran, id).await?;
     let Json(answer) = waybill_answer(&user, doc);
-    pdf_file(answer.albaran, "albaran", crate::pdf::waybill).await
+    pdf_file(answer.albaran, DocumentKind::Albaran, crate::pdf::waybill).await
 }
 
 /// The document rendered off the async threads (subsetting fonts takes a few milliseconds), as
 /// a download named by its number.
 async fn pdf_file(
     doc: Value,
-    kind: &str,
+    kind: DocumentKind,
     render: fn(&Value) -> Result<Vec<u8>, String>,
 ) -> ApiResult<Response> {
-    let number_field = if kind == "albaran" {
-        "numero_albaran"
-    } else {
-        "numero"
-    };
-    let number = doc[number_field]
+    let number = doc[number_field(kind)]
         .as_str()
         .unwrap_or("documento")
         .to_string();
@@ -291,7 +278,7 @@ async fn pdf_file(
         .map_err(|e| ApiError::Internal(format!("rendering {number}: {e}")))?;
     Ok(attachment(
         "application/pdf",
-        format!("{kind}-{number}.pdf"),
+        format!("{}-{number}.pdf", kind.as_str()),
         bytes,
     ))
 }
@@ -346,11 +333,7 @@ pub async fn my_documents(
         .into_iter()
         .map(
             |(kind, numero, fecha_emision, move_id, origen, destino, total)| {
-                let tipo = if kind == "albaran" {
-                    DocumentKind::Albaran
-                } else {
-                    DocumentKind::Factura
-                };
+                let tipo = DocumentKind::parse(&kind).unwrap_or(DocumentKind::Factura);
                 OwnDocument {
                     pdf: format!("/api/{}/{move_id}/pdf", tipo.as_str()),
                     total: (tipo == DocumentKind::Factura).then_some(total).flatten(),
@@ -519,6 +502,14 @@ async fn issue(
     Err(ApiError::Domain(command::DomainError::Stale))
 }
 
+/// The field a document's number is answered in.
+fn number_field(kind: DocumentKind) -> &'static str {
+    match kind {
+        DocumentKind::Factura => "numero",
+        DocumentKind::Albaran => "numero_albaran",
+    }
+}
+
 /// The document as the read model keeps it, with its number and date. Waits for the
 /// projection when the document was issued a moment ago.
 async fn stored(state: &AppState, number: &str, after: i64) -> ApiResult<Value> {
@@ -530,12 +521,8 @@ async fn stored(state: &AppState, number: &str, after: i64) -> ApiResult<Value> 
                 .await?;
         if let Some((kind, issued_on, mut doc)) = row {
             if let Some(o) = doc.as_object_mut() {
-                let number_field = if kind == "albaran" {
-                    "numero_albaran"
-                } else {
-                    "numero"
-                };
-                o.insert(number_field.into(), number.into());
+                let kind = DocumentKind::parse(&kind).unwrap_or(DocumentKind::Factura);
+                o.insert(number_field(kind).into(), number.into());
                 o.insert("fecha_emision".into(), json!(issued_on));
             }
             return Ok(doc);
@@ -677,10 +664,7 @@ async fn content(
             let (nif, address) = recipient(state, &m).await?;
             json!(InvoiceContent {
                 empresa: company_info,
-                tipo: Some(match billing::InvoiceType::for_recipient(&nif) {
-                    billing::InvoiceType::Completa => InvoiceType::Completa,
-                    billing::InvoiceType::Simplificada => InvoiceType::Simplificada,
-                }),
+                tipo: Some(billing::InvoiceType::for_recipient(&nif)),
                 cliente: InvoiceClient {
                     nombre: m.cliente_nombre.clone(),
                     email: m.cliente_email.clone(),

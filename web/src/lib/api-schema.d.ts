@@ -5243,6 +5243,7 @@ export interface components {
       numero: string;
       objetos: components['schemas']['InvoiceObject'][];
       servicios: components['schemas']['ServiceLine'][];
+      /** @description Absent on invoices issued before the distinction was made. */
       tipo?: components['schemas']['InvoiceType'] | null;
     };
     InvoiceAnswer: {
@@ -5290,8 +5291,7 @@ export interface components {
     };
     /**
      * @description A full invoice names its recipient by their NIF; a simplified one is to someone who gave
-     *     none. Absent on invoices issued before the distinction was made.
-     * @enum {string}
+     *     none.
      */
     InvoiceType: 'completa' | 'simplificada';
     /** @description A job application as the managers read it, with its CV's link. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { InfoTip } from '../../components/InfoTip';
 import { fetchCustomerStats, type CustomerStats as Stats } from '../../lib/api';
 import { formatCents, formatNumber, formatRating, MISSING } from '../../lib/format';
-import { useClientMovesStore } from './useClientMovesStore';
+import { useMovesChangeKey } from './useClientMovesStore';
 import { useOwnReviewsStore } from './reviews/useOwnReviewsStore';
 import './CustomerStats.css';
 
@@ -95,11 +95,10 @@ function statsOf(body: Answer): Stats | null {
  * again when this changes keeps them as live as the moves list.
  */
 function useRefreshKey(): string | null {
-  const loading = useClientMovesStore((s) => s.loading);
-  const moves = useClientMovesStore((s) => s.moves.map((m) => `${m.id}:${m.status}:${m.pagado}`).join(','));
+  const moves = useMovesChangeKey();
   const reviews = useOwnReviewsStore((s) => s.reviews.length);
   // Not before the moves are read: the key would change at once, and ask twice.
-  return loading ? null : `${moves}|${reviews}`;
+  return moves === null ? null : `${moves}|${reviews}`;
 }
 
 /** The client's figures on their dashboard, each explained by its ⓘ. */

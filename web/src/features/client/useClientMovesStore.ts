@@ -87,3 +87,13 @@ export function useLiveClientMoves(userId: string | undefined): void {
     void load();
   }, [userId, reset, load]);
 }
+
+/**
+ * Changes whenever a move's status or what has been paid changes, `null` until the moves are read:
+ * what the figures and documents derived from the moves are read again on.
+ */
+export function useMovesChangeKey(): string | null {
+  const loading = useClientMovesStore((s) => s.loading);
+  const moves = useClientMovesStore((s) => s.moves.map((m) => `${m.id}:${m.status}:${m.pagado}`).join(','));
+  return loading ? null : moves;
+}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 import { fetchMyDocuments, type OwnDocument } from '../../../lib/api';
 import { formatEuros, formatLongDate } from '../../../lib/format';
-import { useClientMovesStore } from '../useClientMovesStore';
+import { useMovesChangeKey } from '../useClientMovesStore';
 import './MyDocuments.css';
 
 /** Where 'Descargar factura' leads: this section of the dashboard. */
@@ -30,10 +30,9 @@ export function documentIssued(): void {
  * issues its invoice or waybill, so the list is read again then, as live as the moves.
  */
 function useRefreshKey(): string | null {
-  const loading = useClientMovesStore((s) => s.loading);
-  const moves = useClientMovesStore((s) => s.moves.map((m) => `${m.id}:${m.status}:${m.pagado}`).join(','));
+  const moves = useMovesChangeKey();
   const issuedHere = useIssuedHere((s) => s.count);
-  return loading ? null : `${moves}|${issuedHere}`;
+  return moves === null ? null : `${moves}|${issuedHere}`;
 }
 
 /** The client's issued invoices and waybills, each downloadable as the PDF the server makes. */
