@@ -56,7 +56,7 @@ struct Move {
     #[serde(default)]
     destino: String,
     fecha_programada: NaiveDate,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::input::optional_date")]
     fecha_alternativa: Option<NaiveDate>,
     estado: MoveStatus,
     #[serde(default)]
