@@ -45,6 +45,7 @@ use api::seed::{demo_accounts, DemoAccount};
 use api::{AppState, StartOptions};
 use clap::Parser;
 
+mod documents;
 mod http;
 mod load;
 mod moves_api;
@@ -158,6 +159,8 @@ pub enum Phase {
     Load,
     /// The staff lists as windows over 100,000 moves, beside the old full list (issue 19).
     Windows,
+    /// The invoice and the waybill made as PDF files, beside encoding the same JSON (issue 20).
+    Documents,
 }
 
 #[derive(Debug, Clone)]
@@ -348,6 +351,10 @@ async fn phases(
     if wanted(Phase::Windows) {
         let windows = windows::run(db.clone(), plan.clone(), seed_dir.to_path_buf()).await?;
         windows::print(&windows);
+    }
+    if wanted(Phase::Documents) {
+        let documents = documents::run(plan)?;
+        documents::print(&documents);
     }
     Ok(verdicts)
 }
