@@ -10,10 +10,10 @@ use serde_json::Value;
 
 use command::billing::InvoiceType;
 
+use super::layout::{Flow, BODY, SMALL, STRONG};
 use super::parts::{
     col, decimal, euros, letterhead, or_missing, parties, totals, warranty, Company, MISSING,
 };
-use super::{Flow, BODY, SMALL, STRONG};
 use crate::notify::messages::long_date;
 
 #[derive(Deserialize)]

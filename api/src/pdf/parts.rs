@@ -5,7 +5,7 @@
 use chrono::NaiveDate;
 use serde::Deserialize;
 
-use super::{line_height, width, Column, Flow, Ink, Style, BODY, HEADING, SMALL, STRONG};
+use super::layout::{line_height, width, Column, Flow, Ink, Style, BODY, HEADING, SMALL, STRONG};
 
 /// The company's legal data as `empresa.json` gives it, printed on both documents.
 #[derive(Deserialize, Default)]

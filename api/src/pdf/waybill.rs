@@ -6,10 +6,10 @@ use events_schema::events::MoveStatus;
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::layout::{Flow, Ink, BODY, SMALL, STRONG};
 use super::parts::{
     col, decimal, euros, letterhead, or_missing, parties, totals, warranty, Company, MISSING,
 };
-use super::{Flow, Ink, BODY, SMALL, STRONG};
 
 #[derive(Deserialize)]
 struct Waybill {
