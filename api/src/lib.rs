@@ -7,6 +7,7 @@ pub mod catalogue;
 pub mod config;
 pub mod consent;
 pub mod cv;
+pub mod device;
 pub mod error;
 pub mod geo;
 pub mod input;

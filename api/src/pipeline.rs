@@ -6,7 +6,7 @@
 //! for one stream; [`append_plan`] appends a decision spanning several streams in one
 //! transaction. Routes parse, authorise, call this and answer.
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use command::{Context, Decider, Generate, Role, StreamEvents};
 use events_schema::{Event, ExpectedVersion, Metadata, NewEvent, StreamAppend};
 use projections::ReadModel;
@@ -130,6 +130,9 @@ pub async fn execute_with<D: Decider>(
 ) -> ApiResult<Executed> {
     let events = D::decide(&loaded.state, command, ctx)?;
     if events.is_empty() {
+        // Nothing to do, as what it was decided on already shows (a copy of a change that
+        // lost a race to the first): the answer shows that too.
+        read_your_writes(state, loaded.position, reads).await;
         return Ok(Executed {
             position: loaded.position,
             events,
@@ -149,9 +152,11 @@ pub async fn append(
     events: &[Event],
     metadata: Metadata,
 ) -> Result<i64, events_schema::Error> {
+    let origin = current_origin();
     let new: Vec<NewEvent> = events
         .iter()
-        .map(|e| NewEvent::new(e.clone(), metadata.clone()))
+        .enumerate()
+        .map(|(i, e)| origin.new_event(e, &metadata, i))
         .collect();
     let appended = state.store.append(stream, expected(version), &new).await?;
     Ok(appended.last_position)
@@ -166,12 +171,17 @@ pub async fn append_plan(
     reads: &[ReadModel],
 ) -> ApiResult<()> {
     let metadata = metadata_for(user);
+    let origin = current_origin();
+    let mut index = 0;
     let events: Vec<Vec<NewEvent>> = plan
         .iter()
         .map(|p| {
             p.events
                 .iter()
-                .map(|e| NewEvent::new(e.clone(), metadata.clone()))
+                .map(|e| {
+                    index += 1;
+                    origin.new_event(e, &metadata, index - 1)
+                })
                 .collect()
         })
         .collect();
@@ -198,22 +208,74 @@ pub fn metadata_for(user: &User) -> Metadata {
         actor_role: Some(user.role.as_str().to_string()),
         correlation_id: Uuid::now_v7(),
         request_id: crate::ops::current_request_id(),
-        idempotency_key: IDEMPOTENCY_KEY.try_with(Clone::clone).ok().flatten(),
+        idempotency_key: current_origin().idempotency_key,
         ..Metadata::default()
     }
 }
 
-tokio::task_local! {
-    static IDEMPOTENCY_KEY: Option<String>;
+/// What a request says about the change it carries beyond its body: the caller's key for a
+/// command it may send again after losing the answer, and when the change happened on the
+/// device that made it (a phone that was offline sends it later).
+#[derive(Debug, Clone, Default)]
+pub struct Origin {
+    pub idempotency_key: Option<String>,
+    pub occurred_at: Option<DateTime<Utc>>,
 }
 
-/// Runs `command` with every event it appends carrying the caller's idempotency key (as the
-/// request id is carried): the command's own code, however deep, need not pass it along.
+/// Where the ids of a keyed command's events come from (`Origin::event_id`).
+const KEYED_EVENTS: Uuid = Uuid::from_u128(0x6d75_6461_6e7a_6173_0021_6b65_7965_6473);
+
+impl Origin {
+    /// The id of the `index`th event a command appends for `actor` with `key`: the same on every
+    /// retry, so the log stores a retried append once even when two retries race
+    /// (`events_schema::EventStore::append`), and a retry can find what the first attempt stored.
+    pub fn event_id(actor: &str, key: &str, index: usize) -> Uuid {
+        Uuid::new_v5(&KEYED_EVENTS, format!("{actor}/{key}/{index}").as_bytes())
+    }
+
+    fn new_event(&self, event: &Event, metadata: &Metadata, index: usize) -> NewEvent {
+        let keyed = self
+            .idempotency_key
+            .as_deref()
+            .zip(metadata.actor_id.as_deref());
+        NewEvent {
+            event_id: keyed.map_or_else(Uuid::now_v7, |(key, actor)| {
+                Origin::event_id(actor, key, index)
+            }),
+            event: event.clone(),
+            metadata: metadata.clone(),
+            occurred_at: self.occurred_at.unwrap_or_else(Utc::now),
+        }
+    }
+}
+
+tokio::task_local! {
+    static ORIGIN: Origin;
+}
+
+fn current_origin() -> Origin {
+    ORIGIN.try_with(Clone::clone).unwrap_or_default()
+}
+
+/// Runs `command` with every event it appends carrying `origin` (as the request id is carried):
+/// the command's own code, however deep, need not pass it along.
+pub async fn with_origin<F: std::future::Future>(origin: Origin, command: F) -> F::Output {
+    ORIGIN.scope(origin, command).await
+}
+
+/// [`with_origin`] with only an idempotency key.
 pub async fn with_idempotency_key<F: std::future::Future>(
     key: Option<String>,
     command: F,
 ) -> F::Output {
-    IDEMPOTENCY_KEY.scope(key, command).await
+    with_origin(
+        Origin {
+            idempotency_key: key,
+            occurred_at: None,
+        },
+        command,
+    )
+    .await
 }
 
 /// The expected version of a stream decided on at `version`.

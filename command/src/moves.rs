@@ -230,14 +230,21 @@ fn record_milestone(
     }
 }
 
-/// Workers act only on the moves assigned to them (issue 17); managers and the admin on any.
-/// Every worker action on a move (its status, its photos) goes through here.
+/// Workers act only on the moves assigned to them (issue 17), and not once it is cancelled (a
+/// change a phone queued offline while the office cancelled the move, issue 21); managers and
+/// the admin on any. Every worker action on a move (its status, its photos) goes through here.
 fn may_act_on(state: &MoveState, role: Role, by: Uuid) -> Result<(), DomainError> {
     if role == Role::Empleado && state.worker != Some(by) {
         return Err(DomainError::NotAssigned);
     }
+    if role == Role::Empleado && state.status == Some(MoveStatus::Cancelada) {
+        return Err(DomainError::Conflict(MOVE_CANCELLED.into()));
+    }
     Ok(())
 }
+
+/// Why a worker's change to a cancelled move is not applied.
+pub const MOVE_CANCELLED: &str = "La mudanza está cancelada: este cambio ya no se aplica.";
 
 /// The create wizard's rules (spec §5, in the order of its steps), and the floor/elevator rules
 /// of §4 applied to what is stored.
@@ -849,6 +856,42 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_worker_changes_nothing_on_a_move_cancelled_meanwhile_and_a_manager_still_may() {
+        let cancelled = MoveState {
+            status: Some(MoveStatus::Cancelada),
+            ..assigned()
+        };
+        let refused = Err(DomainError::Conflict(MOVE_CANCELLED.into()));
+        assert_eq!(
+            decide(
+                &cancelled,
+                status(MoveStatus::EnCurso, WORKER),
+                Role::Empleado
+            ),
+            refused
+        );
+        assert_eq!(
+            decide(&cancelled, milestone(Milestone::EnCamino), Role::Empleado),
+            refused
+        );
+        let add = MoveCommand::AddPhoto {
+            photo: photo(),
+            by: WORKER,
+        };
+        assert_eq!(decide(&cancelled, add, Role::Empleado), refused);
+        assert_eq!(
+            decide(
+                &cancelled,
+                status(MoveStatus::Confirmada, MANAGER),
+                Role::Empresario
+            )
+            .unwrap()
+            .len(),
+            1
+        );
+    }
+
     fn milestone(milestone: Milestone) -> MoveCommand {
         MoveCommand::RecordMilestone {
             milestone,
@@ -941,11 +984,8 @@ mod tests {
 
     #[test]
     fn milestones_need_a_confirmed_or_running_move_its_worker_or_a_manager() {
-        for status in [
-            MoveStatus::Pendiente,
-            MoveStatus::Finalizada,
-            MoveStatus::Cancelada,
-        ] {
+        // A cancelled move has its own reason (a_worker_changes_nothing_on_a_move_cancelled…).
+        for status in [MoveStatus::Pendiente, MoveStatus::Finalizada] {
             let state = MoveState {
                 status: Some(status),
                 ..assigned()

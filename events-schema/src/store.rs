@@ -527,10 +527,14 @@ async fn append_once(
         Ok(_) => {}
         Err(e) => conflict_or_error(e)?,
     }
+    // Only this stream's: the same id on another stream is another command's (a keyed creation
+    // that lost its race decided another move number), and this append a conflict.
     let stored: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT position, stream_version FROM events WHERE event_id = ANY($1) ORDER BY position",
+        "SELECT position, stream_version FROM events WHERE event_id = ANY($1) \
+         AND stream_id = $2 ORDER BY position",
     )
     .bind(&append.ids)
+    .bind(append.stream)
     .fetch_all(&mut *conn)
     .await?;
     if !stored.is_empty() {

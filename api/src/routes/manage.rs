@@ -197,24 +197,6 @@ pub struct CreateBody {
     clave_idempotencia: Option<String>,
 }
 
-pub const IDEMPOTENCY_KEY_INVALID: &str =
-    "La clave de idempotencia debe tener de 8 a 64 letras, cifras, '-' o '_'";
-
-fn idempotency_key(key: Option<&str>) -> ApiResult<Option<String>> {
-    let Some(key) = key else { return Ok(None) };
-    let fits = (8..=64).contains(&key.len())
-        && key
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    if !fits {
-        return Err(ApiError::InvalidField {
-            field: "clave_idempotencia",
-            message: IDEMPOTENCY_KEY_INVALID.into(),
-        });
-    }
-    Ok(Some(key.to_string()))
-}
-
 /// The move this user created with this key, if any.
 async fn created_with(state: &AppState, user: &User, key: &str) -> ApiResult<Option<i64>> {
     Ok(sqlx::query_scalar(
@@ -252,7 +234,8 @@ pub async fn create(
     ApiJson(body): ApiJson<CreateBody>,
 ) -> ApiResult<Json<Created>> {
     let user = user.require(MANAGERS)?;
-    let key = idempotency_key(body.clave_idempotencia.as_deref())?;
+    let key =
+        crate::device::idempotency_key(body.clave_idempotencia.as_deref(), "clave_idempotencia")?;
     if let Some(key) = &key {
         if let Some(id) = created_with(&state, &user, key).await? {
             return created_answer(&state, &user, id).await;

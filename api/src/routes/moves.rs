@@ -14,8 +14,9 @@ use serde_json::Value;
 use projections::ReadModel;
 
 use crate::auth::{CurrentUser, User, STAFF};
+use crate::device::{self, DeviceChange};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery, ApiResult};
-use crate::pipeline::execute;
+use crate::pipeline::{execute, read_your_writes};
 use crate::reply::{Answer, True};
 use crate::state::AppState;
 use crate::windows::{MoveWindow, Window, WindowQuery};
@@ -137,30 +138,19 @@ pub async fn one(
     }))
 }
 
-/// `PUT /api/actualizar-estado-mudanza`.
+/// `PUT /api/actualizar-estado-mudanza`. A change from a crew's phone may carry its key and
+/// device time (`crate::device`).
 pub async fn update_status(
     State(state): State<AppState>,
     user: CurrentUser,
+    change: DeviceChange,
     ApiJson(body): ApiJson<StatusBody>,
-) -> ApiResult<Json<StatusChanged>> {
+) -> ApiResult<Answer<StatusChanged>> {
     let user = user.require(&[Role::Empleado, Role::Empresario, Role::Admin])?;
     let to = MoveStatus::parse(body.nuevo_estado.trim())
         .ok_or_else(|| ApiError::BadRequest("Estado no válido".into()))?;
     let command = MoveCommand::ChangeStatus { to, by: user.id };
-    let position = execute::<MoveDecider>(
-        &state,
-        &user,
-        &body.mudanza_id,
-        command,
-        &[ReadModel::Moves],
-    )
-    .await?
-    .position;
-    Ok(Json(StatusChanged {
-        success: True,
-        position,
-        mudanza: staff_doc(&state, &user, body.mudanza_id).await?,
-    }))
+    crew_change(&state, &user, &change, body.mudanza_id, command).await
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -169,26 +159,58 @@ pub struct MilestoneBody {
 }
 
 /// `POST /api/mudanza/{id}/hito`: the crew reached a milestone of the day (the assigned worker,
-/// or a manager for them). 'en_camino' starts a confirmed move.
+/// or a manager for them). 'en_camino' starts a confirmed move. Keyed like a status change.
 pub async fn record_milestone(
     State(state): State<AppState>,
     user: CurrentUser,
+    change: DeviceChange,
     ApiPath(id): ApiPath<i64>,
     ApiJson(body): ApiJson<MilestoneBody>,
-) -> ApiResult<Json<StatusChanged>> {
+) -> ApiResult<Answer<StatusChanged>> {
     let user = user.require(&[Role::Empleado, Role::Empresario, Role::Admin])?;
     let command = MoveCommand::RecordMilestone {
         milestone: body.hito,
         by: user.id,
     };
-    let position = execute::<MoveDecider>(&state, &user, &id, command, &[ReadModel::Moves])
-        .await?
-        .position;
-    Ok(Json(StatusChanged {
-        success: True,
-        position,
-        mudanza: staff_doc(&state, &user, id).await?,
-    }))
+    crew_change(&state, &user, &change, id, command).await
+}
+
+/// A crew's change to a move, applied once per key: a retry of one already stored answers with
+/// the position it was stored at and the move as it is now.
+async fn crew_change(
+    state: &AppState,
+    user: &User,
+    change: &DeviceChange,
+    id: i64,
+    command: MoveCommand,
+) -> ApiResult<Answer<StatusChanged>> {
+    let replay = change.replayed(state, user, &move_stream(id)).await?;
+    let position = match &replay {
+        Some(first) => {
+            read_your_writes(state, first.position, &[ReadModel::Moves]).await;
+            first.position
+        }
+        None => {
+            change
+                .run(execute::<MoveDecider>(
+                    state,
+                    user,
+                    &id,
+                    command,
+                    &[ReadModel::Moves],
+                ))
+                .await?
+                .position
+        }
+    };
+    Ok(device::answer(
+        replay.is_some(),
+        StatusChanged {
+            success: True,
+            position,
+            mudanza: staff_doc(state, user, id).await?,
+        },
+    ))
 }
 
 /// The staff routes on moves.

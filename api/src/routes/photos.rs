@@ -8,11 +8,10 @@ use axum::body::Body;
 use axum::extract::{Multipart, State};
 use axum::http::header;
 use axum::response::Response;
-use axum::Json;
 use chrono::Utc;
 use command::moves::{MoveCommand, MoveDecider};
 use command::Role;
-use events_schema::events::PhotoAdded;
+use events_schema::events::{move_stream, PhotoAdded};
 use projections::moves::{photo_url, StaffPhoto};
 use serde::Serialize;
 use uuid::Uuid;
@@ -20,9 +19,11 @@ use uuid::Uuid;
 use projections::ReadModel;
 
 use crate::auth::CurrentUser;
+use crate::device::DeviceChange;
 use crate::error::{ApiError, ApiPath, ApiResult};
 use crate::ownership::may_see_move;
-use crate::pipeline::execute;
+use crate::pipeline::{execute, Origin};
+use crate::reply::Answer;
 use crate::reply::True;
 use crate::state::AppState;
 
@@ -37,6 +38,7 @@ const UPLOAD_FAILED: &str = "Error al subir la foto. Por favor, inténtalo de nu
 const TOO_LARGE: &str = "La foto supera el tamaño máximo de 10 MB.";
 const NOT_AN_IMAGE: &str = "El archivo no es una imagen (JPEG, PNG, GIF o WebP).";
 const NO_FILE: &str = "Selecciona una foto para subir.";
+const UPLOAD_IN_PROGRESS: &str = "Esta foto ya se está subiendo: espera un momento.";
 
 /// Image types accepted, told apart by their first bytes, never by name or declared type.
 fn image_type(bytes: &[u8]) -> Option<&'static str> {
@@ -134,9 +136,10 @@ pub struct Uploaded {
 pub async fn upload(
     State(state): State<AppState>,
     user: CurrentUser,
+    change: DeviceChange,
     // Not a multipart body at all (no boundary…): the same Spanish 400 as a broken one.
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
-) -> ApiResult<Json<Uploaded>> {
+) -> ApiResult<Answer<Uploaded>> {
     let user = user.require(&[Role::Empleado, Role::Empresario, Role::Admin])?;
     let multipart = multipart.map_err(|_| ApiError::BadRequest(UPLOAD_FAILED.into()))?;
     let upload = read_upload(multipart).await?;
@@ -160,11 +163,31 @@ pub async fn upload(
         return Err(ApiError::BadRequest("Tipo de foto no válido".into()));
     }
 
+    // A retry of an upload already stored answers with that photo, and writes no file.
+    if let Some(first) = change
+        .replayed(&state, &user, &move_stream(move_id))
+        .await?
+    {
+        let stored = first
+            .data
+            .into_iter()
+            .find_map(|data| serde_json::from_value::<PhotoAdded>(data).ok())
+            .ok_or_else(|| ApiError::Unprocessable(crate::device::KEY_REUSED.into()))?;
+        return Ok(crate::device::answer(
+            true,
+            uploaded(&state, move_id, stored).await?,
+        ));
+    }
+
     // The file is in place before the event that names it is stored, so nobody is ever sent to
     // a photo that is not there; a command refused removes it again. A process killed in
     // between leaves a file no event names: it stays locked until the command has finished or
-    // the process is gone, so `sweep_orphans` can tell the two apart.
-    let photo_id = Uuid::now_v7();
+    // the process is gone, so `sweep_orphans` can tell the two apart. A keyed upload's photo id
+    // comes from its key, so a retry racing the first attempt finds its file in the way.
+    let photo_id = match &change.0.idempotency_key {
+        Some(key) => Origin::event_id(&user.id.to_string(), key, usize::MAX),
+        None => Uuid::now_v7(),
+    };
     let path = photo_path(&state.config.data_dir, move_id, photo_id);
     let size_bytes = file.len() as u64;
     let in_flight = write_file(&path, file).await?;
@@ -176,8 +199,16 @@ pub async fn upload(
         tipo: kind.to_string(),
     };
     let add = MoveCommand::AddPhoto { photo, by: user.id };
-    if let Err(e) = execute::<MoveDecider>(&state, &user, &move_id, add, &[ReadModel::Moves]).await
-    {
+    let added = change
+        .run(execute::<MoveDecider>(
+            &state,
+            &user,
+            &move_id,
+            add,
+            &[ReadModel::Moves],
+        ))
+        .await;
+    if let Err(e) = added {
         match outcome_after(&state, &e, move_id, photo_id).await {
             Some(true) => {} // stored after all: the photo is there, say so
             Some(false) => {
@@ -189,16 +220,41 @@ pub async fn upload(
         }
     }
     drop(in_flight);
-    Ok(Json(Uploaded {
+    Ok(crate::device::answer(
+        false,
+        Uploaded {
+            success: True,
+            foto: StaffPhoto {
+                id: photo_id,
+                url: photo_url(move_id, photo_id),
+                descripcion: description,
+                tipo: kind.to_string(),
+                fecha_subida: change.0.occurred_at.unwrap_or_else(Utc::now),
+            },
+        },
+    ))
+}
+
+/// The answer for a photo the log already holds, dated as the move's view dates it.
+async fn uploaded(state: &AppState, move_id: i64, photo: PhotoAdded) -> ApiResult<Uploaded> {
+    let at: Option<chrono::DateTime<Utc>> = sqlx::query_scalar(
+        "SELECT occurred_at FROM events WHERE stream_id = $1 \
+         AND event_type = 'move.photo_added' AND data->>'photo_id' = $2",
+    )
+    .bind(move_stream(move_id))
+    .bind(photo.photo_id.to_string())
+    .fetch_optional(&state.pool)
+    .await?;
+    Ok(Uploaded {
         success: True,
         foto: StaffPhoto {
-            id: photo_id,
-            url: photo_url(move_id, photo_id),
-            descripcion: description,
-            tipo: kind.to_string(),
-            fecha_subida: Utc::now(),
+            id: photo.photo_id,
+            url: photo_url(move_id, photo.photo_id),
+            descripcion: photo.descripcion,
+            tipo: photo.tipo,
+            fecha_subida: at.unwrap_or_else(Utc::now),
         },
-    }))
+    })
 }
 
 /// Whether a photo command that failed with `error` stored its event all the same. A refusal
@@ -261,7 +317,10 @@ const FOLDER_RACES: usize = 5;
 /// back open and locked (`flock`): the lock says "an upload is still deciding about this file"
 /// until the caller drops it, and the kernel releases it when the process dies.
 async fn write_file(path: &Path, bytes: Vec<u8>) -> ApiResult<std::fs::File> {
-    let internal = |e: std::io::Error| ApiError::Internal(format!("storing photo: {e}"));
+    let internal = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::ResourceBusy => ApiError::Conflict(UPLOAD_IN_PROGRESS.into()),
+        _ => ApiError::Internal(format!("storing photo: {e}")),
+    };
     let path = path.to_path_buf();
     tokio::task::spawn_blocking(move || {
         use std::io::Write;
@@ -278,6 +337,18 @@ async fn write_file(path: &Path, bytes: Vec<u8>) -> ApiResult<std::fs::File> {
             {
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound && attempt < FOLDER_RACES => {
                     attempt += 1;
+                }
+                // A keyed upload's file name is its key's: another attempt of the same upload
+                // is writing it (it holds the lock), or one cut short by a crash left it.
+                Err(e)
+                    if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < FOLDER_RACES =>
+                {
+                    attempt += 1;
+                    let left = std::fs::File::open(&temporary)?;
+                    if left.try_lock().is_err() {
+                        return Err(std::io::Error::new(std::io::ErrorKind::ResourceBusy, e));
+                    }
+                    std::fs::remove_file(&temporary)?;
                 }
                 opened => break opened?,
             }

@@ -380,6 +380,51 @@ impl Caller {
         (status, r.json().await.unwrap_or(Value::Null))
     }
 
+    /// Sends with extra request headers; answers the status, the body and the headers.
+    pub async fn send_with(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Value,
+    ) -> (u16, Value, reqwest::header::HeaderMap) {
+        let mut request =
+            self.with_cookie(self.http.request(method, format!("{}{path}", self.base)));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let r = request.json(&body).send().await.unwrap();
+        let status = r.status().as_u16();
+        let headers = r.headers().clone();
+        (status, r.json().await.unwrap_or(Value::Null), headers)
+    }
+
+    /// [`Caller::upload_photo`] with extra request headers, answering the headers too.
+    pub async fn upload_photo_with(
+        &self,
+        move_id: i64,
+        headers: &[(&str, &str)],
+        bytes: Vec<u8>,
+    ) -> (u16, Value, reqwest::header::HeaderMap) {
+        let form = reqwest::multipart::Form::new()
+            .text("mudanza_id", move_id.to_string())
+            .part(
+                "foto",
+                reqwest::multipart::Part::bytes(bytes)
+                    .file_name("foto.png")
+                    .mime_str("image/png")
+                    .unwrap(),
+            );
+        let mut request = self.with_cookie(self.http.post(format!("{}/api/subir-foto", self.base)));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let r = request.multipart(form).send().await.unwrap();
+        let status = r.status().as_u16();
+        let headers = r.headers().clone();
+        (status, r.json().await.unwrap_or(Value::Null), headers)
+    }
+
     /// A multipart upload to `POST /api/subir-foto`.
     pub async fn upload_photo(
         &self,

@@ -17,6 +17,7 @@ mod catalogue;
 mod company;
 mod connections;
 mod crash;
+mod crew_sync;
 mod customer;
 mod customer_stats;
 mod documents;
