@@ -45,6 +45,7 @@ use api::seed::{demo_accounts, DemoAccount};
 use api::{AppState, StartOptions};
 use clap::Parser;
 
+mod crew_sync;
 mod documents;
 mod http;
 mod load;
@@ -161,6 +162,8 @@ pub enum Phase {
     Windows,
     /// The invoice and the waybill made as PDF files, beside encoding the same JSON (issue 20).
     Documents,
+    /// A crew's 100 offline changes (20 photos) synced after reconnecting, sent twice (issue 21).
+    CrewSync,
 }
 
 #[derive(Debug, Clone)]
@@ -355,6 +358,10 @@ async fn phases(
     if wanted(Phase::Documents) {
         let documents = documents::run(plan)?;
         documents::print(&documents);
+    }
+    if wanted(Phase::CrewSync) {
+        let sync = crew_sync::run(db.clone(), plan.clone(), seed_dir.to_path_buf()).await?;
+        crew_sync::print(&sync);
     }
     Ok(verdicts)
 }
