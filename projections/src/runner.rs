@@ -97,11 +97,29 @@ pub async fn step(pool: &PgPool, projector: &dyn Projector, batch: i64) -> Resul
             .bind(projector.name())
             .fetch_optional(&mut *tx)
             .await?;
-    let Some(checkpoint) = checkpoint else {
-        tx.rollback().await?;
-        let mut conn = pool.acquire().await?;
-        checkpoint_of(&mut conn, projector.name()).await?;
-        return Ok(0);
+    let checkpoint = match checkpoint {
+        Some(checkpoint) => checkpoint,
+        None => {
+            // A new projector: its checkpoint row first, in a statement of its own, then a
+            // snapshot taken after it. Answering 0 here instead would send the runner to wait
+            // a poll interval for news of events that are already in the log.
+            tx.rollback().await?;
+            let mut conn = pool.acquire().await?;
+            checkpoint_of(&mut conn, projector.name()).await?;
+            drop(conn);
+            tx = pool.begin().await?;
+            sqlx::query("SET LOCAL synchronous_commit = off")
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(LOCK_SQL)
+                .bind(projector.name())
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query_scalar("SELECT position FROM projection_checkpoints WHERE name = $1")
+                .bind(projector.name())
+                .fetch_one(&mut *tx)
+                .await?
+        }
     };
     let events = EventStore::read_after(&mut tx, checkpoint, batch).await?;
     let Some(last) = events.last().map(|e| e.position) else {
