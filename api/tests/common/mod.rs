@@ -43,6 +43,73 @@ pub struct TestServer {
     pub http: reqwest::Client,
 }
 
+/// Test servers running per database: the last one to go closes the database's connections.
+static SERVERS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+impl Drop for TestServer {
+    /// The server's tasks keep connections of their own to the test's database until the test's
+    /// runtime ends, which is after `#[sqlx::test]` drops the database: PostgreSQL waited five
+    /// seconds for them at every test, then refused, leaving the database behind. When the last
+    /// server of a passed test goes, its database takes no more connections and closes the open
+    /// ones, so the drop is immediate. A failed test's database is kept, as sqlx means to.
+    fn drop(&mut self) {
+        let Some(db) = self
+            .state
+            .pool
+            .connect_options()
+            .get_database()
+            .map(str::to_string)
+        else {
+            return;
+        };
+        let last = {
+            let mut servers = SERVERS.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(i) = servers.iter().position(|d| *d == db) {
+                servers.swap_remove(i);
+            }
+            !servers.contains(&db)
+        };
+        if !last || std::thread::panicking() {
+            return;
+        }
+        let admin = self
+            .state
+            .pool
+            .connect_options()
+            .as_ref()
+            .clone()
+            .database("postgres");
+        // Drop cannot wait on the test's runtime: a thread of its own with a runtime of its own.
+        let closed = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            runtime
+                .block_on(async {
+                    use sqlx::Connection;
+                    let mut conn = sqlx::PgConnection::connect_with(&admin).await?;
+                    let quoted = format!("\"{}\"", db.replace('"', "\"\""));
+                    sqlx::query(&format!("ALTER DATABASE {quoted} ALLOW_CONNECTIONS false"))
+                        .execute(&mut conn)
+                        .await?;
+                    sqlx::query(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                     WHERE datname = $1 AND pid <> pg_backend_pid()",
+                    )
+                    .bind(&db)
+                    .execute(&mut conn)
+                    .await?;
+                    Ok::<_, sqlx::Error>(())
+                })
+                .map_err(std::io::Error::other)
+        })
+        .join();
+        if !matches!(closed, Ok(Ok(()))) {
+            eprintln!("could not close the test database's connections: {closed:?}");
+        }
+    }
+}
+
 pub async fn start(pool: PgPool) -> TestServer {
     start_with(pool, StartOptions::default(), None).await
 }
@@ -83,6 +150,12 @@ pub async fn start_configured(
         limits: Default::default(),
     };
     configure(&mut config);
+    if let Some(db) = pool.connect_options().get_database() {
+        SERVERS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(db.to_string());
+    }
     let state = AppState::start(pool, config, options).await.unwrap();
     // The server's own serving loop, with its timeouts and connection cap.
     tokio::spawn(api::server::serve(

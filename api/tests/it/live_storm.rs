@@ -321,8 +321,10 @@ async fn storm(db: ScratchDb, options: StartOptions, label: &'static str) {
         "every acknowledged change is in the log"
     );
     let conflicts: usize = logs.iter().map(|l| l.conflicts).sum();
+    // Races refuse some (409), and so does a worker's change to a move a manager has cancelled
+    // meanwhile (issue 21): about three in five go through.
     assert!(
-        changes.len() >= 250,
+        changes.len() >= 200,
         "a storm of several hundred changes ({} of {STORM} requests changed a status)",
         changes.len()
     );
