@@ -14,7 +14,12 @@ export interface paths {
     put: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Clave del cambio (8 a 64 letras, cifras, '-' o '_'): repetida, responde lo mismo que la primera vez sin aplicarlo de nuevo (cabecera Idempotent-Replayed: true) */
+          'Idempotency-Key'?: string;
+          /** @description Hora del cambio en el dispositivo (RFC 3339, de los últimos 30 días) */
+          'Occurred-At'?: string;
+        };
         path?: never;
         cookie?: never;
       };
@@ -2807,7 +2812,12 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Clave del cambio (8 a 64 letras, cifras, '-' o '_'): repetida, responde lo mismo que la primera vez sin aplicarlo de nuevo (cabecera Idempotent-Replayed: true) */
+          'Idempotency-Key'?: string;
+          /** @description Hora del cambio en el dispositivo (RFC 3339, de los últimos 30 días) */
+          'Occurred-At'?: string;
+        };
         path: {
           id: number;
         };
@@ -3735,7 +3745,12 @@ export interface paths {
     post: {
       parameters: {
         query?: never;
-        header?: never;
+        header?: {
+          /** @description Clave del cambio (8 a 64 letras, cifras, '-' o '_'): repetida, responde lo mismo que la primera vez sin aplicarlo de nuevo (cabecera Idempotent-Replayed: true) */
+          'Idempotency-Key'?: string;
+          /** @description Hora del cambio en el dispositivo (RFC 3339, de los últimos 30 días) */
+          'Occurred-At'?: string;
+        };
         path?: never;
         cookie?: never;
       };

@@ -101,7 +101,10 @@ export type RequestQuery<M extends Method, P extends PathWith<M>> = QueryParams<
 
 type Options<O> = ([PathParams<O>] extends [never] ? { path?: never } : { path: PathParams<O> }) &
   ([QueryParams<O>] extends [never] ? { query?: never } : { query?: QueryParams<O> }) &
-  ([JsonBody<O>] extends [never] ? { body?: never } : { body: JsonBody<O> });
+  ([JsonBody<O>] extends [never] ? { body?: never } : { body: JsonBody<O> }) & { headers?: RequestHeaders };
+
+/** Headers a call adds to its own (the crew's queue: `Idempotency-Key`, `Occurred-At`). */
+export type RequestHeaders = Record<string, string>;
 
 /** The options argument may be left out when nothing in it is required. */
 type OptionsArg<O> = object extends Options<O> ? [options?: Options<O>] : [options: Options<O>];
@@ -112,8 +115,13 @@ export function call<M extends Method, P extends PathWith<M>>(
   path: P,
   ...[options]: OptionsArg<Operation<P, M>>
 ): Promise<ApiResponse<Reply<M, P>>> {
-  const { path: params, query, body } = (options ?? {}) as { path?: object; query?: object; body?: unknown };
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const {
+    path: params,
+    query,
+    body,
+    headers: extra,
+  } = (options ?? {}) as { path?: object; query?: object; body?: unknown; headers?: RequestHeaders };
+  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   const init: RequestInit = { method: method.toUpperCase(), headers };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -128,6 +136,7 @@ type FormValue = string | number | boolean | Blob | null | undefined;
 function upload<P extends PathWith<'post'>>(
   path: P,
   fields: { [K in keyof FormBody<Operation<P, 'post'>>]: FormValue },
+  headers: RequestHeaders = {},
 ): Promise<ApiResponse<Reply<'post', P>>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields as Record<string, FormValue>)) {
@@ -135,7 +144,7 @@ function upload<P extends PathWith<'post'>>(
     else if (value !== undefined && value !== null) form.append(name, String(value));
   }
   // No Content-Type: the browser writes it, with the boundary that separates the parts.
-  return send(path, { method: 'POST', headers: { Accept: 'application/json' }, body: form });
+  return send(path, { method: 'POST', headers: { ...headers, Accept: 'application/json' }, body: form });
 }
 
 /** The path with its `{name}` parameters filled in, and the query's given values after it. */
@@ -277,24 +286,47 @@ export function fetchMoveWindow(query: WindowQuery): Promise<ApiResponse<MoveWin
   return call('get', '/api/mudanzas', { query: ordered });
 }
 
-export function updateMoveStatus(id: number, estado: MoveStatus): Promise<ApiResponse<StatusUpdateResponse>> {
-  return call('put', '/api/actualizar-estado-mudanza', { body: { mudanza_id: id, nuevo_estado: estado } });
+// The crew's three changes take the queue's headers (issue 21): `Idempotency-Key`, so a retry is
+// answered with the first attempt's result, and `Occurred-At`, the device's time of the change.
+
+export function updateMoveStatus(
+  id: number,
+  estado: MoveStatus,
+  headers?: RequestHeaders,
+): Promise<ApiResponse<StatusUpdateResponse>> {
+  return call('put', '/api/actualizar-estado-mudanza', {
+    body: { mudanza_id: id, nuevo_estado: estado },
+    headers,
+  });
 }
 
 /** A milestone of the crew's day (en_camino, llegada_origen, carga_terminada, llegada_destino). */
 export type Milestone = Schemas['Milestone'];
 
 /** POST /api/mudanza/{id}/hito: the assigned worker (or a manager) records the crew's milestone. */
-export function recordMilestone(id: number, hito: Milestone): Promise<ApiResponse<StatusUpdateResponse>> {
-  return call('post', '/api/mudanza/{id}/hito', { path: { id }, body: { hito } });
+export function recordMilestone(
+  id: number,
+  hito: Milestone,
+  headers?: RequestHeaders,
+): Promise<ApiResponse<StatusUpdateResponse>> {
+  return call('post', '/api/mudanza/{id}/hito', { path: { id }, body: { hito }, headers });
 }
 
-export function uploadPhoto(id: number, file: File, descripcion = ''): Promise<ApiResponse<PhotoUploadResponse>> {
-  return upload('/api/subir-foto', {
-    foto: file,
-    mudanza_id: id,
-    descripcion: descripcion.trim() !== '' ? descripcion.trim() : undefined,
-  });
+export function uploadPhoto(
+  id: number,
+  file: File,
+  descripcion = '',
+  headers?: RequestHeaders,
+): Promise<ApiResponse<PhotoUploadResponse>> {
+  return upload(
+    '/api/subir-foto',
+    {
+      foto: file,
+      mudanza_id: id,
+      descripcion: descripcion.trim() !== '' ? descripcion.trim() : undefined,
+    },
+    headers,
+  );
 }
 
 // Manager dashboard (§2 'Manager dashboard', §7): company data, analytics, workers, and the

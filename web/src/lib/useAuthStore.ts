@@ -2,20 +2,37 @@ import { create } from 'zustand';
 import * as api from './api';
 import type { User } from './api';
 import { reloadPage } from './browser';
-import { clearUserData, saveUserData } from './userData';
+import { clearCrewDevice } from './crewDevice';
+import { clearUserData, readUserData, saveUserData } from './userData';
 
 interface AuthState {
   /** True from page load until the first auth-status answer (§4); guards wait on it. */
   checking: boolean;
   user: User | null;
-  /** Asks the server who the session belongs to; any failure counts as "nobody" (§4). */
+  /**
+   * Asks the server who the session belongs to; any failure counts as "nobody" (§4), but for a
+   * worker whose device cannot reach the server: the crew's app opens offline (issue 21).
+   */
   checkAuth: () => Promise<void>;
   /** Records a user the server has just authenticated (login modal, staff login). */
   setUser: (user: User) => void;
-  /** Ends the session on the server, forgets the user and reloads the page (§4). */
+  /**
+   * Ends the session on the server, forgets the user, wipes what the crew's app kept on this
+   * device (unsent changes included) and reloads the page (§4).
+   */
   logout: () => Promise<void>;
   /** Forgets the user locally, without a server call or a reload: the server already ended the session (account deleted). */
   forget: () => void;
+}
+
+/**
+ * With no network, the worker last signed in on this device stands in until the server can be
+ * asked: their own moves and queued changes are on the device, and the server still checks every
+ * change they send. No other role's pages work offline, so none is kept.
+ */
+function offlineWorker(): User | null {
+  const stored = readUserData();
+  return stored?.role === 'empleado' ? stored : null;
 }
 
 // Bumped whenever the user is set or cleared locally. An auth-status answer that was requested
@@ -33,8 +50,8 @@ export const useAuthStore = create<AuthState>()((set) => ({
     try {
       const status = await api.fetchAuthStatus();
       user = status.authenticated ? (status.user ?? null) : null;
-    } catch {
-      user = null;
+    } catch (error) {
+      user = error instanceof api.NetworkError ? offlineWorker() : null;
     }
     if (startedAt !== generation) return;
     if (user) saveUserData(user);
@@ -56,6 +73,7 @@ export const useAuthStore = create<AuthState>()((set) => ({
     }
     generation += 1;
     clearUserData();
+    await clearCrewDevice();
     set({ user: null, checking: false });
     reloadPage();
   },

@@ -168,6 +168,16 @@ function stop() {
   set({ status: 'inactivo', position: null });
 }
 
+// Back online (the crew's app, issue 21), a feed waiting out its backoff reconnects at once.
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    if (retryTimer === null || listeners.size === 0) return;
+    clearTimeout(retryTimer);
+    attempt = 0;
+    connect();
+  });
+}
+
 /** Subscribes to the live feed, opening it for the first subscriber; returns the unsubscribe. */
 export function subscribeLive(listener: LiveListener): () => void {
   listeners.add(listener);

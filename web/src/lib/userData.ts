@@ -21,3 +21,13 @@ export function clearUserData(): void {
     /* storage unavailable */
   }
 }
+
+/** The stored copy, when there is one that reads as a user. */
+export function readUserData(): User | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(USER_DATA_KEY) ?? 'null') as User | null;
+    return stored && typeof stored.id === 'string' && typeof stored.role === 'string' ? stored : null;
+  } catch {
+    return null;
+  }
+}

@@ -18,8 +18,14 @@ interface MoveCardProps {
   onChangeStatus: () => void;
   onUploadPhoto: () => void;
   onViewPhotos: () => void;
-  /** Records the crew's next milestone: null when recorded, else the refusal to show. */
+  /** Records the crew's next milestone: null when queued, else why it could not be. */
   onRecordMilestone: (hito: Milestone) => Promise<string | null>;
+  /** The changes still on this device for the move (already shown in `move`), oldest first. */
+  pending?: readonly { seq: number; text: string }[];
+  /** The status shown is one of those changes, not yet the server's. */
+  statusPending?: boolean;
+  /** Photos still on this device, counted with the move's own. */
+  pendingPhotos?: number;
 }
 
 /** The crew's day is followed while the move is booked or running. */
@@ -35,6 +41,9 @@ export function MoveCard({
   onUploadPhoto,
   onViewPhotos,
   onRecordMilestone,
+  pending = [],
+  statusPending = false,
+  pendingPhotos = 0,
 }: MoveCardProps) {
   const [recording, setRecording] = useState(false);
   const [milestoneError, setMilestoneError] = useState<string | null>(null);
@@ -48,7 +57,7 @@ export function MoveCard({
   };
   const objects = objectsSummary(move);
   const services = servicesList(move.services);
-  const photos = move.photos.length;
+  const photos = move.photos.length + pendingPhotos;
 
   return (
     <article
@@ -60,6 +69,7 @@ export function MoveCard({
         <div className="move-card__badges">
           {move.urgencia === 'urgente' && <UrgentBadge look="status" />}
           <StatusBadge estado={move.estado} look="status" />
+          {statusPending && <span className="move-card__queued">pendiente de enviar</span>}
         </div>
       </header>
 
@@ -156,6 +166,16 @@ export function MoveCard({
         </section>
       )}
 
+      {pending.length > 0 && (
+        <div className="move-card__pending">
+          <span className="move-card__pending-title">Cambios sin enviar</span>
+          <ul className="move-card__pending-list">
+            {pending.map((change) => (
+              <li key={change.seq}>{change.text}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {!mine && <p className="move-card__not-mine">No está asignada a ti: solo puedes consultarla.</p>}
       <div className="move-card__actions">
         {mine && (

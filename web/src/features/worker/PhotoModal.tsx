@@ -1,8 +1,9 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Modal } from '../../components/Modal';
 import type { MovePhoto, StaffMove } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
 import { formatDateTime } from '../../lib/format';
+import type { PendingPhoto } from './changeKinds';
 
 export const UPLOAD_ERROR = 'Error al subir la foto. Por favor, inténtalo de nuevo.';
 export const NOT_AN_IMAGE = 'Solo se pueden subir imágenes.';
@@ -17,14 +18,16 @@ interface PhotoModalProps {
   initialTab: PhotoTab;
   /** Absent for a move not assigned to the worker: they only see its photos. */
   onUpload?: (file: File, descripcion: string) => Promise<boolean>;
+  /** Photos taken on this device and not sent yet (issue 21). */
+  pendingPhotos?: readonly PendingPhoto[];
   onClose: () => void;
 }
 
-export function PhotoModal({ move, initialTab, onUpload, onClose }: PhotoModalProps) {
+export function PhotoModal({ move, initialTab, onUpload, pendingPhotos = [], onClose }: PhotoModalProps) {
   const [tab, setTab] = useState<PhotoTab>(onUpload ? initialTab : 'ver');
   const tabs: { key: PhotoTab; label: string }[] = [
     ...(onUpload ? [{ key: 'subir' as const, label: 'Subir foto' }] : []),
-    { key: 'ver', label: `Ver fotos (${move.photos.length})` },
+    { key: 'ver', label: `Ver fotos (${move.photos.length + pendingPhotos.length})` },
   ];
 
   return (
@@ -55,7 +58,7 @@ export function PhotoModal({ move, initialTab, onUpload, onClose }: PhotoModalPr
         {tab === 'subir' && onUpload ? (
           <UploadForm onUpload={onUpload} onUploaded={() => setTab('ver')} />
         ) : (
-          <PhotoGrid photos={move.photos} />
+          <PhotoGrid photos={move.photos} pending={pendingPhotos} />
         )}
       </div>
     </Modal>
@@ -160,8 +163,8 @@ function UploadForm({
   );
 }
 
-function PhotoGrid({ photos }: { photos: MovePhoto[] }) {
-  if (photos.length === 0) {
+function PhotoGrid({ photos, pending }: { photos: MovePhoto[]; pending: readonly PendingPhoto[] }) {
+  if (photos.length === 0 && pending.length === 0) {
     return <p className="photo-grid__empty">Todavía no hay fotos de esta mudanza.</p>;
   }
   return (
@@ -171,7 +174,44 @@ function PhotoGrid({ photos }: { photos: MovePhoto[] }) {
           <PhotoTile photo={photo} />
         </li>
       ))}
+      {pending.map((photo) => (
+        <li key={`pendiente-${photo.seq}`}>
+          <PendingPhotoTile photo={photo} />
+        </li>
+      ))}
     </ul>
+  );
+}
+
+/** The photo's bytes as the device keeps them, for as long as the tile is shown. */
+function useObjectUrl(blob: Blob): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (typeof URL.createObjectURL !== 'function') return undefined;
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob]);
+  return url;
+}
+
+function PendingPhotoTile({ photo }: { photo: PendingPhoto }) {
+  const url = useObjectUrl(photo.foto);
+  const description = photo.descripcion.trim();
+  return (
+    <figure className="photo-tile photo-tile--pending">
+      <div className="photo-tile__frame">
+        {url ? (
+          <img src={url} alt={description || 'Foto de la mudanza'} />
+        ) : (
+          <span role="img" aria-label={description || 'Foto de la mudanza'} />
+        )}
+      </div>
+      <figcaption>
+        <span className="photo-tile__description">{description || 'Sin descripción'}</span>
+        <span className="photo-tile__pending">Pendiente de enviar</span>
+      </figcaption>
+    </figure>
   );
 }
 

@@ -11,6 +11,9 @@ import { STATUS_ERROR } from './StatusModal';
 import { useWorkerMovesStore } from './useWorkerMovesStore';
 import { WorkerDashboardPage } from './WorkerDashboardPage';
 import { addDays, companyToday } from '../../lib/calendar';
+import { readMovesSnapshot } from '../../lib/crewDevice';
+import { formatTime } from '../../lib/format';
+import { cleanup } from '@testing-library/react';
 
 vi.mock('../../lib/browser', () => ({ reloadPage: vi.fn(), showAlert: vi.fn() }));
 const { showAlert } = await import('../../lib/browser');
@@ -295,18 +298,46 @@ describe('WorkerDashboardPage', () => {
     fireEvent.click(dialog.getByRole('radio', { name: 'En Progreso' }));
     await act(async () => fireEvent.click(save));
 
+    // Queued on the device, shown at once, then sent with its key and the device's time.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(card(1)).getByText('En Progreso')).toBeTruthy();
+    await waitFor(() => expect(within(card(1)).queryByText('pendiente de enviar')).toBeNull());
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ mudanza_id: 1, nuevo_estado: 'en curso' });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    const headers = new Headers(call?.[1]?.headers);
+    expect(headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(headers.get('Occurred-At') ?? '')).toBeGreaterThan(Date.now() - 60_000);
     expect(within(card(1)).getByText('En Progreso')).toBeTruthy();
     expect(showAlert).not.toHaveBeenCalled();
   });
 
-  it('alerts when the status change fails and keeps the dialog open', async () => {
+  it("shows a change the server refuses with its reason until the worker says 'Entendido'", async () => {
     await renderPage(seedMoves(), {
       'PUT /api/actualizar-estado-mudanza': () =>
-        jsonResponse({ success: false, error: 'No tienes permiso para realizar esta acción' }, 403),
+        jsonResponse({ success: false, error: 'La mudanza está cancelada: este cambio ya no se aplica.' }, 409),
     });
+    fireEvent.click(within(card(1)).getByRole('button', { name: 'Cambiar estado' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Cambiar estado' }));
+    fireEvent.click(dialog.getByRole('radio', { name: 'Completada' }));
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Guardar' })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const refused = await screen.findByRole('region', { name: 'Cambios no aplicados' });
+    expect(within(refused).getByText('Mudanza #1 · Estado: Completada')).toBeTruthy();
+    expect(within(refused).getByText('La mudanza está cancelada: este cambio ya no se aplica.')).toBeTruthy();
+    // The card is the server's again.
+    expect(within(card(1)).getByText('Pendiente')).toBeTruthy();
+    expect(within(card(1)).queryByText('pendiente de enviar')).toBeNull();
+    expect(showAlert).not.toHaveBeenCalled();
+
+    fireEvent.click(within(refused).getByRole('button', { name: 'Entendido' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Cambios no aplicados' })).toBeNull());
+  });
+
+  it('alerts and keeps the dialog open when not even the device can keep the change', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderPage();
+    vi.stubGlobal('indexedDB', undefined);
     fireEvent.click(within(card(1)).getByRole('button', { name: 'Cambiar estado' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Cambiar estado' }));
     fireEvent.click(dialog.getByRole('radio', { name: 'Cancelada' }));
@@ -352,7 +383,12 @@ describe('WorkerDashboardPage', () => {
     fireEvent.change(input, { target: { files: [image] } });
     fireEvent.change(dialog.getByLabelText('Descripción (opcional)'), { target: { value: ' Cocina embalada ' } });
     await act(async () => fireEvent.click(upload));
+    await waitFor(() =>
+      expect(dialog.getByRole('tab', { name: 'Ver fotos (1)' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    expect(dialog.getByRole('img', { name: 'Cocina embalada' })).toBeTruthy();
 
+    await waitFor(() => expect(dialog.queryByText('Pendiente de enviar')).toBeNull());
     const [path, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
     expect(path).toBe('/api/subir-foto');
     expect(init?.credentials).toBe('include');
@@ -362,16 +398,37 @@ describe('WorkerDashboardPage', () => {
     expect(form.get('mudanza_id')).toBe('1');
     expect(form.get('descripcion')).toBe('Cocina embalada');
     expect(new Headers(init?.headers).get('Content-Type')).toBeNull();
+    expect(new Headers(init?.headers).get('Idempotency-Key')).toBeTruthy();
 
     expect(dialog.getByRole('tab', { name: 'Ver fotos (1)' }).getAttribute('aria-selected')).toBe('true');
-    expect(dialog.getByRole('img', { name: 'Cocina embalada' })).toBeTruthy();
+    expect((dialog.getByRole('img', { name: 'Cocina embalada' }) as HTMLImageElement).getAttribute('src')).toBe(
+      '/api/fotos/1/f9',
+    );
     expect(within(card(1)).getByRole('button', { name: 'Ver fotos (1)' })).toBeTruthy();
   });
 
-  it('alerts when the upload fails', async () => {
+  it('lists a photo the server refuses with its reason', async () => {
     await renderPage(seedMoves(), {
       'POST /api/subir-foto': () => jsonResponse({ success: false, error: 'Archivo demasiado grande' }, 413),
     });
+    fireEvent.click(within(card(1)).getByRole('button', { name: 'Subir foto' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Fotos de la mudanza' }));
+    fireEvent.change(dialog.getByLabelText('Foto'), {
+      target: { files: [new File(['png'], 'a.png', { type: 'image/png' })] },
+    });
+    fireEvent.change(dialog.getByLabelText('Descripción (opcional)'), { target: { value: 'Pasillo' } });
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Subir foto' })));
+    const refused = await screen.findByRole('region', { name: 'Cambios no aplicados' });
+    expect(within(refused).getByText('Mudanza #1 · Foto: Pasillo')).toBeTruthy();
+    expect(within(refused).getByText('Archivo demasiado grande')).toBeTruthy();
+    expect(dialog.getByRole('tab', { name: 'Ver fotos (0)' })).toBeTruthy();
+    expect(showAlert).not.toHaveBeenCalled();
+  });
+
+  it('alerts when not even the device can keep the photo', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderPage();
+    vi.stubGlobal('indexedDB', undefined);
     fireEvent.click(within(card(1)).getByRole('button', { name: 'Subir foto' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Fotos de la mudanza' }));
     fireEvent.change(dialog.getByLabelText('Foto'), {
@@ -394,5 +451,108 @@ describe('WorkerDashboardPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
     fireEvent.click(within(card(1)).getByRole('button', { name: 'Ver fotos (0)' }));
     expect(screen.getByText('Todavía no hay fotos de esta mudanza.')).toBeTruthy();
+  });
+
+  describe('offline (issue 21)', () => {
+    const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+    /** The page once online, long enough for the device to keep its list; then gone. */
+    async function visitOnline() {
+      await renderPage();
+      await waitFor(() => expect(shownIds()).toEqual([1, 2, 7, 6]));
+      await waitFor(async () => expect(await readMovesSnapshot(JAVIER)).toBeDefined(), { timeout: 3000 });
+      const saved = (await readMovesSnapshot(JAVIER))!;
+      cleanup();
+      useWorkerMovesStore.getState().reset();
+      return saved;
+    }
+
+    it("shows the worker's last list when the page opens with no network, and says from when", async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const saved = await visitOnline();
+      expect(saved.moves.map((m) => m.id)).toEqual([1, 2, 7, 6]);
+
+      mockFetch({ 'GET /api/mudanzas*': offline });
+      render(<WorkerDashboardPage />);
+      await waitFor(() => expect(shownIds()).toEqual([1, 2, 7, 6]));
+      const banner = screen.getByRole('status', { name: 'Envío de cambios' });
+      const time = formatTime(saved.savedAt);
+      expect(banner.textContent).toBe(`Sin conexión: datos de ${time.startsWith('1:') ? 'la' : 'las'} ${time}`);
+      expect(screen.queryByText('No se pudieron cargar las mudanzas. Inténtalo de nuevo.')).toBeNull();
+      expect(stat('Mis mudanzas')).toBe('5');
+      expect(stat('Completadas hoy')).toBe('1');
+    });
+
+    it('queues changes with no network, counts them, shows them on the card, and sends them once back online', async () => {
+      let online = false;
+      const sent: string[] = [];
+      mockFetch({
+        'GET /api/mudanzas*': serveMoveWindow(() => seedMoves(), { callerId: JAVIER }),
+        'POST /api/mudanza/6/hito': (init) => {
+          if (!online) throw new TypeError('Failed to fetch');
+          sent.push(new Headers(init?.headers).get('Idempotency-Key') ?? '');
+          return jsonResponse({
+            success: true,
+            position: 5,
+            mudanza: {
+              ...seedMoves()[5]!,
+              estado: 'en curso',
+              version: 3,
+              hitos: [{ hito: 'en_camino', fecha: '2026-12-04T10:00:00Z' }],
+            },
+          });
+        },
+        'PUT /api/actualizar-estado-mudanza': (init) => {
+          if (!online) throw new TypeError('Failed to fetch');
+          sent.push(new Headers(init?.headers).get('Idempotency-Key') ?? '');
+          return jsonResponse({
+            success: true,
+            position: 6,
+            mudanza: { ...seedMoves()[0]!, estado: 'en curso', version: 2 },
+          });
+        },
+      });
+      render(<WorkerDashboardPage />);
+      await waitFor(() => expect(shownIds()).toEqual([1, 2, 7, 6]));
+
+      // Confirmed move 6: leaving for the origin starts it, as the server will.
+      fireEvent.click(within(card(6)).getByRole('button', { name: 'Registrar: En camino' }));
+      await within(card(6)).findByRole('button', { name: 'Registrar: Llegada al origen' });
+      expect(within(card(6)).getByText('En Progreso')).toBeTruthy();
+      expect(within(card(6)).getByText('pendiente de enviar')).toBeTruthy();
+      expect(within(card(6)).getByText('Hito: En camino')).toBeTruthy();
+      await waitFor(() => expect(screen.getByText('Sin conexión')).toBeTruthy());
+      expect(screen.getByText('1 cambio sin enviar')).toBeTruthy();
+
+      fireEvent.click(within(card(1)).getByRole('button', { name: 'Cambiar estado' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Cambiar estado' }));
+      fireEvent.click(dialog.getByRole('radio', { name: 'En Progreso' }));
+      await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Guardar' })));
+      await screen.findByText('2 cambios sin enviar');
+      expect(within(card(1)).getByText('Estado: En Progreso')).toBeTruthy();
+
+      online = true;
+      act(() => void window.dispatchEvent(new Event('online')));
+      await waitFor(() => expect(sent).toHaveLength(2));
+      await waitFor(() => expect(screen.queryByText(/sin enviar/)).toBeNull());
+      expect(new Set(sent).size).toBe(2);
+      expect(within(card(6)).getByText('En Progreso')).toBeTruthy();
+      expect(within(card(6)).queryByText('pendiente de enviar')).toBeNull();
+      expect(within(card(1)).getByText('En Progreso')).toBeTruthy();
+    });
+
+    it('asks the worker to sign in again when the server answers 401, keeping the change', async () => {
+      await renderPage(seedMoves(), {
+        'PUT /api/actualizar-estado-mudanza': () => jsonResponse({ success: false, error: 'No autenticado' }, 401),
+      });
+      fireEvent.click(within(card(1)).getByRole('button', { name: 'Cambiar estado' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Cambiar estado' }));
+      fireEvent.click(dialog.getByRole('radio', { name: 'Cancelada' }));
+      await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Guardar' })));
+      await screen.findByText('Inicia sesión de nuevo para enviar los cambios pendientes');
+      expect(screen.getByText('1 cambio sin enviar')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/acceso-gerencia');
+      expect(within(card(1)).getByText('Cancelada')).toBeTruthy();
+    });
   });
 });

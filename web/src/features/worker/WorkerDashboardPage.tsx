@@ -12,7 +12,19 @@ import { MoveCard } from './MoveCard';
 import { isAssignedTo, WORKER_FILTERS, WORKER_TABS, type WorkerFilter, type WorkerTab } from './moves';
 import { PhotoModal, type PhotoTab } from './PhotoModal';
 import { StatusModal } from './StatusModal';
-import { findMove, useAllMoves, useDoneToday, useMyMoves, useWorkerMovesStore } from './useWorkerMovesStore';
+import {
+  crewQueue,
+  findMove,
+  keepSnapshot,
+  useAllMoves,
+  useCrewQueue,
+  useDoneToday,
+  useMyMoves,
+  useWorkerMovesStore,
+} from './useWorkerMovesStore';
+import { pendingPhotos, withPending } from './changeKinds';
+import { RefusedChanges, SyncBanner } from './CrewSync';
+import { linkCrewManifest, registerCrewWorker } from './crewApp';
 import './WorkerDashboardPage.css';
 import './WorkerModals.css';
 import { companyToday } from '../../lib/calendar';
@@ -39,6 +51,8 @@ export function WorkerDashboardPage() {
   const uploadPhoto = useWorkerMovesStore((s) => s.uploadPhoto);
   const recordMilestone = useWorkerMovesStore((s) => s.recordMilestone);
   const reset = useWorkerMovesStore((s) => s.reset);
+  const savedAt = useWorkerMovesStore((s) => s.savedAt);
+  const pending = useCrewQueue((s) => s.pending);
   const myCounts = useMyMoves((s) => s.conteos);
   const doneToday = useDoneToday((s) => s.rows.length);
   const userId = useAuthStore((s) => s.user?.id);
@@ -53,16 +67,35 @@ export function WorkerDashboardPage() {
   }, [load, today]);
   useEffect(() => reset, [reset]);
 
+  // The crew's app (issue 21): installable, its shell kept for offline use, its list kept on the
+  // device and its changes queued there until the server has them.
+  useEffect(() => {
+    registerCrewWorker();
+    return linkCrewManifest();
+  }, []);
+  useEffect(() => keepSnapshot(), []);
+  useEffect(() => (userId ? crewQueue.start(userId) : undefined), [userId]);
+  // Back online, the device's copy gives way to the server's list at once, not at the live
+  // feed's next reconnection.
+  useEffect(() => {
+    const reload = () => {
+      if (useWorkerMovesStore.getState().savedAt) void load(companyToday());
+    };
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [load]);
+
   // The open modal's move as the windows now show it; the copy it opened with once it left them.
   const myRows = useMyMoves((s) => s.rows);
   const allRows = useAllMoves((s) => s.rows);
   const modalMove = useMemo(() => {
     if (!modal) return undefined;
     const latest = findMove(modal.move.id);
-    return latest && latest.version >= modal.move.version ? latest : modal.move;
+    const move = latest && latest.version >= modal.move.version ? latest : modal.move;
+    return withPending(move, pending);
     // The rows are what findMove reads: a change of either is a possibly newer copy.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [modal, myRows, allRows]);
+  }, [modal, myRows, allRows, pending]);
   const closeModal = useCallback(() => setModal(null), []);
 
   const count = (n: number | undefined) => (myCounts ? (n ?? 0) : '…');
@@ -73,15 +106,22 @@ export function WorkerDashboardPage() {
     { label: 'Completadas hoy', value: doneToday, tone: 'success' },
   ];
 
-  const cardProps = (move: StaffMove) => ({
-    move,
-    today,
-    mine: isAssignedTo(move, userId),
-    onChangeStatus: () => setModal({ kind: 'estado', move }),
-    onUploadPhoto: () => setModal({ kind: 'fotos', move, tab: 'subir' }),
-    onViewPhotos: () => setModal({ kind: 'fotos', move, tab: 'ver' }),
-    onRecordMilestone: (hito: Milestone) => recordMilestone(move.id, hito),
-  });
+  const cardProps = (move: StaffMove) => {
+    const own = pending.filter((c) => c.moveId === move.id);
+    const shown = withPending(move, own);
+    return {
+      move: shown,
+      pending: own.map((c) => ({ seq: c.seq, text: crewQueue.describe(c) })),
+      statusPending: shown.estado !== move.estado,
+      pendingPhotos: own.filter((c) => c.kind === 'foto').length,
+      today,
+      mine: isAssignedTo(move, userId),
+      onChangeStatus: () => setModal({ kind: 'estado', move }),
+      onUploadPhoto: () => setModal({ kind: 'fotos', move, tab: 'subir' }),
+      onViewPhotos: () => setModal({ kind: 'fotos', move, tab: 'ver' }),
+      onRecordMilestone: (hito: Milestone) => recordMilestone(move.id, hito),
+    };
+  };
 
   return (
     <div className="worker-dashboard">
@@ -92,6 +132,10 @@ export function WorkerDashboardPage() {
       />
 
       <div className="container worker-dashboard__body">
+        <div className="worker-sync">
+          <SyncBanner savedAt={savedAt} />
+          <RefusedChanges />
+        </div>
         <StatCards prefix="worker" label="Resumen" cards={cards} />
 
         <section aria-labelledby="worker-moves-title" className="worker-moves">
@@ -140,6 +184,7 @@ export function WorkerDashboardPage() {
         <PhotoModal
           move={modalMove}
           initialTab={modal.tab}
+          pendingPhotos={pendingPhotos(modalMove.id, pending)}
           onUpload={
             isAssignedTo(modalMove, userId)
               ? (file, descripcion) => uploadPhoto(modalMove.id, file, descripcion)
