@@ -113,7 +113,7 @@ export function WorkerDashboardPage() {
       move: shown,
       pending: own.map((c) => ({ seq: c.seq, text: crewQueue.describe(c) })),
       statusPending: shown.estado !== move.estado,
-      pendingPhotos: own.filter((c) => c.kind === 'foto').length,
+      pendingPhotos: pendingPhotos(move, own).length,
       today,
       mine: isAssignedTo(move, userId),
       onChangeStatus: () => setModal({ kind: 'estado', move }),
@@ -184,7 +184,7 @@ export function WorkerDashboardPage() {
         <PhotoModal
           move={modalMove}
           initialTab={modal.tab}
-          pendingPhotos={pendingPhotos(modalMove.id, pending)}
+          pendingPhotos={pendingPhotos(modalMove, pending)}
           onUpload={
             isAssignedTo(modalMove, userId)
               ? (file, descripcion) => uploadPhoto(modalMove.id, file, descripcion)

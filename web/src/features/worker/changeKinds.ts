@@ -106,12 +106,22 @@ export interface PendingPhoto {
   occurredAt: string;
 }
 
-export function pendingPhotos(moveId: number, pending: readonly StoredChange[]): PendingPhoto[] {
+/**
+ * The move's photos still on the device only. One the server already shows (its live frame can
+ * arrive before the upload's own answer) is the server's: it carries the photo's device time as
+ * its date, to the millisecond, and the same description.
+ */
+export function pendingPhotos(move: StaffMove, pending: readonly StoredChange[]): PendingPhoto[] {
+  const onServer = (p: PendingPhoto) =>
+    move.photos.some(
+      (shown) =>
+        Date.parse(shown.fecha_subida) === Date.parse(p.occurredAt) && shown.descripcion === p.descripcion.trim(),
+    );
   return pending
-    .filter((c) => c.moveId === moveId && c.kind === 'foto')
+    .filter((c) => c.moveId === move.id && c.kind === 'foto')
     .map((c) => {
       const data = c.data as unknown as PhotoData;
       return { seq: c.seq, foto: data.foto, descripcion: data.descripcion, occurredAt: c.occurredAt };
     })
-    .filter((p) => p.foto instanceof Blob);
+    .filter((p) => p.foto instanceof Blob && !onServer(p));
 }
