@@ -8,7 +8,7 @@ use aide::openapi::{Operation, Parameter, ParameterData, ParameterSchemaOrConten
 use aide::OperationInput;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use axum::http::{HeaderName, HeaderValue};
+use axum::http::HeaderValue;
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 use uuid::Uuid;
@@ -81,30 +81,11 @@ impl<S: Send + Sync> FromRequestParts<S> for DeviceChange {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
-        let header = |name: &str, field: &'static str| -> ApiResult<Option<String>> {
-            parts
-                .headers
-                .get(name)
-                .map(|v| {
-                    v.to_str()
-                        .map(str::to_string)
-                        .map_err(|_| ApiError::InvalidField {
-                            field,
-                            message: if field == "Occurred-At" {
-                                TIME_INVALID.into()
-                            } else {
-                                KEY_INVALID.into()
-                            },
-                        })
-                })
-                .transpose()
-        };
-        let key = idempotency_key(
-            header(KEY_HEADER, "Idempotency-Key")?.as_deref(),
-            "Idempotency-Key",
-        )?;
-        let occurred_at = header(TIME_HEADER, "Occurred-At")?
-            .map(|t| device_time(&t, Utc::now()))
+        // A header that is not text is as wrong as one that does not parse.
+        let header = |name: &str| parts.headers.get(name).map(|v| v.to_str().unwrap_or("\0"));
+        let key = idempotency_key(header(KEY_HEADER), "Idempotency-Key")?;
+        let occurred_at = header(TIME_HEADER)
+            .map(|t| device_time(t, Utc::now()))
             .transpose()?;
         Ok(DeviceChange(Origin {
             idempotency_key: key,
@@ -154,6 +135,8 @@ pub struct Replay {
     pub position: i64,
     /// Its events' data, in order.
     pub data: Vec<serde_json::Value>,
+    /// When it happened (its events' `occurred_at`).
+    pub occurred_at: DateTime<Utc>,
 }
 
 impl DeviceChange {
@@ -177,37 +160,34 @@ impl DeviceChange {
         let ids: Vec<Uuid> = (0..MAX_EVENTS_PER_CHANGE)
             .map(|i| Origin::event_id(&actor, key, i))
             .collect();
-        let rows: Vec<(String, i64, serde_json::Value)> = sqlx::query_as(
-            "SELECT stream_id, position, data FROM events WHERE event_id = ANY($1) \
+        let rows: Vec<(String, i64, serde_json::Value, DateTime<Utc>)> = sqlx::query_as(
+            "SELECT stream_id, position, data, occurred_at FROM events WHERE event_id = ANY($1) \
              ORDER BY position",
         )
         .bind(&ids)
         .fetch_all(&state.pool)
         .await?;
-        let Some(last) = rows.last() else {
+        let Some(&(_, position, _, occurred_at)) = rows.last() else {
             return Ok(None);
         };
-        if rows.iter().any(|(s, _, _)| s != stream) {
+        if rows.iter().any(|(s, ..)| s != stream) {
             return Err(ApiError::Unprocessable(KEY_REUSED.into()));
         }
         Ok(Some(Replay {
-            position: last.1,
-            data: rows.into_iter().map(|(_, _, data)| data).collect(),
+            position,
+            occurred_at,
+            data: rows.into_iter().map(|(_, _, data, _)| data).collect(),
         }))
     }
 }
 
 /// `body` as the answer, saying whether it repeats a first attempt's.
 pub fn answer<T: Serialize>(replayed: bool, body: T) -> Answer<T> {
-    let headers: Vec<(HeaderName, HeaderValue)> = if replayed {
-        vec![(
-            HeaderName::from_static(REPLAYED_HEADER),
-            HeaderValue::from_static("true"),
-        )]
-    } else {
-        Vec::new()
-    };
-    Answer::with(axum::http::HeaderMap::from_iter(headers), body)
+    let mut headers = axum::http::HeaderMap::new();
+    if replayed {
+        headers.insert(REPLAYED_HEADER, HeaderValue::from_static("true"));
+    }
+    Answer::with(headers, body)
 }
 
 #[cfg(test)]

@@ -360,7 +360,7 @@ async fn phases(
         documents::print(&documents);
     }
     if wanted(Phase::CrewSync) {
-        let sync = crew_sync::run(db.clone(), plan.clone(), seed_dir.to_path_buf()).await?;
+        let sync = crew_sync::run(db.clone(), seed_dir.to_path_buf()).await?;
         crew_sync::print(&sync);
     }
     Ok(verdicts)

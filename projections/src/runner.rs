@@ -76,9 +76,12 @@ async fn checkpoint_of(conn: &mut PgConnection, name: &str) -> Result<i64, Error
     )
 }
 
-/// Applies at most one batch. Returns the checkpoint afterwards (unchanged when there was nothing
-/// to do).
-pub async fn step(pool: &PgPool, projector: &dyn Projector, batch: i64) -> Result<i64, Error> {
+/// A projection transaction holding the projector's lock, and its checkpoint (`None` before the
+/// projector's first step made its row).
+async fn begin_at_checkpoint(
+    pool: &PgPool,
+    name: &str,
+) -> Result<(sqlx::Transaction<'static, sqlx::Postgres>, Option<i64>), Error> {
     let mut tx = pool.begin().await?;
     // Read models are derived: a commit lost in a crash leaves the checkpoint before it too, and
     // the batch is applied again from the log, whose appends do wait for their flush. So this
@@ -86,41 +89,30 @@ pub async fn step(pool: &PgPool, projector: &dyn Projector, batch: i64) -> Resul
     sqlx::query("SET LOCAL synchronous_commit = off")
         .execute(&mut *tx)
         .await?;
-    sqlx::query(LOCK_SQL)
-        .bind(projector.name())
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(LOCK_SQL).bind(name).execute(&mut *tx).await?;
     // The checkpoint row is created once, outside this transaction's snapshot horizon concerns:
     // reading it assigns no transaction id, so the log read below sees everything committed.
-    let checkpoint: Option<i64> =
+    let checkpoint =
         sqlx::query_scalar("SELECT position FROM projection_checkpoints WHERE name = $1")
-            .bind(projector.name())
+            .bind(name)
             .fetch_optional(&mut *tx)
             .await?;
-    let checkpoint = match checkpoint {
-        Some(checkpoint) => checkpoint,
-        None => {
-            // A new projector: its checkpoint row first, in a statement of its own, then a
-            // snapshot taken after it. Answering 0 here instead would send the runner to wait
-            // a poll interval for news of events that are already in the log.
-            tx.rollback().await?;
-            let mut conn = pool.acquire().await?;
-            checkpoint_of(&mut conn, projector.name()).await?;
-            drop(conn);
-            tx = pool.begin().await?;
-            sqlx::query("SET LOCAL synchronous_commit = off")
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query(LOCK_SQL)
-                .bind(projector.name())
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query_scalar("SELECT position FROM projection_checkpoints WHERE name = $1")
-                .bind(projector.name())
-                .fetch_one(&mut *tx)
-                .await?
-        }
-    };
+    Ok((tx, checkpoint))
+}
+
+/// Applies at most one batch. Returns the checkpoint afterwards (unchanged when there was nothing
+/// to do).
+pub async fn step(pool: &PgPool, projector: &dyn Projector, batch: i64) -> Result<i64, Error> {
+    let (mut tx, mut checkpoint) = begin_at_checkpoint(pool, projector.name()).await?;
+    if checkpoint.is_none() {
+        // A new projector: its checkpoint row first, in a statement of its own, then a snapshot
+        // taken after it. Answering 0 here instead would send the runner to wait a poll interval
+        // for news of events that are already in the log.
+        tx.rollback().await?;
+        checkpoint_of(&mut *pool.acquire().await?, projector.name()).await?;
+        (tx, checkpoint) = begin_at_checkpoint(pool, projector.name()).await?;
+    }
+    let checkpoint = checkpoint.unwrap_or_default();
     let events = EventStore::read_after(&mut tx, checkpoint, batch).await?;
     let Some(last) = events.last().map(|e| e.position) else {
         tx.rollback().await?;

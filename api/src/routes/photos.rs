@@ -175,7 +175,7 @@ pub async fn upload(
             .ok_or_else(|| ApiError::Unprocessable(crate::device::KEY_REUSED.into()))?;
         return Ok(crate::device::answer(
             true,
-            uploaded(&state, move_id, stored).await?,
+            uploaded(move_id, &stored, first.occurred_at),
         ));
     }
 
@@ -195,9 +195,14 @@ pub async fn upload(
         photo_id,
         content_type: content_type.to_string(),
         size_bytes,
-        descripcion: description.clone(),
+        descripcion: description,
         tipo: kind.to_string(),
     };
+    let answer = uploaded(
+        move_id,
+        &photo,
+        change.0.occurred_at.unwrap_or_else(Utc::now),
+    );
     let add = MoveCommand::AddPhoto { photo, by: user.id };
     let added = change
         .run(execute::<MoveDecider>(
@@ -220,41 +225,21 @@ pub async fn upload(
         }
     }
     drop(in_flight);
-    Ok(crate::device::answer(
-        false,
-        Uploaded {
-            success: True,
-            foto: StaffPhoto {
-                id: photo_id,
-                url: photo_url(move_id, photo_id),
-                descripcion: description,
-                tipo: kind.to_string(),
-                fecha_subida: change.0.occurred_at.unwrap_or_else(Utc::now),
-            },
-        },
-    ))
+    Ok(crate::device::answer(false, answer))
 }
 
-/// The answer for a photo the log already holds, dated as the move's view dates it.
-async fn uploaded(state: &AppState, move_id: i64, photo: PhotoAdded) -> ApiResult<Uploaded> {
-    let at: Option<chrono::DateTime<Utc>> = sqlx::query_scalar(
-        "SELECT occurred_at FROM events WHERE stream_id = $1 \
-         AND event_type = 'move.photo_added' AND data->>'photo_id' = $2",
-    )
-    .bind(move_stream(move_id))
-    .bind(photo.photo_id.to_string())
-    .fetch_optional(&state.pool)
-    .await?;
-    Ok(Uploaded {
+/// The answer for a photo stored at `at`, as the move's staff view lists it.
+fn uploaded(move_id: i64, photo: &PhotoAdded, at: chrono::DateTime<Utc>) -> Uploaded {
+    Uploaded {
         success: True,
         foto: StaffPhoto {
             id: photo.photo_id,
             url: photo_url(move_id, photo.photo_id),
-            descripcion: photo.descripcion,
-            tipo: photo.tipo,
-            fecha_subida: at.unwrap_or_else(Utc::now),
+            descripcion: photo.descripcion.clone(),
+            tipo: photo.tipo.clone(),
+            fecha_subida: at,
         },
-    })
+    }
 }
 
 /// Whether a photo command that failed with `error` stored its event all the same. A refusal

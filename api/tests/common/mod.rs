@@ -675,6 +675,37 @@ pub async fn move_of(pool: &PgPool, email: &str) -> i64 {
     .unwrap()
 }
 
+/// The crew of a move: `worker_login` assigned to it and the move confirmed, by a manager.
+pub struct Crew {
+    pub worker: Caller,
+    pub worker_id: uuid::Uuid,
+    pub manager: Caller,
+}
+
+pub async fn crew_for(server: &TestServer, move_id: i64, worker_login: &str) -> Crew {
+    let account = account_by_login(worker_login);
+    let worker_id: uuid::Uuid = sqlx::query_scalar("SELECT id FROM accounts WHERE username = $1")
+        .bind(&account.login)
+        .fetch_one(&server.state.pool)
+        .await
+        .unwrap();
+    let manager = server.login_role("empresario").await;
+    let (status, body) = manager
+        .send(
+            reqwest::Method::POST,
+            "/api/asignar-trabajador",
+            json!({"mudanza_id": move_id, "worker_id": worker_id}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(manager.set_status(move_id, "confirmada").await.0, 200);
+    Crew {
+        worker: server.login(&account).await,
+        worker_id,
+        manager,
+    }
+}
+
 /// Waits until the seeded moves are projected.
 pub async fn projected(server: &TestServer) {
     let head = server.state.store.max_position().await.unwrap();

@@ -7,29 +7,15 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use sqlx::PgPool;
 
-use crate::common::{account_by_login, move_of, projected, start, Caller, TestServer, PNG};
+use crate::common::{crew_for, move_of, projected, start, Caller, TestServer, PNG};
 
-/// The demo client's move, assigned to EMP-002 and confirmed; that worker's session.
+/// The demo client's move, assigned to EMP-002 and confirmed; that worker's session and the
+/// manager's.
 async fn crew_move(server: &TestServer, pool: &PgPool) -> (i64, Caller, Caller) {
     projected(server).await;
     let id = move_of(pool, "cliente@mudanzas.test").await;
-    let worker_account = account_by_login("EMP-002");
-    let worker_id: uuid::Uuid = sqlx::query_scalar("SELECT id FROM accounts WHERE username = $1")
-        .bind(&worker_account.login)
-        .fetch_one(pool)
-        .await
-        .unwrap();
-    let manager = server.login_role("empresario").await;
-    let (status, body) = manager
-        .send(
-            Method::POST,
-            "/api/asignar-trabajador",
-            json!({"mudanza_id": id, "worker_id": worker_id}),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    assert_eq!(manager.set_status(id, "confirmada").await.0, 200);
-    (id, server.login(&worker_account).await, manager)
+    let crew = crew_for(server, id, "EMP-002").await;
+    (id, crew.worker, crew.manager)
 }
 
 /// The move's events after `after`: (type, occurred_at as RFC 3339 UTC millis, key).

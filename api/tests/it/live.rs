@@ -726,21 +726,9 @@ async fn the_crews_milestones_reach_their_client_live(pool: PgPool) {
     projected(&server).await;
     let owner = account_by_login("cliente@mudanzas.test");
     let id = move_of(&pool, &owner.email).await;
-    let worker_account = account_by_login("EMP-002");
-    let worker = server.login(&worker_account).await;
-    let worker_id = user_of(&pool, &worker_account.login, command::Role::Empleado)
-        .await
-        .id;
-    let manager = server.login_role("empresario").await;
-    let (status, body) = manager
-        .send(
-            Method::POST,
-            "/api/asignar-trabajador",
-            json!({"mudanza_id": id, "worker_id": worker_id}),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    assert_eq!(manager.set_status(id, "confirmada").await.0, 200);
+    let crate::common::Crew {
+        worker, worker_id, ..
+    } = crate::common::crew_for(&server, id, "EMP-002").await;
     let mut feed = server.login(&owner).await.live(None).await.unwrap();
 
     let (status, body) = worker

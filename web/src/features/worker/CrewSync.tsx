@@ -42,7 +42,9 @@ export function SyncBanner({ savedAt }: { savedAt: string | null }) {
 
   return (
     <div
-      className={`crew-sync${shown ? ` crew-sync--${tone}` : ''}`}
+      // Empty, a live region takes no room but stays in the page, so screen readers hear what it
+      // says next.
+      className={shown ? `crew-sync crew-sync--${tone}` : 'sr-only'}
       role="status"
       aria-live="polite"
       aria-label="Envío de cambios"
@@ -68,7 +70,7 @@ export function RefusedChanges() {
   const refused = useCrewQueue((s) => s.refused);
   const titleId = useId();
   return (
-    <div className="crew-refused-live" aria-live="polite">
+    <div className={refused.length > 0 ? undefined : 'sr-only'} aria-live="polite">
       {refused.length > 0 && (
         <section className="crew-refused" aria-labelledby={titleId}>
           <h2 id={titleId} className="crew-refused__title">
