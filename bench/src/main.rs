@@ -1084,6 +1084,7 @@ fn move_history(move_id: i64, today: NaiveDate) -> Result<Vec<Event>, String> {
         size_bytes: 850_000 + (n as u64 % 400_000),
         descripcion: description.into(),
         tipo: kind.into(),
+        objeto: None,
     };
     let commands = vec![
         MoveCommand::Create(Box::new(created)),

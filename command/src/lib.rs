@@ -20,6 +20,7 @@ pub mod referrals;
 pub mod reviews;
 mod role;
 pub mod text;
+pub mod waybill;
 pub mod workers;
 
 pub use decider::{Context, Decider, Generate};

@@ -4,8 +4,8 @@ use chrono::NaiveDate;
 use events_schema::events::{
     AccessDetails, BookingAccepted, ClientErased, Contact, CrewMilestoneRecorded, DocumentKind,
     Milestone, MoveCreated, MoveDetailsCompleted, MoveDetailsUpdated, MoveDocumentIssued,
-    MoveStatus, MoveStatusChanged, PaymentKeyIssued, PhotoAdded, Properties, PropertyDetails,
-    WorkerAssigned,
+    MoveStatus, MoveStatusChanged, ObjectConditionNoted, PaymentKeyIssued, PhotoAdded, Properties,
+    PropertyDetails, WaybillSigned, WorkerAssigned,
 };
 use events_schema::Event;
 use uuid::Uuid;
@@ -39,6 +39,10 @@ pub struct MoveState {
     /// How many of the day's milestones (`Milestone::ALL`) the crew has recorded; a move back to
     /// pending or confirmed starts its day again.
     pub milestones: usize,
+    /// Its number, from its creation.
+    pub id: i64,
+    /// What its waybill lists and who signed it (issue 21).
+    pub waybill: crate::waybill::WaybillState,
 }
 
 pub enum MoveCommand {
@@ -86,6 +90,12 @@ pub enum MoveCommand {
     },
     /// The client accepts the price they were shown and the booking conditions of §9, which
     /// books the move (the API has checked it is theirs).
+    /// The client or the worker signs the waybill at pickup or delivery on the worker's phone
+    /// (`worker_id`: the assigned worker who collects it, or a manager).
+    SignWaybill(Box<WaybillSigned>),
+    /// The crew notes an object's condition at pickup or delivery (`worker_id` as above); the
+    /// decider fills in the object's name from the waybill.
+    NoteCondition(Box<ObjectConditionNoted>),
     AcceptBooking {
         /// The explicit tick of the conditions' checkbox.
         accepted: bool,
@@ -124,6 +134,7 @@ fn evolve(mut state: MoveState, event: &Event) -> MoveState {
     match event {
         Event::MoveCreated(c) => {
             state.exists = true;
+            state.id = c.move_id;
             state.status = Some(MoveStatus::Pendiente);
             state.fecha = Some(c.fecha_programada);
             state.properties = Some(c.property_details.clone());
@@ -170,6 +181,7 @@ fn evolve(mut state: MoveState, event: &Event) -> MoveState {
         | Event::PaymentRefunded(_) => state.ledger.evolve(event),
         _ => {}
     }
+    state.waybill.evolve(event);
     state.version += 1;
     state
 }
@@ -513,6 +525,7 @@ fn decide(
             }
             may_act_on(state, role, by)?;
             check_photo(&photo)?;
+            crate::waybill::check_photo_object(&state.waybill, photo.objeto.as_ref())?;
             Ok(vec![Event::PhotoAdded(photo)])
         }
         MoveCommand::RecordMilestone { milestone, by } => {
@@ -521,6 +534,20 @@ fn decide(
             }
             may_act_on(state, role, by)?;
             record_milestone(state, current, milestone, by)
+        }
+        MoveCommand::SignWaybill(signed) => {
+            if !matches!(role, Role::Empleado | Role::Empresario | Role::Admin) {
+                return Err(DomainError::Forbidden);
+            }
+            may_act_on(state, role, signed.worker_id)?;
+            crate::waybill::sign(&state.waybill, state.id, current, *signed)
+        }
+        MoveCommand::NoteCondition(note) => {
+            if !matches!(role, Role::Empleado | Role::Empresario | Role::Admin) {
+                return Err(DomainError::Forbidden);
+            }
+            may_act_on(state, role, note.worker_id)?;
+            crate::waybill::note(&state.waybill, current, *note)
         }
         MoveCommand::NoteDocument { kind, number } => {
             if !crate::documents::may_issue(kind, role) {
@@ -800,6 +827,7 @@ mod tests {
             size_bytes: 10,
             descripcion: String::new(),
             tipo: "general".into(),
+            objeto: None,
         }
     }
 
@@ -1237,6 +1265,7 @@ mod tests {
             size_bytes: 1,
             descripcion: "x".repeat(PHOTO_DESCRIPTION_MAX + 1),
             tipo: "carga".into(),
+            objeto: None,
         };
         let refused = decide(
             &created(),

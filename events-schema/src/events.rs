@@ -230,6 +230,212 @@ pub struct PhotoAdded {
     pub descripcion: String,
     /// What the photo documents (e.g. 'carga', 'descarga', 'incidencia').
     pub tipo: String,
+    /// The waybill object it shows the condition of, and at which stage (issue 21). Absent for
+    /// a photo of the move as a whole, and in photos stored before objects could be marked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objeto: Option<PhotoObject>,
+}
+
+/// The waybill object a photo is of.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PhotoObject {
+    /// The object's `id` in the move's list (`MovedObject::id`).
+    pub id: String,
+    pub etapa: WaybillStage,
+}
+
+/// The two moments the crew and the client go through the waybill together: loading at the
+/// origin and unloading at the destination.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum WaybillStage {
+    Recogida,
+    Entrega,
+}
+
+impl WaybillStage {
+    pub const ALL: [WaybillStage; 2] = [WaybillStage::Recogida, WaybillStage::Entrega];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WaybillStage::Recogida => "recogida",
+            WaybillStage::Entrega => "entrega",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            WaybillStage::Recogida => "Recogida",
+            WaybillStage::Entrega => "Entrega",
+        }
+    }
+}
+
+/// Who signs the waybill at each stage.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Signer {
+    Cliente,
+    Operario,
+}
+
+impl Signer {
+    pub fn label(self) -> &'static str {
+        match self {
+            Signer::Cliente => "Cliente",
+            Signer::Operario => "Operario",
+        }
+    }
+}
+
+/// `move.waybill_signed` v1 (issue 21): at pickup or delivery, the client (accepting the listed
+/// objects and services) or the worker signed the waybill on the crew's phone. The signature is
+/// kept in the log itself, so `verify` protects it like every event; `sha256_albaran` names the
+/// exact content accepted ([`crate::waybill::accepted_sha256`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct WaybillSigned {
+    pub etapa: WaybillStage,
+    pub firmante: Signer,
+    /// The signer's name as they gave it.
+    pub nombre: String,
+    /// The drawn signature: a PNG, base64 (standard alphabet, padded).
+    pub imagen_png: String,
+    /// SHA-256 (lower-case hex) of the waybill content the signature accepts.
+    pub sha256_albaran: String,
+    /// The worker whose phone collected it (or the manager acting for them).
+    pub worker_id: Uuid,
+}
+
+/// What a waybill object looked like.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ObjectCondition {
+    /// Checked and in good condition.
+    BuenEstado,
+    /// Damage it already had when the crew found it.
+    DanosPrevios,
+    /// Damage caused during the move.
+    DanosCausados,
+}
+
+impl ObjectCondition {
+    pub const ALL: [ObjectCondition; 3] = [
+        ObjectCondition::BuenEstado,
+        ObjectCondition::DanosPrevios,
+        ObjectCondition::DanosCausados,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ObjectCondition::BuenEstado => "buen_estado",
+            ObjectCondition::DanosPrevios => "danos_previos",
+            ObjectCondition::DanosCausados => "danos_causados",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            ObjectCondition::BuenEstado => "En buen estado",
+            ObjectCondition::DanosPrevios => "Daños previos",
+            ObjectCondition::DanosCausados => "Daños causados",
+        }
+    }
+}
+
+/// `move.object_condition_noted` v1 (issue 21): at pickup or delivery the crew noted the
+/// condition of one object of the waybill. Its photos are `move.photo_added` events naming the
+/// same object and stage.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ObjectConditionNoted {
+    pub etapa: WaybillStage,
+    /// The object's `id` in the move's list, and its name then.
+    pub objeto_id: String,
+    pub objeto_nombre: String,
+    pub estado: ObjectCondition,
+    pub nota: String,
+    pub worker_id: Uuid,
+}
+
+/// How a manager answered a claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimResolution {
+    /// Accepted in full, with the amount paid back.
+    Aceptada,
+    /// Accepted in part, with the amount and why not all.
+    Parcial,
+    /// Rejected, with the reason.
+    Rechazada,
+}
+
+impl ClaimResolution {
+    pub const ALL: [ClaimResolution; 3] = [
+        ClaimResolution::Aceptada,
+        ClaimResolution::Parcial,
+        ClaimResolution::Rechazada,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClaimResolution::Aceptada => "aceptada",
+            ClaimResolution::Parcial => "parcial",
+            ClaimResolution::Rechazada => "rechazada",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            ClaimResolution::Aceptada => "Aceptada",
+            ClaimResolution::Parcial => "Aceptada en parte",
+            ClaimResolution::Rechazada => "Rechazada",
+        }
+    }
+}
+
+/// An object a claim is about, as it was on the waybill.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ClaimObject {
+    pub id: String,
+    pub nombre: String,
+}
+
+/// A photo the client attached to a claim; the file lives in the data folder.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ClaimPhoto {
+    pub photo_id: Uuid,
+    pub content_type: String,
+    pub size_bytes: u64,
+}
+
+/// `claim.opened` v1, on the claim's stream ([`claim_stream`]): within 7 days of delivery (§9)
+/// the move's client claimed for some of its objects. A move has at most one claim.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ClaimOpened {
+    pub move_id: i64,
+    pub objetos: Vec<ClaimObject>,
+    pub texto: String,
+    #[serde(default)]
+    pub fotos: Vec<ClaimPhoto>,
+    /// When the move was delivered (its change to completada): the 7 days run from here.
+    pub entregada_en: DateTime<Utc>,
+    /// The last day (Madrid) the company may answer: 15 Spanish working days after opening.
+    pub plazo_respuesta: NaiveDate,
+}
+
+/// `claim.answered` v1: a manager answered the claim, once.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ClaimAnswered {
+    pub resolucion: ClaimResolution,
+    /// What the company pays, in cents: the claim's whole amount or a part; absent when rejected.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub importe_cents: Option<i64>,
+    /// Why (required for a partial answer and a rejection; optional when accepted).
+    pub motivo: String,
+    pub manager_id: Uuid,
 }
 
 /// `worker.day_booked` v1, on the worker's day stream ([`worker_day_stream`]): the worker holds
@@ -658,6 +864,10 @@ pub enum Event {
     CrewMilestoneRecorded(CrewMilestoneRecorded),
     ReviewSubmitted(ReviewSubmitted),
     ReviewModerated(ReviewModerated),
+    WaybillSigned(WaybillSigned),
+    ObjectConditionNoted(ObjectConditionNoted),
+    ClaimOpened(ClaimOpened),
+    ClaimAnswered(ClaimAnswered),
 }
 
 /// The catalogue of event types: wire name, current schema version, and its JSON Schema.
@@ -783,6 +993,26 @@ pub const EVENT_TYPES: &[EventTypeInfo] = &[
         current_version: 1,
         schema: || schemars::schema_for!(ReviewModerated),
     },
+    EventTypeInfo {
+        name: "move.waybill_signed",
+        current_version: 1,
+        schema: || schemars::schema_for!(WaybillSigned),
+    },
+    EventTypeInfo {
+        name: "move.object_condition_noted",
+        current_version: 1,
+        schema: || schemars::schema_for!(ObjectConditionNoted),
+    },
+    EventTypeInfo {
+        name: "claim.opened",
+        current_version: 1,
+        schema: || schemars::schema_for!(ClaimOpened),
+    },
+    EventTypeInfo {
+        name: "claim.answered",
+        current_version: 1,
+        schema: || schemars::schema_for!(ClaimAnswered),
+    },
 ];
 
 impl Event {
@@ -811,6 +1041,10 @@ impl Event {
             Event::CrewMilestoneRecorded(_) => "move.crew_milestone_recorded",
             Event::ReviewSubmitted(_) => "review.submitted",
             Event::ReviewModerated(_) => "review.moderated",
+            Event::WaybillSigned(_) => "move.waybill_signed",
+            Event::ObjectConditionNoted(_) => "move.object_condition_noted",
+            Event::ClaimOpened(_) => "claim.opened",
+            Event::ClaimAnswered(_) => "claim.answered",
         }
     }
 
@@ -849,6 +1083,10 @@ impl Event {
             Event::CrewMilestoneRecorded(e) => serde_json::to_value(e),
             Event::ReviewSubmitted(e) => serde_json::to_value(e),
             Event::ReviewModerated(e) => serde_json::to_value(e),
+            Event::WaybillSigned(e) => serde_json::to_value(e),
+            Event::ObjectConditionNoted(e) => serde_json::to_value(e),
+            Event::ClaimOpened(e) => serde_json::to_value(e),
+            Event::ClaimAnswered(e) => serde_json::to_value(e),
         };
         // These types hold only strings, numbers, dates and maps with string keys.
         value.expect("event types always serialize to JSON")
@@ -955,6 +1193,10 @@ impl Event {
             }
             "review.submitted" => Event::ReviewSubmitted(parse(event_type, data)?),
             "review.moderated" => Event::ReviewModerated(parse(event_type, data)?),
+            "move.waybill_signed" => Event::WaybillSigned(parse(event_type, data)?),
+            "move.object_condition_noted" => Event::ObjectConditionNoted(parse(event_type, data)?),
+            "claim.opened" => Event::ClaimOpened(parse(event_type, data)?),
+            "claim.answered" => Event::ClaimAnswered(parse(event_type, data)?),
             other => return Err(crate::Error::UnknownEventType(other.to_string())),
         })
     }
@@ -963,6 +1205,16 @@ impl Event {
 /// Stream ids: one stream per move, per quote, and per worker and day.
 pub fn move_stream(move_id: i64) -> String {
     format!("move-{move_id}")
+}
+
+/// A move's claim: `claim-<move id>`, so a move has at most one.
+pub fn claim_stream(move_id: i64) -> String {
+    format!("claim-{move_id}")
+}
+
+/// The move id of a `claim-<n>` stream.
+pub fn claim_move_of(stream_id: &str) -> Option<i64> {
+    stream_id.strip_prefix("claim-")?.parse().ok()
 }
 
 pub fn quote_stream(quote_id: Uuid) -> String {

@@ -8,6 +8,7 @@ pub mod events;
 mod store;
 pub mod text;
 pub mod upcast;
+pub mod waybill;
 
 pub use envelope::{
     Appended, EventData, ExpectedVersion, Metadata, NewEvent, RawEvent, RecordedEvent,

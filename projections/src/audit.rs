@@ -41,6 +41,10 @@ pub fn label(event_type: &str) -> Option<&'static str> {
         "move.crew_milestone_recorded" => "Hito del equipo registrado",
         "review.submitted" => "Opinión enviada por el cliente",
         "review.moderated" => "Opinión moderada",
+        "move.waybill_signed" => "Albarán firmado",
+        "move.object_condition_noted" => "Estado de un objeto anotado",
+        "claim.opened" => "Reclamación abierta por el cliente",
+        "claim.answered" => "Reclamación respondida",
         _ => return None,
     })
 }
@@ -128,6 +132,44 @@ pub fn summary(event: &Event) -> String {
         Event::ReviewModerated(m) => format!("Oculta: {}", m.motivo),
         Event::WorkerDayBooked(d) => d.fecha.format("%d/%m/%Y").to_string(),
         Event::WorkerDayReleased(d) => d.fecha.format("%d/%m/%Y").to_string(),
+        Event::WaybillSigned(w) => format!(
+            "{} · firma {}: {}",
+            w.etapa.label(),
+            match w.firmante {
+                events_schema::events::Signer::Cliente => "del cliente",
+                events_schema::events::Signer::Operario => "del operario",
+            },
+            w.nombre
+        ),
+        Event::ObjectConditionNoted(n) if n.nota.is_empty() => {
+            format!(
+                "{} · {}: {}",
+                n.etapa.label(),
+                n.objeto_nombre,
+                n.estado.label()
+            )
+        }
+        Event::ObjectConditionNoted(n) => format!(
+            "{} · {}: {} ({})",
+            n.etapa.label(),
+            n.objeto_nombre,
+            n.estado.label(),
+            n.nota
+        ),
+        Event::ClaimOpened(c) => format!(
+            "Mudanza {} · {} · responder antes del {}",
+            c.move_id,
+            c.objetos
+                .iter()
+                .map(|o| o.nombre.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            c.plazo_respuesta.format("%d/%m/%Y")
+        ),
+        Event::ClaimAnswered(a) => match a.importe_cents {
+            Some(cents) => format!("{} · {}", a.resolucion.label(), euros_text(cents)),
+            None => format!("{} · {}", a.resolucion.label(), a.motivo),
+        },
     }
 }
 
@@ -484,6 +526,7 @@ mod tests {
                     size_bytes: 10,
                     descripcion: "Salón".into(),
                     tipo: "carga".into(),
+                    objeto: None,
                 }),
                 20,
             ),

@@ -10,8 +10,10 @@ use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 use events_schema::events::{
     move_id_of, BillingDetails, Contact, DocumentKind, Milestone, MoveStatus, MovedObject,
-    PaymentKind, PaymentStatus, Price, Properties, Services, Urgency,
+    ObjectCondition, PaymentKind, PaymentStatus, PhotoObject, Price, Properties, Services, Signer,
+    Urgency, WaybillStage,
 };
+use events_schema::waybill::accepted_sha256;
 use events_schema::{Event, RecordedEvent};
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
@@ -44,6 +46,44 @@ pub struct StaffPhoto {
     pub descripcion: String,
     pub tipo: String,
     pub fecha_subida: DateTime<Utc>,
+    /// The waybill object and stage it documents, if any (issue 21).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objeto: Option<PhotoObject>,
+}
+
+/// A signature on the waybill; the image is served from the log by its event (`url`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct StaffSignature {
+    /// The signature's event.
+    pub id: Uuid,
+    pub etapa: WaybillStage,
+    pub firmante: Signer,
+    pub nombre: String,
+    /// When it was signed, by the phone's clock.
+    pub firmado_en: DateTime<Utc>,
+    /// When the server stored it (later when the phone was offline).
+    pub registrado_en: DateTime<Utc>,
+    /// The content it accepts (`events_schema::waybill::accepted_sha256`).
+    pub sha256_albaran: String,
+    pub url: String,
+}
+
+/// The condition the crew noted of one waybill object at a stage.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ConditionEntry {
+    /// The note's event.
+    pub id: Uuid,
+    pub etapa: WaybillStage,
+    pub objeto_id: String,
+    pub objeto_nombre: String,
+    pub estado: ObjectCondition,
+    pub nota: String,
+    pub fecha: DateTime<Utc>,
+}
+
+/// Where a signature's image is served.
+pub fn signature_url(move_id: i64, event_id: Uuid) -> String {
+    format!("/api/mudanza/{move_id}/firmas/{event_id}")
 }
 
 /// The staff view (spec §3 'Move, staff view'), with prices: `without_prices` strips them for
@@ -121,6 +161,15 @@ pub struct StaffMove {
     /// Who the invoice is made out to, as the client gave it in the booking form.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facturacion: Option<BillingDetails>,
+    /// What a signature must accept now: the SHA-256 of the listed objects and services.
+    #[serde(default)]
+    pub albaran_sha256: String,
+    /// The waybill's signatures, in the order they were given.
+    #[serde(default)]
+    pub firmas: Vec<StaffSignature>,
+    /// The condition of its objects as the crew noted it, oldest first.
+    #[serde(default)]
+    pub estado_objetos: Vec<ConditionEntry>,
 }
 
 /// A milestone of the crew's day and when the crew recorded it.
@@ -382,6 +431,7 @@ impl StaffMove {
             if this.is_some() {
                 return Err(poison("the move already exists"));
             }
+            let (objects, services) = (c.objects, c.services);
             return Ok(StaffMove {
                 id,
                 cliente_nombre: c.cliente.nombre,
@@ -405,8 +455,6 @@ impl StaffMove {
                 gastos_cancelacion_cents: None,
                 precio: c.precio,
                 urgencia: c.urgencia,
-                objects: c.objects,
-                services: c.services,
                 photos: Vec::new(),
                 worker_id: None,
                 worker: NO_WORKER.to_string(),
@@ -427,6 +475,11 @@ impl StaffMove {
                     estado: MoveStatus::Pendiente,
                     fecha: e.occurred_at,
                 }],
+                albaran_sha256: accepted_sha256(id, &objects, &services),
+                objects,
+                services,
+                firmas: Vec::new(),
+                estado_objetos: Vec::new(),
             });
         }
         let mut m = this
@@ -458,6 +511,7 @@ impl StaffMove {
                 if let Some(v) = u.services {
                     m.services = v;
                 }
+                m.albaran_sha256 = accepted_sha256(id, &m.objects, &m.services);
                 if let Some(p) = u.precio {
                     m.precio_total = euros(p.total_cents);
                     m.pago_adelantado = euros(p.advance_cents);
@@ -498,7 +552,30 @@ impl StaffMove {
                 descripcion: p.descripcion,
                 tipo: p.tipo,
                 fecha_subida: e.occurred_at,
+                objeto: p.objeto,
             }),
+            Event::WaybillSigned(w) => m.firmas.push(StaffSignature {
+                id: e.event_id,
+                etapa: w.etapa,
+                firmante: w.firmante,
+                nombre: w.nombre,
+                firmado_en: e.occurred_at,
+                registrado_en: e.recorded_at,
+                sha256_albaran: w.sha256_albaran,
+                url: signature_url(id, e.event_id),
+            }),
+            Event::ObjectConditionNoted(n) => m.estado_objetos.push(ConditionEntry {
+                id: e.event_id,
+                etapa: n.etapa,
+                objeto_id: n.objeto_id,
+                objeto_nombre: n.objeto_nombre,
+                estado: n.estado,
+                nota: n.nota,
+                fecha: e.occurred_at,
+            }),
+            Event::ClaimOpened(_) | Event::ClaimAnswered(_) => {
+                return Err(poison("a claim event in a move stream"))
+            }
             Event::ClientErased(_) => {
                 m.cliente_nombre = ERASED_CLIENT.to_string();
                 m.cliente_telefono.clear();

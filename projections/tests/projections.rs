@@ -92,6 +92,7 @@ async fn history(store: &EventStore, moves: i64) -> i64 {
                         size_bytes: 1234,
                         descripcion: "Carga del camión".into(),
                         tipo: "carga".into(),
+                        objeto: None,
                     }),
                 )
                 .await;

@@ -273,6 +273,7 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
             size_bytes: 1,
             descripcion: t.foto.clone(),
             tipo: "carga".into(),
+            objeto: None,
         };
         run(
             &mut state,

@@ -4,7 +4,8 @@
 use std::sync::LazyLock;
 
 use krilla::color::rgb;
-use krilla::geom::{PathBuilder, Point, Rect};
+use krilla::geom::{PathBuilder, Point, Rect, Size, Transform};
+use krilla::image::Image;
 use krilla::metadata::Metadata;
 use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
@@ -98,6 +99,11 @@ enum Mark {
         to: (f32, f32),
         width: f32,
         ink: Ink,
+    },
+    /// A PNG fitted into the rectangle, keeping its proportions.
+    Image {
+        rect: (f32, f32, f32, f32),
+        png: std::sync::Arc<Vec<u8>>,
     },
 }
 
@@ -368,6 +374,19 @@ impl Flow {
         }
     }
 
+    /// A PNG (a signature) inside the box at (`x`, `top`); false when it is not a PNG krilla
+    /// reads, and then nothing is drawn.
+    pub fn image(&mut self, x: f32, top: f32, width: f32, height: f32, png: Vec<u8>) -> bool {
+        if Image::from_png(png.clone().into(), true).is_err() {
+            return false;
+        }
+        self.mark(Mark::Image {
+            rect: (x, top, width, height),
+            png: std::sync::Arc::new(png),
+        });
+        true
+    }
+
     /// The PDF: every page with its footer and 'Página n de m', titled `title`.
     pub fn finish(self, title: &str) -> Result<Vec<u8>, String> {
         let regular = Font::new(REGULAR.into(), 0).ok_or("DejaVuSans.ttf")?;
@@ -430,6 +449,26 @@ impl Flow {
                             surface.set_stroke(None);
                             surface.set_fill(Some(fill(ink)));
                             surface.draw_path(&path);
+                        }
+                    }
+                    Mark::Image {
+                        rect: (x, y, w, h),
+                        png,
+                    } => {
+                        // Checked in `image`; the same bytes read the same way here.
+                        let Ok(image) = Image::from_png(png.into(), true) else {
+                            continue;
+                        };
+                        let (iw, ih) = image.size();
+                        let scale = (w / iw as f32).min(h / ih as f32);
+                        let (dw, dh) = (iw as f32 * scale, ih as f32 * scale);
+                        if let Some(size) = Size::from_wh(dw, dh) {
+                            surface.push_transform(&Transform::from_translate(
+                                x + (w - dw) / 2.0,
+                                y + (h - dh) / 2.0,
+                            ));
+                            surface.draw_image(image, size);
+                            surface.pop();
                         }
                     }
                     Mark::Line {

@@ -1,8 +1,9 @@
 //! The waybill (albarán) as a PDF: the content and numbering of the printable waybill, read from
 //! the document as issued, with the client's acceptance and the two signature boxes of §3.
 
-use chrono::NaiveDate;
-use events_schema::events::MoveStatus;
+use base64::Engine;
+use chrono::{DateTime, NaiveDate, Utc};
+use events_schema::events::{MoveStatus, ObjectCondition, Signer, WaybillStage};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -31,6 +32,44 @@ struct Waybill {
     precio_con_iva: Option<f64>,
     #[serde(default)]
     garantia: String,
+    /// The signatures collected on the crew's phone, each with its image (base64 PNG).
+    #[serde(default)]
+    firmas: Vec<Signature>,
+    #[serde(default)]
+    estado_objetos: Vec<Condition>,
+    #[serde(default)]
+    albaran_sha256: String,
+}
+
+#[derive(Deserialize)]
+struct Signature {
+    etapa: WaybillStage,
+    firmante: Signer,
+    nombre: String,
+    firmado_en: DateTime<Utc>,
+    registrado_en: DateTime<Utc>,
+    sha256_albaran: String,
+    #[serde(default)]
+    imagen_png: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Condition {
+    etapa: WaybillStage,
+    objeto_nombre: String,
+    estado: ObjectCondition,
+    #[serde(default)]
+    nota: String,
+    fecha: DateTime<Utc>,
+    #[serde(default)]
+    fotos: Vec<serde_json::Value>,
+}
+
+/// A moment as read in Madrid: '14/12/2026 10:05'.
+fn madrid_time(at: DateTime<Utc>) -> String {
+    at.with_timezone(&chrono_tz::Europe::Madrid)
+        .format("%d/%m/%Y %H:%M")
+        .to_string()
 }
 
 #[derive(Deserialize, Default)]
@@ -194,6 +233,19 @@ pub fn waybill(doc: &Value) -> Result<Vec<u8>, String> {
         flow.rule(Ink::Border, 0.8);
     }
     flow.gap(16.0);
+    if w.firmas.is_empty() {
+        paper_signatures(&mut flow);
+    } else {
+        signed(&mut flow, &w.firmas, &w.albaran_sha256);
+    }
+    conditions(&mut flow, &w.estado_objetos);
+    flow.gap(10.0);
+    warranty(&mut flow, &w.garantia);
+    flow.finish(&format!("Albarán {}", w.numero_albaran))
+}
+
+/// No signature was collected on a phone: the boxes to sign on paper.
+fn paper_signatures(flow: &mut Flow) {
     let top = flow.y;
     let sign_width = (Flow::WIDTH - 16.0) / 2.0;
     for (i, (title, name)) in [
@@ -210,7 +262,109 @@ pub fn waybill(doc: &Value) -> Result<Vec<u8>, String> {
         flow.text_at(x, top + 94.0, BODY, "Fecha:", false);
     }
     flow.y = top + 112.0;
+}
+
+/// The signatures collected, stage by stage, the worker's beside the client's, each with its
+/// name, when it was signed (the phone's clock) and stored, and whether it accepts the content
+/// listed above.
+fn signed(flow: &mut Flow, signatures: &[Signature], current_sha256: &str) {
+    let sign_width = (Flow::WIDTH - 16.0) / 2.0;
+    for stage in WaybillStage::ALL {
+        let of_stage: Vec<_> = signatures.iter().filter(|s| s.etapa == stage).collect();
+        if of_stage.is_empty() {
+            continue;
+        }
+        flow.room(150.0);
+        flow.paragraph(
+            STRONG,
+            &format!("Firmas en la {}", stage.label().to_lowercase()),
+        );
+        flow.gap(4.0);
+        let top = flow.y;
+        for (i, signer) in [Signer::Operario, Signer::Cliente].into_iter().enumerate() {
+            let x = Flow::LEFT + i as f32 * (sign_width + 16.0);
+            let title = match signer {
+                Signer::Operario => "Firma del operario",
+                Signer::Cliente => "Firma del cliente",
+            };
+            flow.text_at(x, top, BODY, title, false);
+            flow.frame(x, top + 14.0, sign_width, 60.0);
+            let Some(s) = of_stage.iter().find(|s| s.firmante == signer) else {
+                flow.text_at(x, top + 80.0, SMALL, "Sin firmar", false);
+                continue;
+            };
+            let png = s
+                .imagen_png
+                .as_deref()
+                .and_then(|b| base64::engine::general_purpose::STANDARD.decode(b).ok());
+            if let Some(png) = png {
+                flow.image(x + 4.0, top + 16.0, sign_width - 8.0, 56.0, png);
+            }
+            flow.text_at(x, top + 80.0, BODY, &format!("Nombre: {}", s.nombre), false);
+            flow.text_at(
+                x,
+                top + 94.0,
+                SMALL,
+                &format!("Firmado: {}", madrid_time(s.firmado_en)),
+                false,
+            );
+            flow.text_at(
+                x,
+                top + 106.0,
+                SMALL,
+                &format!("Registrado: {}", madrid_time(s.registrado_en)),
+                false,
+            );
+            let accepts = if s.sha256_albaran == current_sha256 {
+                "Acepta este contenido".to_string()
+            } else {
+                "Firmó una versión anterior del contenido".to_string()
+            };
+            flow.text_at(x, top + 118.0, SMALL, &accepts, false);
+        }
+        flow.y = top + 132.0;
+    }
+    if !current_sha256.is_empty() {
+        flow.paragraph(
+            SMALL,
+            &format!("Huella SHA-256 del contenido (objetos y servicios): {current_sha256}"),
+        );
+    }
+}
+
+/// What the crew noted of each object, at pickup and delivery.
+fn conditions(flow: &mut Flow, notes: &[Condition]) {
+    if notes.is_empty() {
+        return;
+    }
     flow.gap(10.0);
-    warranty(&mut flow, &w.garantia);
-    flow.finish(&format!("Albarán {}", w.numero_albaran))
+    flow.heading("Estado de los objetos");
+    let rows: Vec<_> = notes
+        .iter()
+        .map(|n| {
+            let photos = match n.fotos.len() {
+                0 => String::new(),
+                1 => " · 1 foto".to_string(),
+                k => format!(" · {k} fotos"),
+            };
+            (
+                vec![
+                    n.etapa.label().to_string(),
+                    n.objeto_nombre.clone(),
+                    n.estado.label().to_string(),
+                    format!("{}{photos}", or_missing(&n.nota)),
+                    madrid_time(n.fecha),
+                ],
+                false,
+            )
+        })
+        .collect();
+    let columns = [
+        col("Etapa", 1.0, false),
+        col("Objeto", 2.0, false),
+        col("Estado", 1.4, false),
+        col("Nota", 3.2, false),
+        col("Fecha", 1.5, false),
+    ];
+    flow.table(Flow::LEFT, Flow::WIDTH, &columns, &rows);
 }

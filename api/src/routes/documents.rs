@@ -14,7 +14,7 @@ use command::{Decider, Role};
 use events_schema::events::{
     DocumentKind, MoveStatus, MovedObject, PaymentStatus, Properties, Services, Urgency,
 };
-use projections::moves::StaffMove;
+use projections::moves::{ConditionEntry, StaffMove, StaffPhoto, StaffSignature};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -202,6 +202,103 @@ pub struct Waybill {
     fecha_emision: NaiveDate,
     #[serde(flatten)]
     content: WaybillContent,
+    #[serde(flatten)]
+    crew: CrewRecords,
+}
+
+/// What the crew recorded on the waybill after it was issued (issue 21), as it is now: the
+/// signatures and the condition of the objects.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct CrewRecords {
+    /// What a signature accepts now (`events_schema::waybill::accepted_sha256`).
+    albaran_sha256: String,
+    firmas: Vec<StaffSignature>,
+    estado_objetos: Vec<ObjectConditionEntry>,
+}
+
+/// One object's noted condition, with the photos the crew took of it at that stage.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct ObjectConditionEntry {
+    #[serde(flatten)]
+    nota: ConditionEntry,
+    fotos: Vec<StaffPhoto>,
+}
+
+impl CrewRecords {
+    pub fn of(m: &StaffMove) -> CrewRecords {
+        let mut entries: Vec<ObjectConditionEntry> = m
+            .estado_objetos
+            .iter()
+            .map(|n| ObjectConditionEntry {
+                nota: n.clone(),
+                fotos: Vec::new(),
+            })
+            .collect();
+        // An object's photos at a stage go with its latest note there.
+        for photo in &m.photos {
+            let Some(object) = &photo.objeto else {
+                continue;
+            };
+            if let Some(entry) = entries
+                .iter_mut()
+                .rev()
+                .find(|e| e.nota.objeto_id == object.id && e.nota.etapa == object.etapa)
+            {
+                entry.fotos.push(photo.clone());
+            }
+        }
+        CrewRecords {
+            albaran_sha256: m.albaran_sha256.clone(),
+            firmas: m.firmas.clone(),
+            estado_objetos: entries,
+        }
+    }
+}
+
+/// The waybill `doc` with the crew's records of move `id` as they are now; `images` puts each
+/// signature's PNG in too (for the PDF), read from the log where it is kept.
+async fn with_crew_records(
+    state: &AppState,
+    id: i64,
+    mut doc: Value,
+    images: bool,
+) -> ApiResult<Value> {
+    let current: Option<Value> =
+        sqlx::query_scalar("SELECT doc FROM move_staff_view WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&state.pool)
+            .await?;
+    let Some(current) = current else {
+        return Ok(doc);
+    };
+    let m: StaffMove = serde_json::from_value(current)
+        .map_err(|e| ApiError::Internal(format!("reading a staff document: {e}")))?;
+    let mut records =
+        serde_json::to_value(CrewRecords::of(&m)).map_err(|e| ApiError::Internal(e.to_string()))?;
+    if images && !m.firmas.is_empty() {
+        let ids: Vec<uuid::Uuid> = m.firmas.iter().map(|f| f.id).collect();
+        let rows: Vec<(uuid::Uuid, Option<String>)> = sqlx::query_as(
+            "SELECT event_id, data->>'imagen_png' FROM events WHERE event_id = ANY($1)",
+        )
+        .bind(&ids)
+        .fetch_all(&state.pool)
+        .await?;
+        if let Some(list) = records["firmas"].as_array_mut() {
+            for firma in list {
+                let png = rows
+                    .iter()
+                    .find(|(event, _)| Some(event.to_string().as_str()) == firma["id"].as_str())
+                    .and_then(|(_, png)| png.clone());
+                firma["imagen_png"] = json!(png);
+            }
+        }
+    }
+    if let (Some(doc), Some(records)) = (doc.as_object_mut(), records.as_object()) {
+        for (key, value) in records {
+            doc.insert(key.clone(), value.clone());
+        }
+    }
+    Ok(doc)
 }
 
 #[derive(Serialize, schemars::JsonSchema)]
@@ -257,6 +354,7 @@ pub async fn waybill_pdf(
         return Err(ApiError::NotFound("Mudanza no encontrada".into()));
     }
     let doc = issued(&state, DocumentKind::Albaran, id).await?;
+    let doc = with_crew_records(&state, id, doc, true).await?;
     let Json(answer) = waybill_answer(&user, doc);
     pdf_file(answer.albaran, DocumentKind::Albaran, crate::pdf::waybill).await
 }
@@ -401,6 +499,7 @@ pub async fn waybill(
         return Err(ApiError::NotFound("Mudanza no encontrada".into()));
     }
     let doc = issued(&state, DocumentKind::Albaran, id).await?;
+    let doc = with_crew_records(&state, id, doc, false).await?;
     Ok(waybill_answer(&user, doc))
 }
 
@@ -419,6 +518,7 @@ pub async fn issue_waybill(
         return Err(ApiError::Forbidden);
     }
     let doc = issue(&state, &user, DocumentKind::Albaran, id).await?;
+    let doc = with_crew_records(&state, id, doc, false).await?;
     Ok(waybill_answer(&user, doc))
 }
 

@@ -30,6 +30,7 @@ pub(crate) mod pricing;
 mod quotes;
 mod referrals;
 mod reviews;
+mod waybill;
 mod workers;
 
 use aide::axum::ApiRouter;
@@ -58,6 +59,7 @@ fn routes() -> ApiRouter<AppState> {
         .merge(booking::router())
         .merge(dev::router())
         .merge(moves::router())
+        .merge(waybill::router())
         .merge(manage::router())
         .merge(company::router())
         .merge(documents::router())

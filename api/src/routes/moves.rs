@@ -112,7 +112,7 @@ pub struct OneMove {
 
 /// The status changed: the log position to wait for on the live feed, and the move now.
 #[derive(Serialize, schemars::JsonSchema)]
-pub struct StatusChanged {
+pub(crate) struct StatusChanged {
     success: True,
     position: i64,
     #[schemars(with = "StaffMove")]
@@ -177,7 +177,7 @@ pub async fn record_milestone(
 
 /// A crew's change to a move, applied once per key: a retry of one already stored answers with
 /// the position it was stored at and the move as it is now.
-async fn crew_change(
+pub(crate) async fn crew_change(
     state: &AppState,
     user: &User,
     change: &DeviceChange,

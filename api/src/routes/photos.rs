@@ -11,7 +11,7 @@ use axum::response::Response;
 use chrono::Utc;
 use command::moves::{MoveCommand, MoveDecider};
 use command::Role;
-use events_schema::events::{move_stream, PhotoAdded};
+use events_schema::events::{move_stream, PhotoAdded, PhotoObject, WaybillStage};
 use projections::moves::{photo_url, StaffPhoto};
 use serde::Serialize;
 use uuid::Uuid;
@@ -70,6 +70,11 @@ pub struct UploadForm {
     descripcion: Option<String>,
     /// general, carga, descarga or incidencia (general when absent).
     tipo: Option<String>,
+    /// The waybill object the photo shows the condition of (its id in the move's list), with
+    /// `etapa`; both or neither.
+    objeto_id: Option<String>,
+    /// recogida or entrega.
+    etapa: Option<String>,
 }
 
 #[derive(Default)]
@@ -78,6 +83,38 @@ struct Upload {
     move_id: Option<i64>,
     descripcion: String,
     tipo: Option<String>,
+    objeto_id: Option<String>,
+    etapa: Option<String>,
+}
+
+/// The object and stage of an upload, both given or neither.
+fn photo_object(upload: &Upload) -> ApiResult<Option<PhotoObject>> {
+    let blank = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+    };
+    match (blank(&upload.objeto_id), blank(&upload.etapa)) {
+        (None, None) => Ok(None),
+        (Some(id), Some(stage)) => {
+            if id.chars().count() > command::text::CODE_MAX {
+                return Err(ApiError::BadRequest(
+                    "El objeto no está en el albarán de esta mudanza".into(),
+                ));
+            }
+            let etapa = WaybillStage::ALL
+                .into_iter()
+                .find(|s| s.as_str() == stage)
+                .ok_or_else(|| {
+                    ApiError::BadRequest("Etapa no válida: recogida o entrega".into())
+                })?;
+            Ok(Some(PhotoObject { id, etapa }))
+        }
+        _ => Err(ApiError::BadRequest(
+            "La foto de un objeto necesita el objeto y la etapa (recogida o entrega)".into(),
+        )),
+    }
 }
 
 fn no_nul(text: String) -> ApiResult<String> {
@@ -117,6 +154,10 @@ async fn read_upload(mut multipart: Multipart) -> ApiResult<Upload> {
                 upload.descripcion = no_nul(field.text().await.map_err(too_large_or_bad)?)?;
             }
             "tipo" => upload.tipo = Some(no_nul(field.text().await.map_err(too_large_or_bad)?)?),
+            "objeto_id" => {
+                upload.objeto_id = Some(no_nul(field.text().await.map_err(too_large_or_bad)?)?)
+            }
+            "etapa" => upload.etapa = Some(no_nul(field.text().await.map_err(too_large_or_bad)?)?),
             // Unknown fields are ignored, as a form may carry more than we read.
             _ => {}
         }
@@ -146,6 +187,7 @@ pub async fn upload(
     let move_id = upload
         .move_id
         .ok_or_else(|| ApiError::BadRequest("Mudanza no válida".into()))?;
+    let object = photo_object(&upload)?;
     let file = upload
         .file
         .filter(|f| !f.is_empty())
@@ -197,6 +239,7 @@ pub async fn upload(
         size_bytes,
         descripcion: description,
         tipo: kind.to_string(),
+        objeto: object,
     };
     let answer = uploaded(
         move_id,
@@ -238,6 +281,7 @@ fn uploaded(move_id: i64, photo: &PhotoAdded, at: chrono::DateTime<Utc>) -> Uplo
             descripcion: photo.descripcion.clone(),
             tipo: photo.tipo.clone(),
             fecha_subida: at,
+            objeto: photo.objeto.clone(),
         },
     }
 }

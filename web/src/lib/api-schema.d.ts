@@ -2799,6 +2799,164 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mudanza/{id}/estado-objeto': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Anotar el estado de un objeto del albarán en la recogida o la entrega */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Clave del cambio (8 a 64 letras, cifras, '-' o '_'): repetida, responde lo mismo que la primera vez sin aplicarlo de nuevo (cabecera Idempotent-Replayed: true) */
+          'Idempotency-Key'?: string;
+          /** @description Hora del cambio en el dispositivo (RFC 3339, de los últimos 30 días) */
+          'Occurred-At'?: string;
+        };
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ConditionBody'];
+        };
+      };
+      responses: {
+        /** @description The status changed: the log position to wait for on the live feed, and the move now. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['StatusChanged'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mudanza/{id}/firma': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Firmar el albarán en la recogida o la entrega: el cliente acepta los objetos y servicios listados; el operario también firma */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Clave del cambio (8 a 64 letras, cifras, '-' o '_'): repetida, responde lo mismo que la primera vez sin aplicarlo de nuevo (cabecera Idempotent-Replayed: true) */
+          'Idempotency-Key'?: string;
+          /** @description Hora del cambio en el dispositivo (RFC 3339, de los últimos 30 días) */
+          'Occurred-At'?: string;
+        };
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SignatureBody'];
+        };
+      };
+      responses: {
+        /** @description The status changed: the log position to wait for on the live feed, and the move now. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['StatusChanged'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/mudanza/{id}/firmas/{event}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** La imagen de una firma del albarán (personal y el cliente de la mudanza) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          event: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Correcto: JSON `{"success": true, …}`, o el archivo pedido. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/mudanza/{id}/hito': {
     parameters: {
       query?: never;
@@ -4673,6 +4831,32 @@ export interface components {
       /** Format: int64 */
       trabajadores_activos: number;
     };
+    ConditionBody: {
+      estado: components['schemas']['ObjectCondition'];
+      etapa: components['schemas']['WaybillStage'];
+      /**
+       * @description Up to 1000 characters; required when there is damage.
+       * @default
+       */
+      nota?: string;
+      /** @description The object's `id` in the move's list. */
+      objeto_id: string;
+    };
+    /** @description The condition the crew noted of one waybill object at a stage. */
+    ConditionEntry: {
+      estado: components['schemas']['ObjectCondition'];
+      etapa: components['schemas']['WaybillStage'];
+      /** Format: date-time */
+      fecha: string;
+      /**
+       * Format: uuid
+       * @description The note's event.
+       */
+      id: string;
+      nota: string;
+      objeto_id: string;
+      objeto_nombre: string;
+    };
     /** @description The booking conditions (spec §9) and what a cancellation costs by its notice. */
     Conditions: {
       apartados: components['schemas']['Section'][];
@@ -5631,6 +5815,24 @@ export interface components {
       /** @constant */
       success: false;
     };
+    /** @description What a waybill object looked like. */
+    ObjectCondition: 'buen_estado' | 'danos_previos' | 'danos_causados';
+    /** @description One object's noted condition, with the photos the crew took of it at that stage. */
+    ObjectConditionEntry: {
+      estado: components['schemas']['ObjectCondition'];
+      etapa: components['schemas']['WaybillStage'];
+      /** Format: date-time */
+      fecha: string;
+      fotos: components['schemas']['StaffPhoto'][];
+      /**
+       * Format: uuid
+       * @description The note's event.
+       */
+      id: string;
+      nota: string;
+      objeto_id: string;
+      objeto_nombre: string;
+    };
     /** @description Objects of the catalogue. */
     Objects: {
       objetos: components['schemas']['CatalogueObject'][];
@@ -5822,6 +6024,12 @@ export interface components {
       inicio: string;
     };
     Phase: ('reproduciendo' | 'terminada' | 'error') | 'esperando' | 'guardando';
+    /** @description The waybill object a photo is of. */
+    PhotoObject: {
+      etapa: components['schemas']['WaybillStage'];
+      /** @description The object's `id` in the move's list (`MovedObject::id`). */
+      id: string;
+    };
     /** @description Skipped events: where, not why. */
     PoisonCheck: {
       /** @description Absent when they could not be read. */
@@ -6590,6 +6798,24 @@ export interface components {
       destination: components['schemas']['AccessBody'];
       origin: components['schemas']['AccessBody'];
     };
+    SignatureBody: {
+      etapa: components['schemas']['WaybillStage'];
+      firmante: components['schemas']['Signer'];
+      /**
+       * @description The drawn signature: a PNG in base64 (a `data:image/png;base64,` prefix is accepted), at
+       *     most 100 KB decoded and 2000 px a side.
+       */
+      imagen_png: string;
+      /** @description The signer's name, up to 100 characters. */
+      nombre: string;
+      /** @description The SHA-256 of the waybill content the signer was shown (`albaran_sha256` of the move). */
+      sha256_albaran: string;
+    };
+    /**
+     * @description Who signs the waybill at each stage.
+     * @enum {string}
+     */
+    Signer: 'cliente' | 'operario';
     /** @description An event a projector could not apply and skipped. */
     SkippedEvent: {
       error: string;
@@ -6648,6 +6874,11 @@ export interface components {
     StaffMove: {
       albaran?: string | null;
       /**
+       * @description What a signature must accept now: the SHA-256 of the listed objects and services.
+       * @default
+       */
+      albaran_sha256?: string;
+      /**
        * @description The payment key (spec §3 `clave_pago`), as shown: `K7MQ-2XPA`.
        * @default null
        */
@@ -6665,6 +6896,11 @@ export interface components {
        */
       detalles_completados?: string | null;
       estado: components['schemas']['MoveStatus'];
+      /**
+       * @description The condition of its objects as the crew noted it, oldest first.
+       * @default []
+       */
+      estado_objetos?: components['schemas']['ConditionEntry'][];
       /** @description From the payments: pending (nothing paid), partial, paid. */
       estado_pago?: components['schemas']['PaymentStatus'];
       /** @description The numbers of the move's invoice and waybill, once issued. */
@@ -6675,6 +6911,11 @@ export interface components {
       fecha_alternativa?: string | null;
       /** Format: date */
       fecha_programada: string;
+      /**
+       * @description The waybill's signatures, in the order they were given.
+       * @default []
+       */
+      firmas?: components['schemas']['StaffSignature'][];
       flexible: boolean;
       /**
        * Format: double
@@ -6780,7 +7021,33 @@ export interface components {
       fecha_subida: string;
       /** Format: uuid */
       id: string;
+      /** @description The waybill object and stage it documents, if any (issue 21). */
+      objeto?: components['schemas']['PhotoObject'] | null;
       tipo: string;
+      url: string;
+    };
+    /** @description A signature on the waybill; the image is served from the log by its event (`url`). */
+    StaffSignature: {
+      etapa: components['schemas']['WaybillStage'];
+      /**
+       * Format: date-time
+       * @description When it was signed, by the phone's clock.
+       */
+      firmado_en: string;
+      firmante: components['schemas']['Signer'];
+      /**
+       * Format: uuid
+       * @description The signature's event.
+       */
+      id: string;
+      nombre: string;
+      /**
+       * Format: date-time
+       * @description When the server stored it (later when the phone was offline).
+       */
+      registrado_en: string;
+      /** @description The content it accepts (`events_schema::waybill::accepted_sha256`). */
+      sha256_albaran: string;
       url: string;
     };
     /** @description The move as it was at an instant, replayed from the log. */
@@ -6899,6 +7166,8 @@ export interface components {
     UploadForm: {
       /** @description Up to 500 characters. */
       descripcion?: string | null;
+      /** @description recogida or entrega. */
+      etapa?: string | null;
       /** @description The photo: JPEG, PNG, GIF or WebP (told by its content), at most 10 MB. */
       foto: components['schemas']['Archivo'];
       /**
@@ -6906,6 +7175,11 @@ export interface components {
        * @description The move's number.
        */
       mudanza_id: number;
+      /**
+       * @description The waybill object the photo shows the condition of (its id in the move's list), with
+       *     `etapa`; both or neither.
+       */
+      objeto_id?: string | null;
       /** @description general, carga, descarga or incidencia (general when absent). */
       tipo?: string | null;
     };
@@ -6942,10 +7216,14 @@ export interface components {
     };
     /** @description The waybill as issued, numbered and dated. */
     Waybill: {
+      /** @description What a signature accepts now (`events_schema::waybill::accepted_sha256`). */
+      albaran_sha256: string;
       cliente: components['schemas']['WaybillClient'];
       empresa: components['schemas']['Company'];
+      estado_objetos: components['schemas']['ObjectConditionEntry'][];
       /** Format: date */
       fecha_emision: string;
+      firmas: components['schemas']['StaffSignature'][];
       garantia: string;
       mudanza: components['schemas']['WaybillMove'];
       numero_albaran: string;
@@ -6992,6 +7270,12 @@ export interface components {
       /** Format: double */
       volumen_m3?: number | null;
     };
+    /**
+     * @description The two moments the crew and the client go through the waybill together: loading at the
+     *     origin and unloading at the destination.
+     * @enum {string}
+     */
+    WaybillStage: 'recogida' | 'entrega';
     WaybillSummary: {
       /** Format: uint32 */
       total_objetos: number;
