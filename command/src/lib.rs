@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod billing;
 pub mod booking;
 pub mod cancellation;
+pub mod claims;
 pub mod decider;
 pub mod demo;
 pub mod documents;

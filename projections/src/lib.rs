@@ -5,6 +5,7 @@
 pub mod analytics;
 pub mod audit;
 pub mod changes;
+pub mod claims;
 pub mod documents;
 pub mod moves;
 pub mod quotes;
@@ -43,6 +44,8 @@ pub enum ReadModel {
     Quotes,
     /// `reviews`.
     Reviews,
+    /// `claims`.
+    Claims,
 }
 
 impl ReadModel {
@@ -54,6 +57,7 @@ impl ReadModel {
             ReadModel::Documents => "documents",
             ReadModel::Quotes => "quotes",
             ReadModel::Reviews => "reviews",
+            ReadModel::Claims => "claims",
         }
     }
 }
@@ -66,6 +70,7 @@ pub fn all() -> Vec<std::sync::Arc<dyn Projector>> {
         std::sync::Arc::new(documents::DocumentsProjector),
         std::sync::Arc::new(quotes::QuotesProjector),
         std::sync::Arc::new(reviews::ReviewsProjector),
+        std::sync::Arc::new(claims::ClaimsProjector),
     ]
 }
 
@@ -82,6 +87,7 @@ mod tests {
             ReadModel::Documents,
             ReadModel::Quotes,
             ReadModel::Reviews,
+            ReadModel::Claims,
         ];
         let mut named: Vec<_> = models.iter().map(|m| m.projector()).collect();
         named.sort_unstable();

@@ -59,10 +59,9 @@ pub struct StaffSignature {
     pub etapa: WaybillStage,
     pub firmante: Signer,
     pub nombre: String,
-    /// When it was signed, by the phone's clock.
+    /// When it was signed, by the phone's clock (when the server stored it is the event's
+    /// `recorded_at`, which the waybill shows beside it).
     pub firmado_en: DateTime<Utc>,
-    /// When the server stored it (later when the phone was offline).
-    pub registrado_en: DateTime<Utc>,
     /// The content it accepts (`events_schema::waybill::accepted_sha256`).
     pub sha256_albaran: String,
     pub url: String,
@@ -560,7 +559,6 @@ impl StaffMove {
                 firmante: w.firmante,
                 nombre: w.nombre,
                 firmado_en: e.occurred_at,
-                registrado_en: e.recorded_at,
                 sha256_albaran: w.sha256_albaran,
                 url: signature_url(id, e.event_id),
             }),

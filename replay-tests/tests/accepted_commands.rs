@@ -5,6 +5,7 @@
 //! one. Then each projection is rebuilt and must equal what live projection left.
 
 use chrono::{Days, NaiveDate};
+use command::claims::{ClaimCommand, ClaimDecider, ClaimState, Delivered};
 use command::decider::Fixed;
 use command::moves::{MoveCommand, MoveDecider, MoveState};
 use command::pricing::{price, PriceParts};
@@ -12,9 +13,10 @@ use command::quotes::{QuoteCommand, QuoteDecider, QuoteDraft, QuoteState};
 use command::reviews::{Draft, ReviewCommand, ReviewDecider, ReviewState};
 use command::{text, Context, Decider, Role};
 use events_schema::events::{
-    move_stream, quote_stream, review_stream, AccessDetails, Contact, Milestone,
-    MoveDetailsCompleted, MoveDetailsUpdated, MoveStatus, Person, PhotoAdded, QuoteAddress,
-    QuoteConsent, QuoteObject, ReviewId, Services,
+    claim_stream, move_stream, quote_stream, review_stream, AccessDetails, ClaimResolution,
+    Contact, Milestone, MoveDetailsCompleted, MoveDetailsUpdated, MoveStatus, ObjectCondition,
+    ObjectConditionNoted, Person, PhotoAdded, PhotoObject, QuoteAddress, QuoteConsent, QuoteObject,
+    ReviewId, Services, Signer, WaybillSigned, WaybillStage,
 };
 use events_schema::{Event, EventStore, ExpectedVersion, Metadata, NewEvent};
 use proptest::prelude::*;
@@ -107,6 +109,8 @@ struct Texts {
     parts: [i64; 5],
     iva: bool,
     resena: (u8, String, String, String),
+    /// A condition note, a claim's text and the reason of its answer.
+    crew: (String, String, String),
 }
 
 fn texts() -> impl Strategy<Value = Texts> {
@@ -133,12 +137,18 @@ fn texts() -> impl Strategy<Value = Texts> {
             text_upto(command::reviews::TEXT_MAX),
             text_upto(command::reviews::REASON_MAX),
         ),
+        (
+            text_upto(command::waybill::NOTE_MAX),
+            text_upto(command::claims::TEXT_MAX),
+            text_upto(command::claims::REASON_MAX),
+        ),
     )
         .prop_map(
             |(
                 (name, phone, email, origin, destination, contact),
                 (instructions, object, object_id, photo, parts, vat),
                 resena,
+                crew,
             )| Texts {
                 nombre: name,
                 telefono: phone,
@@ -153,6 +163,7 @@ fn texts() -> impl Strategy<Value = Texts> {
                 parts,
                 iva: vat,
                 resena,
+                crew,
             },
         )
 }
@@ -302,6 +313,58 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
                 Role::Empresario,
             );
         }
+        // The waybill at delivery: an object's condition, a photo of it, both signatures.
+        let (note, _, _) = t.crew.clone();
+        let object_id = state.waybill.objects[0].id.clone();
+        run(
+            &mut state,
+            MoveCommand::NoteCondition(Box::new(ObjectConditionNoted {
+                etapa: WaybillStage::Entrega,
+                objeto_id: object_id.clone(),
+                objeto_nombre: String::new(),
+                estado: ObjectCondition::DanosCausados,
+                nota: note,
+                worker_id: Uuid::nil(),
+            })),
+            Role::Empresario,
+        );
+        let photo = PhotoAdded {
+            photo_id: Uuid::now_v7(),
+            content_type: "image/png".into(),
+            size_bytes: 1,
+            descripcion: t.foto.clone(),
+            tipo: "descarga".into(),
+            objeto: Some(PhotoObject {
+                id: object_id,
+                etapa: WaybillStage::Entrega,
+            }),
+        };
+        run(
+            &mut state,
+            MoveCommand::AddPhoto {
+                photo,
+                by: Uuid::nil(),
+            },
+            Role::Empresario,
+        );
+        for (firmante, nombre) in [
+            (Signer::Cliente, &t.nombre),
+            (Signer::Operario, &t.contacto),
+        ] {
+            let sha256 = state.waybill.accepted_sha256(state.id);
+            run(
+                &mut state,
+                MoveCommand::SignWaybill(Box::new(WaybillSigned {
+                    etapa: WaybillStage::Entrega,
+                    firmante,
+                    nombre: nombre.clone(),
+                    imagen_png: command::waybill::sample_png(),
+                    sha256_albaran: sha256,
+                    worker_id: Uuid::nil(),
+                })),
+                Role::Empresario,
+            );
+        }
     }
     run(
         &mut state,
@@ -312,7 +375,52 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
         Role::Empresario,
     );
     let status = state.status;
+    let objects = state.waybill.objects.clone();
     out.push((move_stream(move_id), events));
+
+    // Its client claims for its first object, and a manager answers in part.
+    let (_, claim_text, reason) = t.crew.clone();
+    let mut claim = ClaimState::default();
+    let mut claimed = Vec::new();
+    for (command, role) in [
+        (
+            ClaimCommand::Open {
+                delivered: Delivered {
+                    move_id,
+                    at: (status == Some(MoveStatus::Finalizada)).then_some(now),
+                    objects: objects.clone(),
+                },
+                draft: command::claims::Draft {
+                    objetos: objects.iter().take(1).map(|o| o.id.clone()).collect(),
+                    texto: claim_text,
+                    fotos: Vec::new(),
+                },
+            },
+            Role::Cliente,
+        ),
+        (
+            ClaimCommand::Answer {
+                resolucion: ClaimResolution::Parcial,
+                importe_cents: Some(t.parts[0]),
+                motivo: reason,
+                by: Uuid::nil(),
+            },
+            Role::Empresario,
+        ),
+    ] {
+        let ctx = Context {
+            now,
+            role: Some(role),
+            generate: &generate,
+        };
+        if let Ok(decided) = ClaimDecider::decide(&claim, command, &ctx) {
+            for e in &decided {
+                claim = ClaimDecider::evolve(std::mem::take(&mut claim), e);
+            }
+            claimed.extend(decided);
+        }
+    }
+    out.push((claim_stream(move_id), claimed));
 
     // Its client rates it, and a manager hides the review with a reason.
     let (rating, titulo, texto, motivo) = t.resena.clone();
@@ -431,7 +539,8 @@ async fn every_event_the_deciders_accept_is_projected_and_rebuild_equals_live() 
         ..Config::default()
     });
     let strategy = texts();
-    let (mut appended, mut moves_created, mut reviews) = (0, 0, 0);
+    let (mut appended, mut moves_created, mut reviews, mut claims) = (0, 0, 0, 0);
+    let mut signed = 0;
     for case in 0..CASES {
         let t = strategy.new_tree(&mut runner).unwrap().current();
         for (stream, events) in accepted(&t, 1_000 + i64::from(case), today) {
@@ -440,6 +549,11 @@ async fn every_event_the_deciders_accept_is_projected_and_rebuild_equals_live() 
             }
             moves_created += usize::from(matches!(events[0], Event::MoveCreated(_)));
             reviews += usize::from(matches!(events[0], Event::ReviewSubmitted(_)));
+            claims += usize::from(matches!(events[0], Event::ClaimOpened(_)));
+            signed += events
+                .iter()
+                .filter(|e| matches!(e, Event::WaybillSigned(_)))
+                .count();
             let batch: Vec<NewEvent> = events
                 .into_iter()
                 .map(|e| NewEvent::new(e, Metadata::system("proptest")))
@@ -452,10 +566,15 @@ async fn every_event_the_deciders_accept_is_projected_and_rebuild_equals_live() 
         }
     }
     // The generator reaches what it means to test: accepted moves with edits, details, photos,
-    // and their reviews.
+    // signatures, and their reviews and claims.
     assert!(
-        moves_created > 0 && appended > 2 * moves_created && reviews > 0,
-        "{appended} events, {moves_created} moves, {reviews} reviews"
+        moves_created > 0
+            && appended > 2 * moves_created
+            && reviews > 0
+            && claims > 0
+            && signed > 0,
+        "{appended} events, {moves_created} moves, {reviews} reviews, {claims} claims, \
+         {signed} signatures"
     );
 
     let head = store.max_position().await.unwrap();

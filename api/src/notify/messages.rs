@@ -3,7 +3,7 @@
 //! out.
 
 use chrono::{Datelike, NaiveDate};
-use events_schema::events::{DocumentKind, MoveStatus};
+use events_schema::events::{ClaimOpened, ClaimResolution, DocumentKind, MoveStatus};
 use events_schema::Event;
 
 /// The move as its client knows it, folded from the move's events.
@@ -221,6 +221,45 @@ pub fn notice(
             ),
             format!("Mudanzas: tu factura {} está en {area}", e.numero),
         ),
+        Event::ClaimOpened(c) => (
+            "reclamacion_abierta",
+            format!("Hemos recibido tu reclamación de la mudanza nº {n}"),
+            format!(
+                "Hemos recibido tu reclamación sobre {} de la mudanza nº {n}. Te responderemos                  como muy tarde el {} (15 días hábiles).\n\nPuedes seguirla en tu área de                  cliente: {area}",
+                claimed(c),
+                long_date(c.plazo_respuesta)
+            ),
+            format!(
+                "Mudanzas: recibida tu reclamación de la mudanza nº {n}. Respuesta antes del {}.",
+                date(c.plazo_respuesta)
+            ),
+        ),
+        Event::ClaimAnswered(a) => {
+            let outcome = match (a.resolucion, a.importe_cents) {
+                (ClaimResolution::Aceptada, Some(cents)) => {
+                    format!("La aceptamos: te abonaremos {}.", command::text::euros(cents))
+                }
+                (ClaimResolution::Parcial, Some(cents)) => format!(
+                    "La aceptamos en parte: te abonaremos {}.",
+                    command::text::euros(cents)
+                ),
+                (ClaimResolution::Rechazada, _) | (_, None) => "No podemos aceptarla.".to_string(),
+            };
+            let reason = if a.motivo.trim().is_empty() {
+                String::new()
+            } else {
+                format!("\n\nMotivo: {}", a.motivo.trim())
+            };
+            (
+                "reclamacion_respondida",
+                format!("Respuesta a tu reclamación de la mudanza nº {n}"),
+                format!(
+                    "Hemos respondido a tu reclamación de la mudanza nº {n}. {outcome}{reason}\n\n\
+                     La tienes en tu área de cliente: {area}"
+                ),
+                format!("Mudanzas: respondida tu reclamación de la mudanza nº {n}. Detalles en {area}"),
+            )
+        }
         _ => return None,
     };
     Some(Notice {
@@ -254,6 +293,16 @@ const MONTHS: [&str; 12] = [
     "noviembre",
     "diciembre",
 ];
+
+/// The objects of a claim, as one phrase: 'Sofá de 3 plazas y Caja mediana'.
+fn claimed(c: &ClaimOpened) -> String {
+    let names: Vec<&str> = c.objetos.iter().map(|o| o.nombre.as_str()).collect();
+    match names.split_last() {
+        None => "tu mudanza".to_string(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} y {last}", rest.join(", ")),
+    }
+}
 
 /// '15 de diciembre de 2026'.
 pub fn date(date: NaiveDate) -> String {

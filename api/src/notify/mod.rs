@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::Utc;
-use events_schema::events::move_id_of;
+use events_schema::events::{claim_move_of, move_id_of, move_stream};
 use events_schema::{Event, EventStore, RecordedEvent, POSITIONS_PER_TRANSACTION};
 use projections::{Mode, Projections, Projector};
 use sqlx::PgConnection;
@@ -36,6 +36,8 @@ const TOLD: &[&str] = &[
     "move.status_changed",
     "move.payment_authorised",
     "move.document_issued",
+    "claim.opened",
+    "claim.answered",
 ];
 
 pub struct Notifier {
@@ -67,11 +69,17 @@ impl Notifier {
         {
             return Ok(());
         }
-        let Some(move_id) = move_id_of(&event.stream_id) else {
-            return Ok(());
+        // A claim is told about its move, whose client it is.
+        let (move_id, stream) = match (
+            move_id_of(&event.stream_id),
+            claim_move_of(&event.stream_id),
+        ) {
+            (Some(id), _) => (id, event.stream_id.clone()),
+            (None, Some(id)) => (id, move_stream(id)),
+            (None, None) => return Ok(()),
         };
         let decoded = event.decode()?;
-        let history = EventStore::read_stream_until(tx, &event.stream_id, event.position).await?;
+        let history = EventStore::read_stream_until(tx, &stream, event.position).await?;
         let mut before = MoveFacts::default();
         for past in history.iter().filter(|e| e.position < event.position) {
             before.evolve(&past.decode()?);

@@ -363,8 +363,8 @@ fn conditions(flow: &mut Flow, notes: &[Condition]) {
         col("Etapa", 1.0, false),
         col("Objeto", 2.0, false),
         col("Estado", 1.4, false),
-        col("Nota", 3.2, false),
-        col("Fecha", 1.5, false),
+        col("Nota", 2.8, false),
+        col("Fecha", 1.9, false),
     ];
     flow.table(Flow::LEFT, Flow::WIDTH, &columns, &rows);
 }

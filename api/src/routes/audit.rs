@@ -17,7 +17,7 @@ use axum::response::Response;
 use axum::Json;
 use chrono::{DateTime, SecondsFormat, Utc};
 use command::Role;
-use events_schema::events::move_stream;
+use events_schema::events::{claim_stream, move_stream};
 use events_schema::{RecordedEvent, POSITIONS_PER_TRANSACTION};
 use projections::audit::{label_or_type, replay, role_label, state_at, summary, Change};
 use serde::{Deserialize, Serialize};
@@ -214,7 +214,8 @@ fn move_id(raw: &str) -> ApiResult<i64> {
 /// - everything written in the same transaction as one of its events (the quote it was converted
 ///   from, its worker's day bookings, its documents' numbers in their series);
 /// - the rest of those quote streams (the request itself), and the events of those worker-day
-///   streams about this move (a booking released later, when another move took the day).
+///   streams about this move (a booking released later, when another move took the day);
+/// - its claim's stream, the claim and its answer.
 ///
 /// 404 when the move has no events.
 async fn related_events(state: &AppState, id: i64) -> ApiResult<Vec<RecordedEvent>> {
@@ -247,6 +248,8 @@ async fn related_events(state: &AppState, id: i64) -> ApiResult<Vec<RecordedEven
                 .filter(|e| whole_stream || about_move(e, id)),
         );
     }
+    // Its claim, if its client opened one, is replayed with it.
+    events.extend(state.store.read_stream(&claim_stream(id)).await?);
     events.sort_by_key(|e| e.position);
     events.dedup_by_key(|e| e.position);
     Ok(events)

@@ -13,6 +13,7 @@ pub const AUDITING: &str = "Auditoría";
 pub const ADMIN: &str = "Administración";
 pub const PAYMENTS: &str = "Pagos";
 pub const REVIEWS: &str = "Opiniones";
+pub const CLAIMS: &str = "Reclamaciones";
 
 /// One operation's group and one-line summary (who may call it, when not everyone).
 pub fn doc(

@@ -212,8 +212,17 @@ pub struct Waybill {
 pub struct CrewRecords {
     /// What a signature accepts now (`events_schema::waybill::accepted_sha256`).
     albaran_sha256: String,
-    firmas: Vec<StaffSignature>,
+    firmas: Vec<WaybillSignature>,
     estado_objetos: Vec<ObjectConditionEntry>,
+}
+
+/// A signature as the waybill shows it: also when the server stored it (later than signed when
+/// the phone was offline).
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct WaybillSignature {
+    #[serde(flatten)]
+    firma: StaffSignature,
+    registrado_en: chrono::DateTime<chrono::Utc>,
 }
 
 /// One object's noted condition, with the photos the crew took of it at that stage.
@@ -225,7 +234,8 @@ pub struct ObjectConditionEntry {
 }
 
 impl CrewRecords {
-    pub fn of(m: &StaffMove) -> CrewRecords {
+    /// `recorded`: when each signature's event was stored, by event id.
+    fn of(m: &StaffMove, recorded: &[(uuid::Uuid, chrono::DateTime<chrono::Utc>)]) -> CrewRecords {
         let mut entries: Vec<ObjectConditionEntry> = m
             .estado_objetos
             .iter()
@@ -249,7 +259,17 @@ impl CrewRecords {
         }
         CrewRecords {
             albaran_sha256: m.albaran_sha256.clone(),
-            firmas: m.firmas.clone(),
+            firmas: m
+                .firmas
+                .iter()
+                .map(|f| WaybillSignature {
+                    registrado_en: recorded
+                        .iter()
+                        .find(|(id, _)| *id == f.id)
+                        .map_or(f.firmado_en, |(_, at)| *at),
+                    firma: f.clone(),
+                })
+                .collect(),
             estado_objetos: entries,
         }
     }
@@ -273,22 +293,27 @@ async fn with_crew_records(
     };
     let m: StaffMove = serde_json::from_value(current)
         .map_err(|e| ApiError::Internal(format!("reading a staff document: {e}")))?;
-    let mut records =
-        serde_json::to_value(CrewRecords::of(&m)).map_err(|e| ApiError::Internal(e.to_string()))?;
-    if images && !m.firmas.is_empty() {
-        let ids: Vec<uuid::Uuid> = m.firmas.iter().map(|f| f.id).collect();
-        let rows: Vec<(uuid::Uuid, Option<String>)> = sqlx::query_as(
-            "SELECT event_id, data->>'imagen_png' FROM events WHERE event_id = ANY($1)",
-        )
-        .bind(&ids)
-        .fetch_all(&state.pool)
-        .await?;
+    // When each signature was stored, and for the PDF its image, from the log.
+    let ids: Vec<uuid::Uuid> = m.firmas.iter().map(|f| f.id).collect();
+    type Row = (uuid::Uuid, chrono::DateTime<chrono::Utc>, Option<String>);
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT event_id, recorded_at, CASE WHEN $2 THEN data->>'imagen_png' END \
+         FROM events WHERE event_id = ANY($1)",
+    )
+    .bind(&ids)
+    .bind(images)
+    .fetch_all(&state.pool)
+    .await?;
+    let recorded: Vec<_> = rows.iter().map(|(id, at, _)| (*id, *at)).collect();
+    let mut records = serde_json::to_value(CrewRecords::of(&m, &recorded))
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    if images {
         if let Some(list) = records["firmas"].as_array_mut() {
             for firma in list {
                 let png = rows
                     .iter()
-                    .find(|(event, _)| Some(event.to_string().as_str()) == firma["id"].as_str())
-                    .and_then(|(_, png)| png.clone());
+                    .find(|(event, _, _)| Some(event.to_string().as_str()) == firma["id"].as_str())
+                    .and_then(|(_, _, png)| png.clone());
                 firma["imagen_png"] = json!(png);
             }
         }

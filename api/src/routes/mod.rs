@@ -9,6 +9,7 @@ mod auth;
 mod booking;
 mod catalogue;
 mod chain;
+mod claims;
 mod company;
 mod customer;
 mod customer_stats;
@@ -60,6 +61,7 @@ fn routes() -> ApiRouter<AppState> {
         .merge(dev::router())
         .merge(moves::router())
         .merge(waybill::router())
+        .merge(claims::router())
         .merge(manage::router())
         .merge(company::router())
         .merge(documents::router())

@@ -41,7 +41,7 @@ const NO_FILE: &str = "Selecciona una foto para subir.";
 const UPLOAD_IN_PROGRESS: &str = "Esta foto ya se está subiendo: espera un momento.";
 
 /// Image types accepted, told apart by their first bytes, never by name or declared type.
-fn image_type(bytes: &[u8]) -> Option<&'static str> {
+pub(crate) fn image_type(bytes: &[u8]) -> Option<&'static str> {
     let kind = infer::get(bytes)?;
     matches!(
         kind.mime_type(),
@@ -325,7 +325,7 @@ async fn outcome_after(
 /// Removes a refused upload's file, and its move's folder when nothing else is in it: a refused
 /// upload leaves nothing behind (a request about a move that does not exist would otherwise
 /// leave a folder for it).
-async fn remove_photo_file(path: &Path) {
+pub(crate) async fn remove_photo_file(path: &Path) {
     let _ = tokio::fs::remove_file(path).await;
     remove_folder_if_empty(path);
 }
@@ -345,7 +345,7 @@ const FOLDER_RACES: usize = 5;
 /// Writes under a temporary name and renames, so a reader never sees half a file. The file comes
 /// back open and locked (`flock`): the lock says "an upload is still deciding about this file"
 /// until the caller drops it, and the kernel releases it when the process dies.
-async fn write_file(path: &Path, bytes: Vec<u8>) -> ApiResult<std::fs::File> {
+pub(crate) async fn write_file(path: &Path, bytes: Vec<u8>) -> ApiResult<std::fs::File> {
     let internal = |e: std::io::Error| match e.kind() {
         std::io::ErrorKind::ResourceBusy => ApiError::Conflict(UPLOAD_IN_PROGRESS.into()),
         _ => ApiError::Internal(format!("storing photo: {e}")),

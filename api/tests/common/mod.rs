@@ -366,6 +366,23 @@ impl TestServer {
         .unwrap()
     }
 
+    /// The text of the newest email to `to` whose subject starts with `subject`, waiting up to
+    /// 10 s for the notifier to write it.
+    pub async fn emailed(&self, to: &str, subject: &str) -> String {
+        let started = std::time::Instant::now();
+        loop {
+            if let Some((_, text)) = self.last_email_about(to, subject).await {
+                return text;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "no email '{subject}…' to {to}; the outbox has {:?}",
+                self.emails_to(to).await
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     /// Every email to `to` in the outbox, oldest first: (subject, text).
     pub async fn emails_to(&self, to: &str) -> Vec<(String, String)> {
         sqlx::query_as(
@@ -496,6 +513,18 @@ impl Caller {
         let status = r.status().as_u16();
         let headers = r.headers().clone();
         (status, r.json().await.unwrap_or(Value::Null), headers)
+    }
+
+    /// A multipart form sent to `path`: the status and the JSON answer.
+    pub async fn send_form(&self, path: &str, form: reqwest::multipart::Form) -> (u16, Value) {
+        let r = self
+            .with_cookie(self.http.post(format!("{}{path}", self.base)))
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
     }
 
     /// A multipart upload to `POST /api/subir-foto`.

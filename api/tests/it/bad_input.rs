@@ -556,6 +556,10 @@ async fn every_btree_index_over_text_is_bounded(pool: PgPool) {
         ("projection_poison_pkey", "projector names of the code"),
         ("quotes_inbox_estado_idx", "a status of the code"),
         (
+            "claims_open_idx",
+            "a status of the code (CHECK), a date and the move's number",
+        ),
+        (
             "reviews_pkey",
             "a key the server makes ('mudanza-12'), CHECK 40 characters",
         ),

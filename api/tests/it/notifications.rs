@@ -50,22 +50,6 @@ async fn move_for(manager: &Caller, email: &str, phone: &str) -> i64 {
     answer["mudanza_id"].as_i64().unwrap()
 }
 
-/// Waits until the outbox holds an email to `to` whose subject starts with `subject`.
-async fn emailed(server: &TestServer, to: &str, subject: &str) -> String {
-    let started = Instant::now();
-    loop {
-        if let Some((_, text)) = server.last_email_about(to, subject).await {
-            return text;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "no email '{subject}…' to {to}; the outbox has {:?}",
-            server.emails_to(to).await
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
 /// Waits until the notifier has passed everything appended so far.
 async fn notified(server: &TestServer) {
     let head = server.state.store.max_position().await.unwrap();
@@ -102,24 +86,18 @@ async fn a_client_is_told_each_step_of_their_move_as_their_preferences_say(pool:
     let manager = server.login_role("empresario").await;
 
     let id = move_for(&manager, MARTA, "612 345 678").await;
-    let text = emailed(
-        &server,
-        MARTA,
-        &format!("Tu mudanza nº {id} está programada"),
-    )
-    .await;
+    let text = server
+        .emailed(MARTA, &format!("Tu mudanza nº {id} está programada"))
+        .await;
     assert!(
         text.starts_with("Hola, Lucía:"),
         "the move's client by first name: {text}"
     );
 
     assert_eq!(manager.set_status(id, "confirmada").await.0, 200);
-    let text = emailed(
-        &server,
-        MARTA,
-        &format!("Tu mudanza nº {id} está confirmada"),
-    )
-    .await;
+    let text = server
+        .emailed(MARTA, &format!("Tu mudanza nº {id} está confirmada"))
+        .await;
     assert!(text.contains("/cliente"), "{text}");
 
     let worker = account("empleado");
@@ -136,12 +114,9 @@ async fn a_client_is_told_each_step_of_their_move_as_their_preferences_say(pool:
         )
         .await;
     assert_eq!(status, 200, "{answer}");
-    let text = emailed(
-        &server,
-        MARTA,
-        &format!("Ya tienes equipo para tu mudanza nº {id}"),
-    )
-    .await;
+    let text = server
+        .emailed(MARTA, &format!("Ya tienes equipo para tu mudanza nº {id}"))
+        .await;
     assert!(text.contains("Javier estará"), "{text}");
     assert!(
         !text.contains("Moreno"),
@@ -159,7 +134,9 @@ async fn a_client_is_told_each_step_of_their_move_as_their_preferences_say(pool:
     // Each notice once, even with a second process following the same log.
     let second = start(server.state.pool.clone()).await;
     assert_eq!(manager.set_status(id, "en curso").await.0, 200);
-    emailed(&server, MARTA, &format!("Tu mudanza nº {id} ha empezado")).await;
+    server
+        .emailed(MARTA, &format!("Tu mudanza nº {id} ha empezado"))
+        .await;
     notified(&second).await;
     let subjects: Vec<String> = server
         .emails_to(MARTA)
@@ -196,12 +173,12 @@ async fn a_person_without_an_account_gets_the_emails_of_their_move_and_no_sms(po
     let manager = server.login_role("empresario").await;
     let id = move_for(&manager, "sin.cuenta@correo.es", "699 111 222").await;
     assert_eq!(manager.set_status(id, "confirmada").await.0, 200);
-    emailed(
-        &server,
-        "sin.cuenta@correo.es",
-        &format!("Tu mudanza nº {id} está confirmada"),
-    )
-    .await;
+    server
+        .emailed(
+            "sin.cuenta@correo.es",
+            &format!("Tu mudanza nº {id} está confirmada"),
+        )
+        .await;
     notified(&server).await;
     assert!(
         sms_rows(&server).await.is_empty(),

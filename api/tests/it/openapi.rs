@@ -267,12 +267,22 @@ fn bodies_parameters_and_sessions_are_described() {
 
 /// The operations whose success is not JSON, with the reason; every other operation's success
 /// must name its type.
-const NOT_JSON: [(&str, &str, &str); 10] = [
+const NOT_JSON: [(&str, &str, &str); 12] = [
     ("GET", "/api/factura/{id}/pdf", "the invoice's PDF file"),
     ("GET", "/api/albaran/{id}/pdf", "the waybill's PDF file"),
     ("GET", "/healthz", "plain text `ok`, for load balancers"),
     ("GET", "/metrics", "Prometheus text"),
     ("GET", "/api/fotos/{move_id}/{photo_id}", "the photo's file"),
+    (
+        "GET",
+        "/api/mudanza/{id}/firmas/{event}",
+        "the signature's PNG",
+    ),
+    (
+        "GET",
+        "/api/reclamaciones/{id}/fotos/{photo}",
+        "the claim photo's file",
+    ),
     ("GET", "/api/candidaturas/{id}/cv", "the CV's file"),
     (
         "GET",

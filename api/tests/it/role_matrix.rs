@@ -73,6 +73,11 @@ const BLANK_DETAILS: &str = r#"{"contacto_nombre": "", "contacto_telefono": "", 
         "destination": {"access": "", "floor": "", "elevator": false}}}"#;
 const BLANK_REVIEW: &str = r#"{"rating": 0, "titulo": "", "texto": "", "recomendaria": true}"#;
 const HIDDEN_WITHOUT_REASON: &str = r#"{"publicar": false, "motivo": ""}"#;
+const NAMELESS_SIGNATURE: &str = r#"{"etapa": "recogida", "firmante": "cliente", "nombre": "",
+    "imagen_png": "", "sha256_albaran": ""}"#;
+const NOT_ON_WAYBILL: &str =
+    r#"{"etapa": "recogida", "objeto_id": "no-existe", "estado": "buen_estado", "nota": ""}"#;
+const REJECTED_WITHOUT_REASON: &str = r#"{"resolucion": "rechazada", "motivo": ""}"#;
 /// Version 0 is never current: a manager gets the conflict.
 const STALE_EDIT: &str = r#"{"id": {move}, "version": 0}"#;
 const NO_SUCH_WORKER: &str =
@@ -152,6 +157,15 @@ fn table() -> Vec<Row> {
         row(M::GET,  "/api/mis-estadisticas", N,                                                 "401  200  200  403  403  403  403  403"),
         row(M::GET,  "/api/mis-documentos", N,                                                   "401  200  200  403  403  403  403  403"),
         row(M::GET,  "/api/mi-recomendacion", N,                                                 "401  200  200  403  403  403  403  403"),
+        // Claims: the move's client opens and reads theirs (the matrix's move is not delivered:
+        // refused on content); managers, the admin and the auditor read them, managers and the
+        // admin answer (there is no claim: 404).
+        row(M::GET,  "/api/mi-mudanza/{move}/reclamacion", N,                                    "401  200  404  403  403  403  403  403"),
+        row(M::POST, "/api/mi-mudanza/{move}/reclamacion", J("{}"),                              "401  4xx  404  403  403  403  403  403"),
+        row(M::GET,  "/api/reclamaciones", N,                                                    "401  403  403  403  403  200  200  200"),
+        row(M::GET,  "/api/reclamaciones/{move}", N,                                             "401  403  403  403  403  404  404  404"),
+        row(M::POST, "/api/reclamaciones/{move}/respuesta", J(REJECTED_WITHOUT_REASON),          "401  403  403  403  403  404  404  403"),
+        row(M::GET,  "/api/reclamaciones/{move}/fotos/01920000-0000-7000-8000-000000000000", N,  "401  404  404  404  404  404  404  404"),
         row(M::GET,  "/api/gestion/opiniones", N,                                                "401  403  403  403  403  200  200  200"),
         row(M::POST, "/api/opiniones/mudanza-999999/moderar", J(HIDDEN_WITHOUT_REASON),          "401  403  403  403  403  404  403  403"),
         // Staff: workers see every move without prices, and change the status of and add photos
@@ -168,6 +182,11 @@ fn table() -> Vec<Row> {
                                                                                                  "401  403  403  200  403  200  200  403"),
         // The first milestone of the day, then the same again: recorded once.
         row(M::POST, "/api/mudanza/{move}/hito", J("{\"hito\": \"en_camino\"}"),                  "401  403  403  200  403  200  200  403"),
+        // The waybill on the crew's phone: a nameless signature and a note about an object not on
+        // the waybill are refused on content, past the role and assignment checks.
+        row(M::POST, "/api/mudanza/{move}/firma", J(NAMELESS_SIGNATURE),                         "401  403  403  4xx  403  4xx  4xx  403"),
+        row(M::POST, "/api/mudanza/{move}/estado-objeto", J(NOT_ON_WAYBILL),                     "401  403  403  4xx  403  4xx  4xx  403"),
+        row(M::GET,  "/api/mudanza/{move}/firmas/01920000-0000-7000-8000-000000000000", N,       "401  404  404  404  404  404  404  404"),
         row(M::POST, "/api/subir-foto", Photo,                                                   "401  403  403  200  403  200  200  403"),
         row(M::GET,  "/api/fotos/{move}/{photo}", N,                                             "401  200  404  200  200  200  200  200"),
         row(M::POST, "/api/albaran/{move}/emitir", N,                                            "401  200  404  200  200  200  200  403"),
@@ -582,7 +601,15 @@ fn template(path: &str) -> String {
             "/api/admin/proyecciones/no-existe/",
             "/api/admin/proyecciones/{nombre}/",
         )
-        .replace("/api/opiniones/mudanza-999999/", "/api/opiniones/{id}/");
+        .replace("/api/opiniones/mudanza-999999/", "/api/opiniones/{id}/")
+        .replace(
+            "/firmas/01920000-0000-7000-8000-000000000000",
+            "/firmas/{event}",
+        )
+        .replace(
+            "/fotos/01920000-0000-7000-8000-000000000000",
+            "/fotos/{photo}",
+        );
     ["{move}", "{pay}", "{app}", "{staff}", "{quote}"]
         .iter()
         .fold(path, |p, placeholder| p.replace(placeholder, "{id}"))

@@ -38,6 +38,9 @@ const QUERIES: &[(&str, &str)] = &[
     ),
 ];
 
+/// An id nothing has.
+const NONE: &str = "01920000-0000-7000-8000-000000000000";
+
 /// The ids a GET's path may name.
 struct Fixtures {
     /// A move of the demo client with no invoice or waybill issued yet: a GET that issued them
@@ -60,7 +63,10 @@ impl Fixtures {
         let path = template
             .replace("{id}", &id)
             .replace("{move_id}", &self.move_id.to_string())
-            .replace("{photo_id}", &self.photo);
+            .replace("{photo_id}", &self.photo)
+            // No signature or claim yet: a GET naming one answers 404 and changes nothing.
+            .replace("{event}", NONE)
+            .replace("{photo}", NONE);
         assert!(
             !path.contains('{'),
             "{template}: say in safe_gets.rs how to fill its parameters"

@@ -2388,6 +2388,89 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mi-mudanza/{id}/reclamacion': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** La reclamación de mi mudanza, o si aún puedo abrirla (cliente) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The client's claim page: their claim if they opened one, otherwise whether they still may. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OwnClaim'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Abrir una reclamación en los 7 días siguientes a la entrega: objetos, descripción y hasta 5 fotos (cliente) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      /** @description multipart/form-data */
+      requestBody: {
+        content: {
+          'multipart/form-data': components['schemas']['ClaimForm'];
+        };
+      };
+      responses: {
+        /** @description The client's claim page: their claim if they opened one, otherwise whether they still may. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OwnClaim'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/mi-perfil': {
     parameters: {
       query?: never;
@@ -3712,6 +3795,192 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/reclamaciones': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Todas las reclamaciones, por plazo de respuesta */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ClaimList'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reclamaciones/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Una reclamación junto a lo registrado de esos objetos en la recogida y la entrega */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OneClaim'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reclamaciones/{id}/fotos/{photo}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Una foto de una reclamación (su cliente y el personal de gestión) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          photo: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Correcto: JSON `{"success": true, …}`, o el archivo pedido. */
+        '2XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reclamaciones/{id}/respuesta': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Responder una reclamación: aceptada con importe, en parte o rechazada con motivo (gerente) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AnswerBody'];
+        };
+      };
+      responses: {
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OneClaim'];
+          };
+        };
+        /** @description Petición rechazada: el motivo en español en `error` (400 datos inválidos, 401 sin sesión, 403 sin permiso, 404 no existe, 409 conflicto, 413 demasiado grande, 429 demasiados intentos). */
+        '4XX': {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/register': {
     parameters: {
       query?: never;
@@ -4404,6 +4673,20 @@ export interface components {
       /** @constant */
       success: true;
     };
+    AnswerBody: {
+      /**
+       * Format: int64
+       * @description What the company pays back, in cents: required when accepted in full or in part.
+       * @default null
+       */
+      importe_cents?: number | null;
+      /**
+       * @description Required for a partial answer and a rejection; up to 2000 characters.
+       * @default
+       */
+      motivo?: string;
+      resolucion: components['schemas']['ClaimResolution'];
+    };
     /** @description The application form as the OpenAPI document shows it; `read_application` reads these names. */
     ApplicationForm: {
       /** @description 'true' when the applicant accepts being contacted (required). */
@@ -4669,6 +4952,100 @@ export interface components {
       poison_events?: components['schemas']['PoisonCheck'] | null;
       /** @description `null` when the projectors could not be read. */
       projectors?: components['schemas']['ProjectorCheck'][] | null;
+    };
+    ClaimAnswerView: {
+      /** Format: double */
+      importe?: number | null;
+      /** Format: int64 */
+      importe_cents?: number | null;
+      motivo: string;
+      resolucion: components['schemas']['ClaimResolution'];
+      /** Format: date-time */
+      respondida_en: string;
+    };
+    /** @description A claim, its deadline, and the move's records of the claimed objects and signatures. */
+    ClaimDetail: {
+      /** Format: date-time */
+      abierta_en: string;
+      albaran_sha256: string;
+      cliente_nombre: string;
+      /** Format: date-time */
+      entregada_en: string;
+      /**
+       * @description abierta or respondida.
+       * @enum {string}
+       */
+      estado: 'abierta' | 'respondida';
+      firmas: components['schemas']['StaffSignature'][];
+      fotos: components['schemas']['ClaimPhotoView'][];
+      /** Format: int64 */
+      move_id: number;
+      objetos: components['schemas']['ClaimObject'][];
+      plazo: components['schemas']['Deadline'];
+      /**
+       * Format: date
+       * @description The last day (Madrid) to answer: 15 Spanish working days after it was opened.
+       */
+      plazo_respuesta: string;
+      registros: components['schemas']['ObjectRecords'][];
+      respuesta?: components['schemas']['ClaimAnswerView'] | null;
+      texto: string;
+      /** Format: int64 */
+      version: number;
+    };
+    /** @description The claim form as the OpenAPI document shows it; `read_form` reads these names. */
+    ClaimForm: {
+      /** @description Up to 5 photos (JPEG, PNG, GIF or WebP, told by their content), 10 MB each. */
+      fotos: components['schemas']['Archivo'][];
+      /** @description The id of a claimed object of the move; repeated for each. */
+      objetos: string[];
+      /** @description What happened, up to 2000 characters. */
+      texto: string;
+    };
+    ClaimList: {
+      /** @description Open claims first, the nearest deadline first; then the answered ones, newest first. */
+      reclamaciones: components['schemas']['ClaimSummary'][];
+      /** @constant */
+      success: true;
+    };
+    /** @description An object a claim is about, as it was on the waybill. */
+    ClaimObject: {
+      id: string;
+      nombre: string;
+    };
+    ClaimPhotoView: {
+      /** Format: uuid */
+      id: string;
+      url: string;
+    };
+    /** @description How a manager answered a claim. */
+    ClaimResolution: 'aceptada' | 'parcial' | 'rechazada';
+    /** @description A claim in the managers' list. */
+    ClaimSummary: {
+      /** Format: date-time */
+      abierta_en: string;
+      cliente_nombre: string;
+      /** Format: date-time */
+      entregada_en: string;
+      /**
+       * @description abierta or respondida.
+       * @enum {string}
+       */
+      estado: 'abierta' | 'respondida';
+      fotos: components['schemas']['ClaimPhotoView'][];
+      /** Format: int64 */
+      move_id: number;
+      objetos: components['schemas']['ClaimObject'][];
+      plazo: components['schemas']['Deadline'];
+      /**
+       * Format: date
+       * @description The last day (Madrid) to answer: 15 Spanish working days after it was opened.
+       */
+      plazo_respuesta: string;
+      respuesta?: components['schemas']['ClaimAnswerView'] | null;
+      texto: string;
+      /** Format: int64 */
+      version: number;
     };
     /** @description The move as its client sees it on the booking pages. */
     ClientBooking: {
@@ -5084,6 +5461,23 @@ export interface components {
       /** Format: int64 */
       tamano_bytes: number | null;
       version: string | null;
+    };
+    /** @description How near a claim's answer is due, counted on the day asked. */
+    Deadline: {
+      /** @description Unanswered with at most 3 working days left, or past. */
+      aviso: boolean;
+      /**
+       * Format: int64
+       * @description Working days from today to that day (0 on the day itself; negative once past).
+       */
+      dias_habiles_restantes: number;
+      /**
+       * Format: date
+       * @description The last day to answer (Madrid).
+       */
+      fecha: string;
+      /** @description Answered or not, the day has passed. */
+      vencido: boolean;
     };
     DeleteBody: {
       /** @default null */
@@ -5833,9 +6227,20 @@ export interface components {
       objeto_id: string;
       objeto_nombre: string;
     };
+    /** @description A claimed object beside what the crew recorded of it at pickup and at delivery. */
+    ObjectRecords: {
+      entrega: components['schemas']['StageRecords'];
+      objeto: components['schemas']['ClaimObject'];
+      recogida: components['schemas']['StageRecords'];
+    };
     /** @description Objects of the catalogue. */
     Objects: {
       objetos: components['schemas']['CatalogueObject'][];
+      /** @constant */
+      success: true;
+    };
+    OneClaim: {
+      reclamacion: components['schemas']['ClaimDetail'];
       /** @constant */
       success: true;
     };
@@ -5873,6 +6278,20 @@ export interface components {
     OutboxParams: {
       /** @default null */
       para?: string | null;
+    };
+    /** @description The client's claim page: their claim if they opened one, otherwise whether they still may. */
+    OwnClaim: {
+      /** @description The move's objects, to choose from. */
+      objetos: components['schemas']['ClaimObject'][];
+      puede_reclamar: boolean;
+      reclamacion?: components['schemas']['ClaimDetail'] | null;
+      /** @constant */
+      success: true;
+      /**
+       * Format: date
+       * @description The last day to open one (7 days after delivery); `null` before delivery.
+       */
+      ultimo_dia_para_reclamar?: string | null;
     };
     /** @description One of the client's documents as their list shows it. */
     OwnDocument: {
@@ -7031,7 +7450,8 @@ export interface components {
       etapa: components['schemas']['WaybillStage'];
       /**
        * Format: date-time
-       * @description When it was signed, by the phone's clock.
+       * @description When it was signed, by the phone's clock (when the server stored it is the event's
+       *     `recorded_at`, which the waybill shows beside it).
        */
       firmado_en: string;
       firmante: components['schemas']['Signer'];
@@ -7041,14 +7461,14 @@ export interface components {
        */
       id: string;
       nombre: string;
-      /**
-       * Format: date-time
-       * @description When the server stored it (later when the phone was offline).
-       */
-      registrado_en: string;
       /** @description The content it accepts (`events_schema::waybill::accepted_sha256`). */
       sha256_albaran: string;
       url: string;
+    };
+    /** @description What was recorded of a claimed object at one stage. */
+    StageRecords: {
+      fotos: components['schemas']['StaffPhoto'][];
+      notas: components['schemas']['ConditionEntry'][];
     };
     /** @description The move as it was at an instant, replayed from the log. */
     StateAsOf: {
@@ -7223,7 +7643,7 @@ export interface components {
       estado_objetos: components['schemas']['ObjectConditionEntry'][];
       /** Format: date */
       fecha_emision: string;
-      firmas: components['schemas']['StaffSignature'][];
+      firmas: components['schemas']['WaybillSignature'][];
       garantia: string;
       mudanza: components['schemas']['WaybillMove'];
       numero_albaran: string;
@@ -7269,6 +7689,31 @@ export interface components {
       nombre: string;
       /** Format: double */
       volumen_m3?: number | null;
+    };
+    /**
+     * @description A signature as the waybill shows it: also when the server stored it (later than signed when
+     *     the phone was offline).
+     */
+    WaybillSignature: {
+      etapa: components['schemas']['WaybillStage'];
+      /**
+       * Format: date-time
+       * @description When it was signed, by the phone's clock (when the server stored it is the event's
+       *     `recorded_at`, which the waybill shows beside it).
+       */
+      firmado_en: string;
+      firmante: components['schemas']['Signer'];
+      /**
+       * Format: uuid
+       * @description The signature's event.
+       */
+      id: string;
+      nombre: string;
+      /** Format: date-time */
+      registrado_en: string;
+      /** @description The content it accepts (`events_schema::waybill::accepted_sha256`). */
+      sha256_albaran: string;
+      url: string;
     };
     /**
      * @description The two moments the crew and the client go through the waybill together: loading at the
