@@ -8,6 +8,7 @@ import { useAuthStore } from '../../lib/useAuthStore';
 import { resetLive } from '../../lib/useLiveStore';
 import { endOfSecond, fieldLabel, fromLocalInput, toLocalInput, valueText } from './audit';
 import { AuditPage } from './AuditPage';
+import { signatureImage } from './AuditTimeline';
 import { useAuditStore } from './useAuditStore';
 
 const summary: StaffMove = makeMove({
@@ -329,5 +330,18 @@ describe('audit helpers', () => {
     expect(fromLocalInput('')).toBeNull();
     expect(fromLocalInput('mañana')).toBeNull();
     expect(endOfSecond('2026-05-04T08:30:15.123Z')).toBe('2026-05-04T08:30:15.999Z');
+  });
+});
+
+describe('a signature in the timeline', () => {
+  it('is drawn from the PNG its event holds, and nothing else is', () => {
+    const signed = event({
+      posicion: 300,
+      tipo: 'move.waybill_signed',
+      datos: { imagen_png: 'iVBORw0KGgo=', nombre: 'Marta' },
+    });
+    expect(signatureImage(signed)).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(signatureImage({ ...signed, datos: { imagen_png: '"><script>' } })).toBeNull();
+    expect(signatureImage(event({ posicion: 301, datos: { imagen_png: 'iVBORw0KGgo=' } }))).toBeNull();
   });
 });

@@ -14,6 +14,13 @@ function actorText(event: AuditEvent): string {
   return rol_etiqueta ? `${who} (${rol_etiqueta})` : who;
 }
 
+/** A signature's image as its event holds it (the log keeps the PNG itself), or null. */
+export function signatureImage(event: AuditEvent): string | null {
+  if (event.tipo !== 'move.waybill_signed') return null;
+  const png = (event.datos as { imagen_png?: unknown } | null)?.imagen_png;
+  return typeof png === 'string' && /^[A-Za-z0-9+/]+=*$/.test(png) ? `data:image/png;base64,${png}` : null;
+}
+
 /** The move's history, oldest first: one entry per event of the log. */
 export function AuditTimeline({ events, current, onPick }: AuditTimelineProps) {
   if (events.length === 0) return <p className="audit-empty">Esta mudanza no tiene eventos.</p>;
@@ -22,6 +29,7 @@ export function AuditTimeline({ events, current, onPick }: AuditTimelineProps) {
       {events.map((event) => {
         const other = !event.flujo.startsWith('move-');
         const isCurrent = current === event.posicion;
+        const signature = signatureImage(event);
         return (
           <li
             key={event.posicion}
@@ -37,6 +45,7 @@ export function AuditTimeline({ events, current, onPick }: AuditTimelineProps) {
                 {event.resumen && <p className="audit-event__summary">{event.resumen}</p>}
               </header>
               <p className="audit-event__actor">Por {actorText(event)}</p>
+              {signature && <img className="audit-event__signature" src={signature} alt={`Firma: ${event.resumen}`} />}
               <dl className="audit-event__times">
                 <div>
                   <dt>Ocurrido (dispositivo)</dt>
