@@ -5,12 +5,12 @@
 //! one. Then each projection is rebuilt and must equal what live projection left.
 
 use chrono::{Days, NaiveDate};
-use command::claims::{ClaimCommand, ClaimDecider, ClaimState, Delivered};
+use command::claims::{ClaimCommand, ClaimDecider, Delivered};
 use command::decider::Fixed;
 use command::moves::{MoveCommand, MoveDecider, MoveState};
 use command::pricing::{price, PriceParts};
 use command::quotes::{QuoteCommand, QuoteDecider, QuoteDraft, QuoteState};
-use command::reviews::{Draft, ReviewCommand, ReviewDecider, ReviewState};
+use command::reviews::{Draft, ReviewCommand, ReviewDecider};
 use command::{text, Context, Decider, Role};
 use events_schema::events::{
     claim_stream, move_stream, quote_stream, review_stream, AccessDetails, ClaimResolution,
@@ -166,6 +166,31 @@ fn texts() -> impl Strategy<Value = Texts> {
                 crew,
             },
         )
+}
+
+/// What `D` accepts of `commands`, each decided by its role on the state the accepted ones
+/// before it left; a refused one is passed over.
+fn accepted_in_turn<D: Decider>(
+    commands: Vec<(D::Command, Role)>,
+    now: chrono::DateTime<chrono::Utc>,
+    generate: &Fixed,
+) -> Vec<Event> {
+    let mut state = D::State::default();
+    let mut accepted = Vec::new();
+    for (command, role) in commands {
+        let ctx = Context {
+            now,
+            role: Some(role),
+            generate,
+        };
+        if let Ok(decided) = D::decide(&state, command, &ctx) {
+            for e in &decided {
+                state = D::evolve(state, e);
+            }
+            accepted.extend(decided);
+        }
+    }
+    accepted
 }
 
 /// The events the deciders accept for one move built from `t`, and one quote request.
@@ -380,88 +405,68 @@ fn accepted(t: &Texts, move_id: i64, today: NaiveDate) -> Vec<(String, Vec<Event
 
     // Its client claims for its first object, and a manager answers in part.
     let (_, claim_text, reason) = t.crew.clone();
-    let mut claim = ClaimState::default();
-    let mut claimed = Vec::new();
-    for (command, role) in [
-        (
-            ClaimCommand::Open {
-                delivered: Delivered {
-                    move_id,
-                    at: (status == Some(MoveStatus::Finalizada)).then_some(now),
-                    objects: objects.clone(),
+    let claimed = accepted_in_turn::<ClaimDecider>(
+        vec![
+            (
+                ClaimCommand::Open {
+                    delivered: Delivered {
+                        move_id,
+                        at: (status == Some(MoveStatus::Finalizada)).then_some(now),
+                        objects: objects.clone(),
+                    },
+                    draft: command::claims::Draft {
+                        objetos: objects.iter().take(1).map(|o| o.id.clone()).collect(),
+                        texto: claim_text,
+                        fotos: Vec::new(),
+                    },
                 },
-                draft: command::claims::Draft {
-                    objetos: objects.iter().take(1).map(|o| o.id.clone()).collect(),
-                    texto: claim_text,
-                    fotos: Vec::new(),
+                Role::Cliente,
+            ),
+            (
+                ClaimCommand::Answer {
+                    resolucion: ClaimResolution::Parcial,
+                    importe_cents: Some(t.parts[0]),
+                    motivo: reason,
+                    by: Uuid::nil(),
                 },
-            },
-            Role::Cliente,
-        ),
-        (
-            ClaimCommand::Answer {
-                resolucion: ClaimResolution::Parcial,
-                importe_cents: Some(t.parts[0]),
-                motivo: reason,
-                by: Uuid::nil(),
-            },
-            Role::Empresario,
-        ),
-    ] {
-        let ctx = Context {
-            now,
-            role: Some(role),
-            generate: &generate,
-        };
-        if let Ok(decided) = ClaimDecider::decide(&claim, command, &ctx) {
-            for e in &decided {
-                claim = ClaimDecider::evolve(std::mem::take(&mut claim), e);
-            }
-            claimed.extend(decided);
-        }
-    }
+                Role::Empresario,
+            ),
+        ],
+        now,
+        &generate,
+    );
     out.push((claim_stream(move_id), claimed));
 
     // Its client rates it, and a manager hides the review with a reason.
     let (rating, titulo, texto, motivo) = t.resena.clone();
-    let mut review = ReviewState::default();
-    let mut reviewed = Vec::new();
-    for (command, role) in [
-        (
-            ReviewCommand::Submit {
-                move_id,
-                status,
-                nombre: command::reviews::signature(&t.nombre),
-                ubicacion: t.destino.clone(),
-                draft: Draft {
-                    rating,
-                    titulo,
-                    texto,
-                    recomendaria: t.iva,
+    let reviewed = accepted_in_turn::<ReviewDecider>(
+        vec![
+            (
+                ReviewCommand::Submit {
+                    move_id,
+                    status,
+                    nombre: command::reviews::signature(&t.nombre),
+                    ubicacion: t.destino.clone(),
+                    draft: Draft {
+                        rating,
+                        titulo,
+                        texto,
+                        recomendaria: t.iva,
+                    },
                 },
-            },
-            Role::Cliente,
-        ),
-        (
-            ReviewCommand::Moderate {
-                publish: false,
-                reason: motivo,
-            },
-            Role::Empresario,
-        ),
-    ] {
-        let ctx = Context {
-            now,
-            role: Some(role),
-            generate: &generate,
-        };
-        if let Ok(decided) = ReviewDecider::decide(&review, command, &ctx) {
-            for e in &decided {
-                review = ReviewDecider::evolve(std::mem::take(&mut review), e);
-            }
-            reviewed.extend(decided);
-        }
-    }
+                Role::Cliente,
+            ),
+            (
+                ReviewCommand::Moderate {
+                    publish: false,
+                    reason: motivo,
+                },
+                Role::Empresario,
+            ),
+        ],
+        now,
+        &generate,
+    );
     out.push((review_stream(&ReviewId::Move(move_id)), reviewed));
 
     let quote_id = Uuid::now_v7();

@@ -7,9 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use axum::body::Body;
 use axum::extract::{Multipart, State};
-use axum::http::header;
 use axum::response::Response;
 use axum::Json;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -28,7 +26,9 @@ use crate::error::{ApiError, ApiJson, ApiPath, ApiResult};
 use crate::ownership::{client_owner, may_see_move, MOVE_NOT_FOUND};
 use crate::pipeline::execute;
 use crate::reply::True;
-use crate::routes::photos::{image_type, remove_photo_file, write_file, MAX_PHOTO_BYTES};
+use crate::routes::photos::{
+    image_response, image_type, remove_photo_file, write_file, MAX_PHOTO_BYTES,
+};
 use crate::state::AppState;
 
 /// Who reads every claim: the managers, the admin and the auditor.
@@ -488,13 +488,7 @@ pub async fn photo(
     let bytes = tokio::fs::read(photo_path(&state.config.data_dir, id, photo_id))
         .await
         .map_err(|_| not_found())?;
-    let content_type = image_type(&bytes).ok_or_else(not_found)?;
-    Response::builder()
-        .header(header::CONTENT_TYPE, content_type)
-        .header(header::CACHE_CONTROL, "private, max-age=86400")
-        .header("x-content-type-options", "nosniff")
-        .body(Body::from(bytes))
-        .map_err(|e| ApiError::Internal(e.to_string()))
+    image_response(bytes).ok_or_else(not_found)?
 }
 
 pub fn router() -> aide::axum::ApiRouter<AppState> {

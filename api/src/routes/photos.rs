@@ -508,13 +508,21 @@ pub async fn serve(
     let bytes = tokio::fs::read(photo_path(&state.config.data_dir, move_id, photo_id))
         .await
         .map_err(|_| not_found())?;
-    let content_type = image_type(&bytes).ok_or_else(not_found)?;
-    Response::builder()
-        .header(header::CONTENT_TYPE, content_type)
-        .header(header::CACHE_CONTROL, "private, max-age=86400")
-        .header("x-content-type-options", "nosniff")
-        .body(Body::from(bytes))
-        .map_err(|e| ApiError::Internal(e.to_string()))
+    image_response(bytes).ok_or_else(not_found)?
+}
+
+/// A stored image file as an answer, typed by its content; `None` when it is not an image we
+/// accept.
+pub(crate) fn image_response(bytes: Vec<u8>) -> Option<ApiResult<Response>> {
+    let content_type = image_type(&bytes)?;
+    Some(
+        Response::builder()
+            .header(header::CONTENT_TYPE, content_type)
+            .header(header::CACHE_CONTROL, "private, max-age=86400")
+            .header("x-content-type-options", "nosniff")
+            .body(Body::from(bytes))
+            .map_err(|e| ApiError::Internal(e.to_string())),
+    )
 }
 
 /// The move photo routes.
