@@ -286,7 +286,7 @@ export function fetchMoveWindow(query: WindowQuery): Promise<ApiResponse<MoveWin
   return call('get', '/api/mudanzas', { query: ordered });
 }
 
-// The crew's three changes take the queue's headers (issue 21): `Idempotency-Key`, so a retry is
+// The crew's changes take the queue's headers (issue 21): `Idempotency-Key`, so a retry is
 // answered with the first attempt's result, and `Occurred-At`, the device's time of the change.
 
 export function updateMoveStatus(
@@ -312,11 +312,18 @@ export function recordMilestone(
   return call('post', '/api/mudanza/{id}/hito', { path: { id }, body: { hito }, headers });
 }
 
+/** The waybill object a photo documents, at a stage: both or neither (issue 21). */
+export interface PhotoObjectTag {
+  objetoId: string;
+  etapa: WaybillStage;
+}
+
 export function uploadPhoto(
   id: number,
   file: File,
   descripcion = '',
   headers?: RequestHeaders,
+  objeto?: PhotoObjectTag,
 ): Promise<ApiResponse<PhotoUploadResponse>> {
   return upload(
     '/api/subir-foto',
@@ -324,9 +331,51 @@ export function uploadPhoto(
       foto: file,
       mudanza_id: id,
       descripcion: descripcion.trim() !== '' ? descripcion.trim() : undefined,
+      objeto_id: objeto?.objetoId,
+      etapa: objeto?.etapa,
     },
     headers,
   );
+}
+
+// The waybill on the crew's phone (issue 21): the client's and the worker's signatures at pickup
+// and delivery, and the condition of each object. Keyed and timed like the changes above, as the
+// crew's queue sends them.
+
+/** The two moments the crew and the client go through the waybill: pickup and delivery. */
+export type WaybillStage = Schemas['WaybillStage'];
+
+export type WaybillSigner = Schemas['Signer'];
+
+export type ObjectCondition = Schemas['ObjectCondition'];
+
+export type WaybillSignature = Schemas['StaffSignature'];
+
+export type ConditionEntry = Schemas['ConditionEntry'];
+
+/** A condition as the waybill document lists it, with the photos of that object at that stage. */
+export type WaybillConditionEntry = Schemas['ObjectConditionEntry'];
+
+export type SignatureRequest = RequestBody<'post', '/api/mudanza/{id}/firma'>;
+
+export type ConditionRequest = RequestBody<'post', '/api/mudanza/{id}/estado-objeto'>;
+
+/** POST /api/mudanza/{id}/firma: a signature over the content whose hash it carries (409 once it changed). */
+export function signWaybill(
+  id: number,
+  body: SignatureRequest,
+  headers?: RequestHeaders,
+): Promise<ApiResponse<StatusUpdateResponse>> {
+  return call('post', '/api/mudanza/{id}/firma', { path: { id }, body, headers });
+}
+
+/** POST /api/mudanza/{id}/estado-objeto: an object's condition at a stage (a note is required for damage). */
+export function noteObjectCondition(
+  id: number,
+  body: ConditionRequest,
+  headers?: RequestHeaders,
+): Promise<ApiResponse<StatusUpdateResponse>> {
+  return call('post', '/api/mudanza/{id}/estado-objeto', { path: { id }, body, headers });
 }
 
 // Manager dashboard (§2 'Manager dashboard', §7): company data, analytics, workers, and the

@@ -9,9 +9,12 @@ import type {
   JobPosition,
   Milestone,
   MoveStatus,
+  ObjectCondition,
   PaymentStatus,
   TimeSlot,
   Urgency,
+  WaybillSigner,
+  WaybillStage,
   WindowOrder,
 } from './api';
 import opciones from './opciones.json';
@@ -200,3 +203,30 @@ export const WINDOW_VIEWS: readonly Option<'proximas' | 'todas'>[] = [
   { value: 'proximas', label: 'Próximas y recientes' },
   { value: 'todas', label: 'Todas las fechas' },
 ];
+
+/** The two moments of the waybill (issue 21), in the order of the day. */
+export const WAYBILL_STAGES: readonly Option<WaybillStage>[] = [
+  { value: 'recogida', label: 'Recogida' },
+  { value: 'entrega', label: 'Entrega' },
+];
+
+export function waybillStageLabel(value: string): string {
+  return WAYBILL_STAGES.find((s) => s.value === value)?.label ?? value;
+}
+
+/** Whose signature it is: 'Firma del cliente', 'Firma del operario'. */
+export const SIGNATURE_LABELS: Record<WaybillSigner, string> = {
+  cliente: 'Firma del cliente',
+  operario: 'Firma del operario',
+};
+
+/** What an object on the waybill looked like, as the crew notes it. */
+export const OBJECT_CONDITIONS: readonly Option<ObjectCondition>[] = [
+  { value: 'buen_estado', label: 'En buen estado' },
+  { value: 'danos_previos', label: 'Daños previos' },
+  { value: 'danos_causados', label: 'Daños causados' },
+];
+
+export function objectConditionLabel(value: string): string {
+  return OBJECT_CONDITIONS.find((c) => c.value === value)?.label ?? value;
+}

@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/format';
 import { servicesList, STATUS_TONES } from '../../lib/staffMoves';
 import { StatusBadge, UrgentBadge } from '../../components/Badge';
 import { objectsSummary, timeSlotLabel } from './moves';
+import { reviewsWaybill } from './waybillView';
 import './MoveCard.css';
 
 interface MoveCardProps {
@@ -18,6 +19,8 @@ interface MoveCardProps {
   onChangeStatus: () => void;
   onUploadPhoto: () => void;
   onViewPhotos: () => void;
+  /** Opens the waybill to note objects' condition and collect signatures (issue 21). */
+  onReviewWaybill: () => void;
   /** Records the crew's next milestone: null when queued, else why it could not be. */
   onRecordMilestone: (hito: Milestone) => Promise<string | null>;
   /** The changes still on this device for the move (already shown in `move`), oldest first. */
@@ -40,6 +43,7 @@ export function MoveCard({
   onChangeStatus,
   onUploadPhoto,
   onViewPhotos,
+  onReviewWaybill,
   onRecordMilestone,
   pending = [],
   statusPending = false,
@@ -191,6 +195,11 @@ export function MoveCard({
         <button type="button" className="button button--ghost" onClick={onViewPhotos}>
           Ver fotos ({photos})
         </button>
+        {reviewsWaybill(move) && (
+          <button type="button" className="button button--ghost" onClick={onReviewWaybill}>
+            Revisar albarán
+          </button>
+        )}
         <button type="button" className="button button--ghost" onClick={() => openWaybill(move.id, !move.albaran)}>
           Albarán
         </button>

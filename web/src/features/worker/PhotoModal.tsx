@@ -1,9 +1,10 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Modal } from '../../components/Modal';
 import type { MovePhoto, StaffMove } from '../../lib/api';
 import { showAlert } from '../../lib/browser';
 import { formatDateTime } from '../../lib/format';
 import type { PendingPhoto } from './changeKinds';
+import { useObjectUrl } from './useObjectUrl';
 
 export const UPLOAD_ERROR = 'Error al subir la foto. Por favor, inténtalo de nuevo.';
 export const NOT_AN_IMAGE = 'Solo se pueden subir imágenes.';
@@ -181,18 +182,6 @@ function PhotoGrid({ photos, pending }: { photos: MovePhoto[]; pending: readonly
       ))}
     </ul>
   );
-}
-
-/** The photo's bytes as the device keeps them, for as long as the tile is shown. */
-function useObjectUrl(blob: Blob): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (typeof URL.createObjectURL !== 'function') return undefined;
-    const made = URL.createObjectURL(blob);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [blob]);
-  return url;
 }
 
 function PendingPhotoTile({ photo }: { photo: PendingPhoto }) {

@@ -12,6 +12,7 @@ import { MoveCard } from './MoveCard';
 import { isAssignedTo, WORKER_FILTERS, WORKER_TABS, type WorkerFilter, type WorkerTab } from './moves';
 import { PhotoModal, type PhotoTab } from './PhotoModal';
 import { StatusModal } from './StatusModal';
+import { WaybillModal } from './WaybillModal';
 import {
   crewQueue,
   findMove,
@@ -29,7 +30,11 @@ import './WorkerDashboardPage.css';
 import './WorkerModals.css';
 import { companyToday } from '../../lib/calendar';
 
-type OpenModal = { kind: 'estado'; move: StaffMove } | { kind: 'fotos'; move: StaffMove; tab: PhotoTab } | null;
+type OpenModal =
+  | { kind: 'estado'; move: StaffMove }
+  | { kind: 'fotos'; move: StaffMove; tab: PhotoTab }
+  | { kind: 'albaran'; move: StaffMove }
+  | null;
 
 /** How often "today" is re-read, so a page left open overnight shows the right day (§9). */
 const TODAY_REFRESH_MS = 60_000;
@@ -50,12 +55,15 @@ export function WorkerDashboardPage() {
   const changeStatus = useWorkerMovesStore((s) => s.changeStatus);
   const uploadPhoto = useWorkerMovesStore((s) => s.uploadPhoto);
   const recordMilestone = useWorkerMovesStore((s) => s.recordMilestone);
+  const noteCondition = useWorkerMovesStore((s) => s.noteCondition);
+  const signWaybill = useWorkerMovesStore((s) => s.signWaybill);
   const reset = useWorkerMovesStore((s) => s.reset);
   const savedAt = useWorkerMovesStore((s) => s.savedAt);
   const pending = useCrewQueue((s) => s.pending);
   const myCounts = useMyMoves((s) => s.conteos);
   const doneToday = useDoneToday((s) => s.rows.length);
   const userId = useAuthStore((s) => s.user?.id);
+  const userName = useAuthStore((s) => s.user?.nombre ?? '');
   const [tab, setTab] = useState<WorkerTab>('mias');
   const [modal, setModal] = useState<OpenModal>(null);
   const today = useToday();
@@ -119,6 +127,7 @@ export function WorkerDashboardPage() {
       onChangeStatus: () => setModal({ kind: 'estado', move }),
       onUploadPhoto: () => setModal({ kind: 'fotos', move, tab: 'subir' }),
       onViewPhotos: () => setModal({ kind: 'fotos', move, tab: 'ver' }),
+      onReviewWaybill: () => setModal({ kind: 'albaran', move }),
       onRecordMilestone: (hito: Milestone) => recordMilestone(move.id, hito),
     };
   };
@@ -190,6 +199,20 @@ export function WorkerDashboardPage() {
               ? (file, descripcion) => uploadPhoto(modalMove.id, file, descripcion)
               : undefined
           }
+          onClose={closeModal}
+        />
+      )}
+      {modal?.kind === 'albaran' && modalMove && (
+        <WaybillModal
+          move={modalMove}
+          pendingPhotos={pendingPhotos(modalMove, pending)}
+          workerName={userName}
+          onNote={
+            isAssignedTo(modalMove, userId)
+              ? (note, photos, descripcion) => noteCondition(modalMove.id, note, photos, descripcion)
+              : undefined
+          }
+          onSign={isAssignedTo(modalMove, userId) ? (signature) => signWaybill(modalMove.id, signature) : undefined}
           onClose={closeModal}
         />
       )}

@@ -1,13 +1,27 @@
 import * as api from '../../lib/api';
-import type { Milestone, MovePhoto, MoveStatus, StaffMove } from '../../lib/api';
-import { milestoneLabel, MOVE_STATUS_LABELS } from '../../lib/options';
+import type {
+  ConditionRequest,
+  Milestone,
+  MovePhoto,
+  MoveStatus,
+  SignatureRequest,
+  StaffMove,
+  WaybillStage,
+} from '../../lib/api';
+import {
+  milestoneLabel,
+  MOVE_STATUS_LABELS,
+  objectConditionLabel,
+  SIGNATURE_LABELS,
+  waybillStageLabel,
+} from '../../lib/options';
 import { isStaffMove } from '../../lib/staffMoves';
 import type { StoredChange } from '../../lib/crewDevice';
 import type { ChangeKind } from './changeQueue';
 
 // The crew's kinds of change, one entry each: how the queue sends it, how the card shows it while
-// it waits, and how the server's answer merges into the lists. A new kind (a signature, a note on
-// an object's condition) is one more entry here and a call in lib/api.ts.
+// it waits, and how the server's answer merges into the lists. A new kind is one more entry here
+// and a call in lib/api.ts.
 
 export interface CrewKind<D> extends ChangeKind<D> {
   /** The move as the worker should see it with this change applied (optimistic). */
@@ -29,9 +43,32 @@ export interface PhotoData {
   foto: Blob;
   nombre: string;
   descripcion: string;
+  /** The waybill object the photo shows the condition of, and at which stage: both or neither. */
+  objetoId?: string;
+  etapa?: WaybillStage;
 }
 
-/** Status and milestone answers carry the move as the projections now show it. */
+/** A signature as the server takes it: the PNG as a data URL, which the card shows as it is. */
+export type SignatureData = SignatureRequest;
+
+export interface ConditionData extends ConditionRequest {
+  /** What the pending and refused lists call the object, should it leave the move meanwhile. */
+  objeto_nombre: string;
+}
+
+/**
+ * The id a signature or a note still on the device goes by on the card: its place in the queue,
+ * which no server id (a UUID) can be.
+ */
+export function pendingId(change: Pick<StoredChange, 'seq'>): string {
+  return `pendiente-${change.seq}`;
+}
+
+export function isPendingId(id: string): boolean {
+  return id.startsWith('pendiente-');
+}
+
+/** Status, milestone, signature and condition answers carry the move as the projections now show it. */
 function answeredMove(body: unknown): StaffMove | undefined {
   const move = (body as { mudanza?: unknown } | null)?.mudanza;
   return isStaffMove(move) ? move : undefined;
@@ -65,7 +102,8 @@ const photo: CrewKind<PhotoData> = {
   send: (moveId, data, headers) => {
     // Stored as a Blob; the form sends it under its file name again.
     const file = new File([data.foto], data.nombre, { type: data.foto.type });
-    return api.uploadPhoto(moveId, file, data.descripcion, headers);
+    const objeto = data.objetoId && data.etapa ? { objetoId: data.objetoId, etapa: data.etapa } : undefined;
+    return api.uploadPhoto(moveId, file, data.descripcion, headers, objeto);
   },
   describe: (data) => (data.descripcion.trim() === '' ? 'Foto' : `Foto: ${data.descripcion.trim()}`),
   // Shown at once; the live change with the move's new version replaces this copy.
@@ -76,7 +114,65 @@ const photo: CrewKind<PhotoData> = {
   },
 };
 
-export const CREW_KINDS = { estado: status, hito: milestone, foto: photo };
+const signature: CrewKind<SignatureData> = {
+  send: (moveId, data, headers) => api.signWaybill(moveId, data, headers),
+  describe: (data) => `${SIGNATURE_LABELS[data.firmante] ?? 'Firma'} (${waybillStageLabel(data.etapa).toLowerCase()})`,
+  overlay: (move, data, change) => {
+    const firmas = move.firmas ?? [];
+    // One per signer and stage: once the server shows it (its live frame can come before the
+    // answer), that copy is the one.
+    if (firmas.some((f) => f.etapa === data.etapa && f.firmante === data.firmante)) return move;
+    const pending = {
+      id: pendingId(change),
+      etapa: data.etapa,
+      firmante: data.firmante,
+      nombre: data.nombre.trim(),
+      firmado_en: change.occurredAt,
+      sha256_albaran: data.sha256_albaran,
+      url: data.imagen_png,
+    };
+    return { ...move, firmas: [...firmas, pending] };
+  },
+  merged: answeredMove,
+};
+
+const condition: CrewKind<ConditionData> = {
+  send: (moveId, data, headers) =>
+    api.noteObjectCondition(
+      moveId,
+      { etapa: data.etapa, objeto_id: data.objeto_id, estado: data.estado, nota: data.nota ?? '' },
+      headers,
+    ),
+  describe: (data) => `Estado de «${data.objeto_nombre}»: ${objectConditionLabel(data.estado)}`,
+  overlay: (move, data, change) => {
+    const notes = move.estado_objetos ?? [];
+    // The server's copy carries the device's time as its date: once it shows it, it is the one.
+    const at = Date.parse(change.occurredAt);
+    const onServer = notes.some(
+      (n) => n.objeto_id === data.objeto_id && n.etapa === data.etapa && Date.parse(n.fecha) === at,
+    );
+    if (onServer) return move;
+    const pending = {
+      id: pendingId(change),
+      etapa: data.etapa,
+      objeto_id: data.objeto_id,
+      objeto_nombre: move.objects.find((o) => o.id === data.objeto_id)?.nombre ?? data.objeto_nombre,
+      estado: data.estado,
+      nota: (data.nota ?? '').trim(),
+      fecha: change.occurredAt,
+    };
+    return { ...move, estado_objetos: [...notes, pending] };
+  },
+  merged: answeredMove,
+};
+
+export const CREW_KINDS = {
+  estado: status,
+  hito: milestone,
+  foto: photo,
+  firma: signature,
+  estadoObjeto: condition,
+};
 
 export type CrewKindName = keyof typeof CREW_KINDS;
 
@@ -84,6 +180,8 @@ export type CrewKindData = {
   estado: StatusData;
   hito: MilestoneData;
   foto: PhotoData;
+  firma: SignatureData;
+  estadoObjeto: ConditionData;
 };
 
 export function crewKind(change: StoredChange): CrewKind<Record<string, unknown>> | undefined {
@@ -104,6 +202,9 @@ export interface PendingPhoto {
   foto: Blob;
   descripcion: string;
   occurredAt: string;
+  /** The waybill object and stage it documents, if any. */
+  objetoId?: string;
+  etapa?: WaybillStage;
 }
 
 /**
@@ -121,7 +222,14 @@ export function pendingPhotos(move: StaffMove, pending: readonly StoredChange[])
     .filter((c) => c.moveId === move.id && c.kind === 'foto')
     .map((c) => {
       const data = c.data as unknown as PhotoData;
-      return { seq: c.seq, foto: data.foto, descripcion: data.descripcion, occurredAt: c.occurredAt };
+      return {
+        seq: c.seq,
+        foto: data.foto,
+        descripcion: data.descripcion,
+        occurredAt: c.occurredAt,
+        objetoId: data.objetoId,
+        etapa: data.etapa,
+      };
     })
     .filter((p) => p.foto instanceof Blob && !onServer(p));
 }

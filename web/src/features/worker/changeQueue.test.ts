@@ -318,13 +318,13 @@ describe('changes that cannot be sent', () => {
     });
     try {
       await broken.enqueue('roto', 4, {});
-      await broken.enqueue('firma', 4, {});
+      await broken.enqueue('inventario', 4, {});
       await broken.enqueue('estado', 4, { estado: 'en curso' });
       await vi.waitFor(() => expect(seen).toHaveLength(1));
       await broken.idle();
       expect(broken.useQueue.getState().refused.map((r) => [r.kind, r.status, r.error])).toEqual([
         ['roto', 0, UNSENDABLE],
-        ['firma', 0, UNKNOWN_KIND],
+        ['inventario', 0, UNKNOWN_KIND],
       ]);
       expect(broken.useQueue.getState().pending).toEqual([]);
     } finally {

@@ -7,7 +7,14 @@ import { useAuthStore } from '../../lib/useAuthStore';
 import { readMovesSnapshot, saveMovesSnapshot } from '../../lib/crewDevice';
 import { companyToday } from '../../lib/calendar';
 import { createChangeQueue } from './changeQueue';
-import { CREW_KINDS, crewKind, type CrewKindData, type CrewKindName } from './changeKinds';
+import {
+  CREW_KINDS,
+  crewKind,
+  type ConditionData,
+  type CrewKindData,
+  type CrewKindName,
+  type SignatureData,
+} from './changeKinds';
 
 // The worker's dashboard reads three windows of GET /api/mudanzas: their own moves from today on
 // ('Mis mudanzas', issue 19), the search over every move (§6: workers see all of them), and the
@@ -60,6 +67,12 @@ export const useCrewQueue = crewQueue.useQueue;
 
 /** Not even the device could keep the change (its storage is full or unavailable). */
 export const NOT_QUEUED = 'No se pudo guardar el cambio en este dispositivo. Inténtalo de nuevo.';
+/** How queueing a condition note went: kept with its photos, not kept, or kept without some photos. */
+export type NoteOutcome = null | 'not-queued' | 'photos-lost';
+
+/** The note is kept, but some of its photos are not. */
+export const PHOTOS_NOT_QUEUED =
+  'El estado quedó anotado, pero no se pudieron guardar todas las fotos en este dispositivo. Vuelve a añadirlas.';
 
 async function enqueue<K extends CrewKindName>(kind: K, moveId: number, data: CrewKindData[K]): Promise<boolean> {
   try {
@@ -91,6 +104,18 @@ interface WorkerMovesState {
   recordMilestone: (id: number, hito: Milestone) => Promise<string | null>;
   /** Queues a photo of a move; false when not even the device could keep it. */
   uploadPhoto: (id: number, file: File, descripcion: string) => Promise<boolean>;
+  /**
+   * Queues an object's condition at a stage, then each of its photos tagged with that object
+   * and stage.
+   */
+  noteCondition: (
+    id: number,
+    note: ConditionData,
+    photos: readonly File[],
+    descripcion: string,
+  ) => Promise<NoteOutcome>;
+  /** Queues a signature of the waybill; false when not even the device could keep it. */
+  signWaybill: (id: number, signature: SignatureData) => Promise<boolean>;
   /** Every window back to its first filter (the page unmounts). */
   reset: () => void;
 }
@@ -125,6 +150,19 @@ export const useWorkerMovesStore = create<WorkerMovesState>()((set) => ({
 
   uploadPhoto: (id, file, descripcion) =>
     enqueue('foto', id, { foto: file, nombre: file.name, descripcion: descripcion.trim() }),
+
+  noteCondition: async (id, note, photos, descripcion) => {
+    if (!(await enqueue('estadoObjeto', id, note))) return 'not-queued';
+    let lost = false;
+    for (const file of photos) {
+      const photo = { foto: file, nombre: file.name, descripcion: descripcion.trim() };
+      // In the queue after the note, so the server files them with it (the object's latest note there).
+      if (!(await enqueue('foto', id, { ...photo, objetoId: note.objeto_id, etapa: note.etapa }))) lost = true;
+    }
+    return lost ? 'photos-lost' : null;
+  },
+
+  signWaybill: (id, signature) => enqueue('firma', id, signature),
 
   reset: () => {
     for (const window of windows) window.getState().reset();

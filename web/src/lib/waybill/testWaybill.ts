@@ -34,6 +34,9 @@ export function makeWaybill(overrides: Partial<Waybill> = {}): Waybill {
     resumen_objetos: { total_objetos: 4, volumen_total_m3: null },
     precio_con_iva: 1493.82,
     garantia: 'Garantía de 30 días en desmontaje y montaje.',
+    albaran_sha256: 'e08ec67820f4d8a411415876cb6701a1ea797b44718d3504cf7f4078f8f9a415',
+    firmas: [],
+    estado_objetos: [],
     ...overrides,
   };
 }

@@ -114,4 +114,66 @@ describe('renderWaybillHtml', () => {
     expect(body).toContain('Sin objetos');
     expect(field(doc, 'volumen_total_m3')).toBe('0 m³');
   });
+
+  it('shows the signatures collected on the phone and the condition of the objects', () => {
+    const sha = 'e08ec67820f4d8a411415876cb6701a1ea797b44718d3504cf7f4078f8f9a415';
+    const signature = (firmante: 'cliente' | 'operario', nombre: string, sha256: string) => ({
+      id: `${firmante}-1`,
+      etapa: 'recogida' as const,
+      firmante,
+      nombre,
+      firmado_en: '2026-03-09T08:00:00Z',
+      registrado_en: '2026-03-09T09:30:00Z',
+      sha256_albaran: sha256,
+      url: `/api/mudanza/7/firmas/${firmante}-1`,
+    });
+    const doc = parse(
+      renderWaybillHtml(
+        makeWaybill({
+          albaran_sha256: sha,
+          firmas: [signature('cliente', 'Marta <b>', sha), signature('operario', 'Luis', 'antiguo')],
+          estado_objetos: [
+            {
+              id: 'n1',
+              etapa: 'recogida',
+              objeto_id: 'sofa',
+              objeto_nombre: 'Sofá de 3 plazas',
+              estado: 'danos_previos',
+              nota: 'Rayón',
+              fecha: '2026-03-09T08:05:00Z',
+              fotos: [
+                {
+                  id: 'p1',
+                  url: '/api/fotos/7/p1',
+                  descripcion: 'Rayón',
+                  tipo: 'carga',
+                  fecha_subida: '2026-03-09T08:05:00Z',
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+    );
+    const body = nbsp(doc.body.textContent);
+    expect(body).toContain('Firmas en la recogida');
+    expect(body).toContain('Nombre: Marta <b>');
+    expect(body).toContain('Acepta este contenido');
+    expect(body).toContain('Firmó una versión anterior del contenido');
+    expect(body).toContain(sha);
+    expect(body).not.toContain('Nombre y DNI:');
+    const images = Array.from(doc.querySelectorAll('img')).map((i) => i.getAttribute('src'));
+    expect(images.every((src) => src?.endsWith('/api/mudanza/7/firmas/cliente-1') || !src?.includes('cliente'))).toBe(
+      true,
+    );
+    expect(images.some((src) => src?.endsWith('/api/fotos/7/p1'))).toBe(true);
+    expect(body).toContain('Estado de los objetos');
+    expect(body).toContain('Daños previos');
+  });
+
+  it('keeps the boxes to sign on paper when nothing was signed on the phone', () => {
+    const body = nbsp(parse(renderWaybillHtml(makeWaybill())).body.textContent);
+    expect(body).toContain('Nombre y DNI:');
+    expect(body).not.toContain('Estado de los objetos');
+  });
 });

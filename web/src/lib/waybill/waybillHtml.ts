@@ -3,7 +3,16 @@
 import type { Waybill } from '../api';
 import { TOKENS_CSS } from '../tokens';
 import { categoryLabel, statusLabel, warrantyText } from '../documentText';
-import { formatDecimal, formatEuros, formatLongDate, formatLongDateWithWeekday, MISSING, orMissing } from '../format';
+import {
+  formatDateTime,
+  formatDecimal,
+  formatEuros,
+  formatLongDate,
+  formatLongDateWithWeekday,
+  MISSING,
+  orMissing,
+} from '../format';
+import { objectConditionLabel, SIGNATURE_LABELS, WAYBILL_STAGES } from '../options';
 
 /** The ids of the window's buttons, which openWaybill wires up (no inline scripts). */
 export const PRINT_BUTTON_ID = 'albaran-imprimir';
@@ -27,6 +36,95 @@ const text = (value: string | null | undefined) => escapeHtml(orMissing(value));
 function volume(m3: number | null | undefined): string {
   const shown = formatDecimal(m3);
   return shown === MISSING ? MISSING : `${shown} m³`;
+}
+
+type Signature = NonNullable<Waybill['firmas']>[number];
+
+/** The waybill is written into a new blank window: its images need the site's full address. */
+function absolute(url: string): string {
+  const origin = globalThis.location?.origin;
+  return origin && origin !== 'null' && url.startsWith('/') ? `${origin}${url}` : url;
+}
+
+/** The boxes to sign on paper, when no signature was collected on the crew's phone. */
+const PAPER_SIGNATURES = `<section class="signatures">
+<div class="sign">
+<p class="sign__label">Firma del trabajador</p>
+<div class="sign__area"></div>
+<p>Nombre:</p>
+<p>Fecha:</p>
+</div>
+<div class="sign">
+<p class="sign__label">Firma del cliente</p>
+<div class="sign__area"></div>
+<p>Nombre y DNI:</p>
+<p>Fecha:</p>
+</div>
+</section>`;
+
+function signatureBox(label: string, signature: Signature | undefined, current: string): string {
+  if (!signature) {
+    return `<div class="sign"><p class="sign__label">${escapeHtml(label)}</p><p class="muted">Sin firmar</p></div>`;
+  }
+  const accepts =
+    signature.sha256_albaran === current ? 'Acepta este contenido' : 'Firmó una versión anterior del contenido';
+  return `<div class="sign">
+<p class="sign__label">${escapeHtml(label)}</p>
+<img class="sign__image" src="${escapeHtml(absolute(signature.url))}" alt="${escapeHtml(`${label}: ${signature.nombre}`)}">
+<p>Nombre: ${text(signature.nombre)}</p>
+<p>Firmado: ${escapeHtml(formatDateTime(signature.firmado_en))}</p>
+<p>Registrado: ${escapeHtml(formatDateTime(signature.registrado_en))}</p>
+<p class="muted">${accepts}</p>
+</div>`;
+}
+
+/** The signatures collected on the phone, stage by stage, the worker's beside the client's. */
+function signaturesHtml(waybill: Waybill): string {
+  const signatures = waybill.firmas ?? [];
+  if (signatures.length === 0) return PAPER_SIGNATURES;
+  const current = waybill.albaran_sha256 ?? '';
+  const stages = WAYBILL_STAGES.filter((stage) => signatures.some((f) => f.etapa === stage.value))
+    .map((stage) => {
+      const of = (firmante: Signature['firmante']) =>
+        signatures.find((f) => f.etapa === stage.value && f.firmante === firmante);
+      return `<section class="stage">
+<h2>Firmas en la ${escapeHtml(stage.label.toLowerCase())}</h2>
+<div class="signatures">
+${signatureBox(SIGNATURE_LABELS.operario, of('operario'), current)}
+${signatureBox(SIGNATURE_LABELS.cliente, of('cliente'), current)}
+</div>
+</section>`;
+    })
+    .join('\n');
+  return `${stages}
+<p class="muted hash">Huella SHA-256 del contenido (objetos y servicios): <code>${text(current)}</code></p>`;
+}
+
+/** What the crew noted of each object at pickup and delivery, with its photos. */
+function conditionsHtml(waybill: Waybill): string {
+  const notes = waybill.estado_objetos ?? [];
+  if (notes.length === 0) return '';
+  const stageLabel = (value: string) => WAYBILL_STAGES.find((s) => s.value === value)?.label ?? value;
+  const rows = notes
+    .map((n) => {
+      const photos = n.fotos
+        .map(
+          (f) =>
+            `<img class="thumb" src="${escapeHtml(absolute(f.url))}" alt="${escapeHtml(f.descripcion || n.objeto_nombre)}">`,
+        )
+        .join('');
+      return `<tr><td>${escapeHtml(stageLabel(n.etapa))}</td><td>${text(n.objeto_nombre)}</td><td>${escapeHtml(objectConditionLabel(n.estado))}</td><td>${text(n.nota)}${photos ? `<div class="thumbs">${photos}</div>` : ''}</td><td>${escapeHtml(formatDateTime(n.fecha))}</td></tr>`;
+    })
+    .join('\n');
+  return `<section>
+<h2>Estado de los objetos</h2>
+<div class="scroll"><table>
+<thead><tr><th scope="col">Etapa</th><th scope="col">Objeto</th><th scope="col">Estado</th><th scope="col">Nota</th><th scope="col">Fecha</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table></div>
+</section>`;
 }
 
 const STYLES = `
@@ -95,6 +193,11 @@ thead th {
 .sign { display: grid; gap: 6px; padding: 10px 12px; border: 1px solid var(--color-faint); border-radius: 8px; }
 .sign__label { font-weight: 700; color: var(--color-heading); }
 .sign__area { height: 80px; border-bottom: 1px dashed var(--color-faint); }
+.sign__image { display: block; width: 100%; max-width: 18rem; height: 80px; object-fit: contain; object-position: left; border-bottom: 1px dashed var(--color-faint); }
+.stage { display: grid; gap: 6px; }
+.hash { font-size: var(--font-size-2xs); overflow-wrap: anywhere; }
+.thumbs { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }
+.thumb { width: 56px; height: 56px; object-fit: cover; border-radius: 4px; border: 1px solid var(--color-border); }
 .foot { padding-top: 10px; border-top: 1px solid var(--color-border); text-align: center; font-size: var(--font-size-xs); color: var(--color-subtle); }
 .warranty { font-size: var(--font-size-md); font-weight: 700; color: var(--color-heading); margin-bottom: 3px; }
 @media (max-width: 640px) {
@@ -240,20 +343,8 @@ ${price ? `<tr class="price"><th scope="row">Precio con IVA</th><td class="num" 
 <p class="muted">Observaciones:</p>
 <div class="lines"></div>
 </section>
-<section class="signatures">
-<div class="sign">
-<p class="sign__label">Firma del trabajador</p>
-<div class="sign__area"></div>
-<p>Nombre:</p>
-<p>Fecha:</p>
-</div>
-<div class="sign">
-<p class="sign__label">Firma del cliente</p>
-<div class="sign__area"></div>
-<p>Nombre y DNI:</p>
-<p>Fecha:</p>
-</div>
-</section>
+${signaturesHtml(waybill)}
+${conditionsHtml(waybill)}
 <footer class="foot">
 <p class="warranty">${escapeHtml(warrantyText(waybill.garantia))}</p>
 <p>${text(company.nombre)} · NIF ${text(company.nif)} · ${text(company.telefono)} · ${text(company.email)}</p>
