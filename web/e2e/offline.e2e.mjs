@@ -135,12 +135,12 @@ async function changeStatus(page, id, label) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** The crew's three calls, as the page made them: the key sent and whether the server replayed. */
+/** The crew's calls, as the page made them: the key sent and whether the server replayed. */
 function recordCrewCalls(page, calls) {
   page.on('response', async (response) => {
     const request = response.request();
     const path = new URL(request.url()).pathname;
-    if (!/^\/api\/(actualizar-estado-mudanza|mudanza\/\d+\/hito|subir-foto)$/.test(path)) return;
+    if (!/^\/api\/(actualizar-estado-mudanza|mudanza\/\d+\/(hito|firma|estado-objeto)|subir-foto)$/.test(path)) return;
     const headers = await request.allHeaders();
     calls.push({
       path,
@@ -152,11 +152,24 @@ function recordCrewCalls(page, calls) {
   });
 }
 
+/** Draws a signature on the pad `name` with the mouse: three strokes across its box. */
+async function drawSignature(page, name) {
+  const box = await page.getByRole('img', { name: `${name}, recuadro para firmar` }).boundingBox();
+  for (const row of [0.3, 0.5, 0.7]) {
+    await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * row);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i += 1) {
+      await page.mouse.move(box.x + box.width * (0.15 + i * 0.08), box.y + box.height * (row + (i % 2 ? 0.08 : -0.08)));
+    }
+    await page.mouse.up();
+  }
+}
+
 /** Uncaught errors only: with no network, failed requests are expected console noise. */
 const uncaught = (errors) => errors.filter((e) => e.startsWith('pageerror'));
 
 test(
-  'sin conexión, el equipo registra un hito, un estado y una foto; llegan una vez, en orden y con la hora del dispositivo',
+  'sin conexión, el equipo registra un hito, el estado de un objeto, la firma del cliente, un estado y una foto; llegan una vez, en orden y con la hora del dispositivo',
   { timeout: 180_000 },
   async () => {
     const m = await openPage();
@@ -188,7 +201,13 @@ test(
       await w.page.reload();
       await moveCard(w.page, a).waitFor();
       await moveCard(w.page, b).waitFor();
-      assert.equal(await w.page.evaluate(() => navigator.serviceWorker.controller !== null), true);
+      // A reload that raced the worker's activation comes back uncontrolled: the next one is not.
+      const controlled = () =>
+        w.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 5_000 });
+      await controlled().catch(async () => {
+        await w.page.reload();
+        await controlled();
+      });
       await waitForSavedList(w.page, [a, b]);
 
       // Offline: a milestone, a status and a photo for move A; a status for move B.
@@ -197,6 +216,22 @@ test(
       await moveCard(w.page, a).getByRole('button', { name: 'Registrar: En camino' }).click();
       await moveCard(w.page, a).getByRole('button', { name: 'Registrar: Llegada al origen' }).waitFor();
       await waitForBanner(w.page, (t) => t.endsWith('1 cambio sin enviar'), '1 cambio sin enviar');
+
+      // The waybill at pickup: damage found on an object, and the client signs with a finger.
+      await moveCard(w.page, a).getByRole('button', { name: 'Revisar albarán' }).click();
+      const waybill = w.page.getByRole('dialog', { name: `Albarán · Mudanza #${a}` });
+      await waybill.getByRole('button', { name: 'Anotar estado' }).first().click();
+      const condition = waybill.getByRole('form', { name: /^Estado de / });
+      await condition.getByLabel('Daños previos').check();
+      await condition.getByLabel(/^Nota/).fill('Rayón en la puerta');
+      await condition.getByRole('button', { name: 'Guardar estado' }).click();
+      await waybill.getByText('Rayón en la puerta').waitFor();
+      const clientForm = waybill.getByRole('form', { name: 'Firma del cliente' });
+      await drawSignature(w.page, 'Firma del cliente');
+      await clientForm.getByRole('button', { name: 'Guardar firma' }).click();
+      await waybill.getByRole('img', { name: /^Firma del cliente: / }).waitFor();
+      await waybill.getByRole('button', { name: 'Cerrar' }).click();
+      await waitForBanner(w.page, (t) => t.endsWith('3 cambios sin enviar'), '3 cambios sin enviar');
 
       await changeStatus(w.page, a, 'Completada');
       await moveCard(w.page, a).getByRole('button', { name: 'Subir foto' }).click();
@@ -210,33 +245,35 @@ test(
       await photos.getByText('Pendiente de enviar').waitFor();
       await photos.getByRole('button', { name: 'Cerrar' }).click();
       assert.equal(
-        await waitForBanner(w.page, (t) => t.endsWith('3 cambios sin enviar'), '3 cambios sin enviar'),
-        'Sin conexión3 cambios sin enviar',
+        await waitForBanner(w.page, (t) => t.endsWith('5 cambios sin enviar'), '5 cambios sin enviar'),
+        'Sin conexión5 cambios sin enviar',
       );
 
       await changeStatus(w.page, b, 'En Progreso');
-      await waitForBanner(w.page, (t) => t.endsWith('4 cambios sin enviar'), '4 cambios sin enviar');
+      await waitForBanner(w.page, (t) => t.endsWith('6 cambios sin enviar'), '6 cambios sin enviar');
       const queued = await queuedChanges(w.page);
       assert.deepEqual(
         queued.map((c) => [c.kind, c.moveId]),
         [
           ['hito', a],
+          ['estadoObjeto', a],
+          ['firma', a],
           ['estado', a],
           ['foto', a],
           ['estado', b],
         ],
       );
-      assert.equal(new Set(queued.map((c) => c.key)).size, 4);
+      assert.equal(new Set(queued.map((c) => c.key)).size, 6);
 
       // Reloaded with no network: the shell, the worker's list and the queue are all on the device.
       await w.page.reload();
       const cardA = moveCard(w.page, a);
       await cardA.waitFor();
       await moveCard(w.page, b).waitFor();
-      const offlineBanner = await waitForBanner(w.page, (t) => t.endsWith('4 cambios sin enviar'), '4 cambios');
-      assert.match(offlineBanner, /^Sin conexión: datos de las? \d{1,2}:\d{2}4 cambios sin enviar$/);
+      const offlineBanner = await waitForBanner(w.page, (t) => t.endsWith('6 cambios sin enviar'), '6 cambios');
+      assert.match(offlineBanner, /^Sin conexión: datos de las? \d{1,2}:\d{2}6 cambios sin enviar$/);
       assert.equal((await cardA.locator('.status-badge').textContent())?.trim(), 'Completada');
-      await cardA.getByText('pendiente de enviar').waitFor();
+      await cardA.getByText('pendiente de enviar').first().waitFor();
       await cardA.getByText('Foto: Salón embalado').waitFor();
       assert.deepEqual(await queuedChanges(w.page), queued);
       // The public site is never answered from the crew's cache.
@@ -279,9 +316,11 @@ test(
         calls.map((c) => [c.path, c.status, c.key, c.occurredAt, c.replayed]),
         [
           [`/api/mudanza/${a}/hito`, 200, queued[0].key, queued[0].occurredAt, true],
-          ['/api/actualizar-estado-mudanza', 200, queued[1].key, queued[1].occurredAt, false],
-          ['/api/subir-foto', 200, queued[2].key, queued[2].occurredAt, false],
-          ['/api/actualizar-estado-mudanza', 409, queued[3].key, queued[3].occurredAt, false],
+          [`/api/mudanza/${a}/estado-objeto`, 200, queued[1].key, queued[1].occurredAt, false],
+          [`/api/mudanza/${a}/firma`, 200, queued[2].key, queued[2].occurredAt, false],
+          ['/api/actualizar-estado-mudanza', 200, queued[3].key, queued[3].occurredAt, false],
+          ['/api/subir-foto', 200, queued[4].key, queued[4].occurredAt, false],
+          ['/api/actualizar-estado-mudanza', 409, queued[5].key, queued[5].occurredAt, false],
         ],
       );
       const item = refused.getByRole('listitem');
@@ -313,14 +352,23 @@ test(
           // Leaving for the origin started the confirmed move, in the same instant.
           ['move.status_changed', Date.parse(queued[0].occurredAt)],
           ['move.crew_milestone_recorded', Date.parse(queued[0].occurredAt)],
-          ['move.status_changed', Date.parse(queued[1].occurredAt)],
-          ['move.photo_added', Date.parse(queued[2].occurredAt)],
+          ['move.object_condition_noted', Date.parse(queued[1].occurredAt)],
+          ['move.waybill_signed', Date.parse(queued[2].occurredAt)],
+          ['move.status_changed', Date.parse(queued[3].occurredAt)],
+          ['move.photo_added', Date.parse(queued[4].occurredAt)],
         ],
       );
       assert.deepEqual(
-        crewA.map((e) => e.datos.to ?? e.datos.hito ?? e.datos.descripcion),
-        ['en curso', 'en_camino', 'finalizada', 'Salón embalado'],
+        crewA.map((e) => e.datos.to ?? e.datos.hito ?? e.datos.nota ?? e.datos.firmante ?? e.datos.descripcion),
+        ['en curso', 'en_camino', 'Rayón en la puerta', 'cliente', 'finalizada', 'Salón embalado'],
       );
+      // The signature is the drawing itself, served as a PNG to the office.
+      const signed = crewA.find((e) => e.tipo === 'move.waybill_signed');
+      assert.ok(signed.datos.imagen_png.length > 100, 'a drawn signature, not an empty image');
+      const staff = await pageApi(m.page, 'GET', `/api/mudanza/${a}`);
+      const image = await m.page.request.get(url(staff.body.mudanza.firmas[0].url));
+      assert.equal(image.status(), 200);
+      assert.equal(image.headers()['content-type'], 'image/png');
       for (const event of crewA) {
         assert.ok(
           Date.parse(event.registrado_en) - Date.parse(event.ocurrido_en) > 1000,
