@@ -159,6 +159,48 @@ mod documents {
     }
 
     #[test]
+    fn the_signatures_collected_on_a_phone_are_drawn_with_their_names_and_times() {
+        use base64::Engine;
+        let png = base64::engine::general_purpose::STANDARD.encode(SIGNATURE_PNG);
+        let mut doc = waybill_doc();
+        let sha = "e08ec67820f4d8a411415876cb6701a1ea797b44718d3504cf7f4078f8f9a415";
+        doc["albaran_sha256"] = json!(sha);
+        doc["firmas"] = json!([
+            {"etapa": "recogida", "firmante": "cliente", "nombre": "Begoña Muñoz",
+             "firmado_en": "2026-12-14T08:05:00Z", "registrado_en": "2026-12-14T09:30:00Z",
+             "sha256_albaran": sha, "imagen_png": png},
+            {"etapa": "recogida", "firmante": "operario", "nombre": "Luis García",
+             "firmado_en": "2026-12-14T08:06:00Z", "registrado_en": "2026-12-14T09:30:00Z",
+             "sha256_albaran": "antiguo", "imagen_png": null}
+        ]);
+        let pdf = super::waybill(&doc).unwrap();
+        let images = |pdf: &[u8]| pdf.windows(14).filter(|w| w == b"/Subtype/Image").count();
+        assert!(images(&pdf) > 0, "the signature with an image is drawn");
+        assert_eq!(images(&super::waybill(&waybill_doc()).unwrap()), 0);
+        let text = text_of(&pdf);
+        for expected in [
+            "Firmas en la recogida",
+            "Nombre: Begoña Muñoz",
+            "Firmado: 14/12/2026 09:05",
+            "Registrado: 14/12/2026 10:30",
+            "Acepta este contenido",
+            "Firmó una versión anterior del contenido",
+        ] {
+            assert!(text.contains(expected), "{expected:?} not in:\n{text}");
+        }
+        assert!(!text.contains("Nombre y DNI:"), "{text}");
+    }
+
+    /// A valid PNG of 1×1 pixel (RGBA).
+    const SIGNATURE_PNG: &[u8] = &[
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44,
+        0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F,
+        0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0xF8,
+        0xCF, 0xC0, 0xF0, 0x1F, 0x00, 0x05, 0x00, 0x01, 0xFF, 0x89, 0x99, 0x3D, 0x1D, 0x00, 0x00,
+        0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ];
+
+    #[test]
     fn a_document_with_huge_unicode_fields_still_renders_over_pages() {
         let mut doc = invoice_doc();
         doc["mudanza"]["instrucciones"] = json!("Ñandú 🦤 ".repeat(120));

@@ -178,6 +178,9 @@ async fn the_waybill_is_signed_and_its_objects_checked_on_the_crews_phone(pool: 
     // The PDF shows them, and the audit names them.
     let (status, _, pdf) = client.get_bytes(&format!("/api/albaran/{id}/pdf")).await;
     assert_eq!(status, 200);
+    // Both signatures are drawn in it as images.
+    let images = pdf.windows(14).filter(|w| w == b"/Subtype/Image").count();
+    assert!(images >= 1, "no image in the PDF");
     let text = pdf_extract::extract_text_from_mem(&pdf).expect("a readable PDF");
     for expected in [
         "Firmas en la recogida",
