@@ -170,3 +170,51 @@ async fn a_moved_recording_time_is_reported_at_its_position(pool: PgPool) {
     assert_eq!(broken["event_type"], event_type.as_str());
     assert_eq!(broken["motivo"], reason::CONTENT);
 }
+
+/// A signature on the waybill is kept in its event (issue 21): swapping its image for another
+/// is found like any other change.
+#[sqlx::test(migrator = "events_schema::MIGRATOR")]
+async fn a_swapped_signature_image_is_reported(pool: PgPool) {
+    use base64::Engine;
+    use reqwest::Method;
+    let server = start(pool.clone()).await;
+    crate::common::projected(&server).await;
+    let id = crate::common::move_of(&pool, "cliente@mudanzas.test").await;
+    let crew = crate::common::crew_for(&server, id, "EMP-002").await;
+    let (_, one) = crew.worker.get(&format!("/api/mudanza/{id}")).await;
+    let png = base64::engine::general_purpose::STANDARD.encode(crate::common::PNG);
+    let (status, signed) = crew
+        .worker
+        .send(
+            Method::POST,
+            &format!("/api/mudanza/{id}/firma"),
+            serde_json::json!({"etapa": "entrega", "firmante": "cliente", "nombre": "Marta",
+                "imagen_png": png, "sha256_albaran": one["mudanza"]["albaran_sha256"]}),
+        )
+        .await;
+    assert_eq!(status, 200, "{signed}");
+    sealed_by_the_server(&server).await;
+    let x: i64 =
+        sqlx::query_scalar("SELECT position FROM events WHERE event_type = 'move.waybill_signed'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    let forged = base64::engine::general_purpose::STANDARD.encode(b"\x89PNG otra firma");
+    let mut tx = pool.begin().await.unwrap();
+    sqlx::raw_sql(&format!(
+        "ALTER TABLE events DISABLE TRIGGER events_no_update_delete; \
+         UPDATE events SET data = jsonb_set(data, '{{imagen_png}}', '\"{forged}\"') \
+         WHERE position = {x}; \
+         ALTER TABLE events ENABLE TRIGGER events_no_update_delete;"
+    ))
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    let (status, body) = server.login_role("auditor").await.get(PATH).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["ok"], false);
+    assert_eq!(body["primer_fallo"]["position"], x);
+    assert_eq!(body["primer_fallo"]["event_type"], "move.waybill_signed");
+    assert_eq!(body["primer_fallo"]["motivo"], reason::CONTENT);
+}
