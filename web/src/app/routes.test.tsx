@@ -22,8 +22,14 @@ describe('route table', () => {
     expect(pageRoutes.map((r) => r.path)).toEqual(SPEC_PATHS);
   });
 
-  it("adds only the emails' link to the client's area, the tracking page and the auditor screen beyond §2", () => {
-    expect(extraRoutes.map((r) => r.path)).toEqual(['/cliente', '/seguimiento', '/auditoria']);
+  it("adds only the emails' link to the client's area, the tracking page, the auditor screen and claims beyond §2", () => {
+    expect(extraRoutes.map((r) => r.path)).toEqual([
+      '/cliente',
+      '/seguimiento',
+      '/auditoria',
+      '/cliente/reclamacion/:id',
+      '/reclamaciones',
+    ]);
   });
 
   it("takes a client from the emails' /cliente?valorar=N to their own area, the query kept", async () => {

@@ -25,6 +25,8 @@ const MoveDetailsPage = lazyPage(() => import('../features/client/booking/MoveDe
 const MoveFormPage = lazyPage(() => import('../features/client/booking/MoveFormPage'), 'MoveFormPage');
 const TrackingPage = lazyPage(() => import('../features/client/tracking/TrackingPage'), 'TrackingPage');
 const ClientDashboardPage = lazyPage(() => import('../features/client/ClientDashboardPage'), 'ClientDashboardPage');
+const ClaimPage = lazyPage(() => import('../features/client/claims/ClaimPage'), 'ClaimPage');
+const ClaimsPage = lazyPage(() => import('../features/manager/claims/ClaimsPage'), 'ClaimsPage');
 const ClientAreaRedirect = lazyPage(() => import('../features/client/ClientDashboardPage'), 'ClientAreaRedirect');
 const ConfirmEmailPage = lazyPage(
   () => import('../features/register/confirm-email/ConfirmEmailPage'),
@@ -156,7 +158,8 @@ export const pageRoutes: RouteObject[] = [
 
 /**
  * Pages beyond §2's 28: the auditor's screen (issue 7), a client's move on its day and the
- * address of their area that emails link to, /cliente (issue 20).
+ * address of their area that emails link to, /cliente (issue 20), and claims (issue 21): the
+ * client's about a move, and the list for the staff who read them outside /gestion.
  */
 export const extraRoutes: RouteObject[] = [
   {
@@ -180,6 +183,22 @@ export const extraRoutes: RouteObject[] = [
     element: (
       <RouteGuard path="/auditoria">
         <AuditPage />
+      </RouteGuard>
+    ),
+  },
+  {
+    path: '/cliente/reclamacion/:id',
+    element: (
+      <RouteGuard path="/cliente/reclamacion/:id">
+        <ClaimPage />
+      </RouteGuard>
+    ),
+  },
+  {
+    path: '/reclamaciones',
+    element: (
+      <RouteGuard path="/reclamaciones">
+        <ClaimsPage />
       </RouteGuard>
     ),
   },

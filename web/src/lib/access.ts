@@ -20,6 +20,8 @@ export const ROUTE_ACCESS = {
   // A client's move on its day (?id=), from their own moves only.
   '/seguimiento': { kind: 'roles', roles: ['cliente'] },
   '/confirmar-mudanza': { kind: 'roles', roles: ['cliente'] },
+  // A client's claim about one of their moves: the server answers 404 for anyone else's.
+  '/cliente/reclamacion/:id': { kind: 'roles', roles: ['cliente'] },
   '/gestion': { kind: 'roles', roles: ['empresario'] },
   '/trabajo': { kind: 'roles', roles: ['empleado'] },
   // Only the admin runs the system (issue 7).
@@ -27,6 +29,8 @@ export const ROUTE_ACCESS = {
   // Auditors log in through the manager tab and land here; the admin may audit too.
   '/auditoria': { kind: 'roles', roles: ['auditor', 'admin'] },
   '/debug': { kind: 'roles', roles: ['admin'] },
+  // Whoever reads claims (the managers see them in /gestion too); only managers and the admin answer.
+  '/reclamaciones': { kind: 'roles', roles: ['empresario', 'admin', 'auditor'] },
   // The invoice shows prices: whoever may generate or audit invoices.
   // A client reads their own invoices (the server refuses anyone else's).
   '/factura': { kind: 'roles', roles: ['empresario', 'admin', 'auditor', 'cliente'] },

@@ -6,6 +6,7 @@ import { errorText, openOwnPayment, type ClientMove } from '../../lib/api';
 import { detailsPath } from './booking/booking';
 import { MoveReview } from './reviews/MoveReview';
 import { downloadWaybill } from '../../lib/waybill';
+import { clientClaimPath } from '../../lib/claims';
 import { documentIssued } from './documents/MyDocuments';
 import { formatMoveDate, moreImagesLabel, statusLabel, statusTone, thumbnails, trackingPath } from './clientMoves';
 import { formatEuros } from '../../lib/format';
@@ -166,6 +167,12 @@ export function ClientMoveCard({ move }: { move: ClientMove }) {
         <button type="button" className="button button--ghost" disabled={downloading} onClick={() => void download()}>
           {downloading ? 'Generando albarán...' : 'Descargar albarán'}
         </button>
+        {/* Its page says whether the 7 days after delivery are still open, or shows the claim made. */}
+        {move.status === 'completed' && (
+          <Link to={clientClaimPath(move.id)} className="button button--ghost">
+            Reclamar <span className="sr-only">por la mudanza {move.id}</span>
+          </Link>
+        )}
       </div>
     </article>
   );

@@ -23,6 +23,7 @@ import { MoveViewModal } from './MoveViewModal';
 import { quoteToWizardForm } from './quotes';
 import { QuotesInbox } from './QuotesInbox';
 import { ReviewsModeration } from './ReviewsModeration';
+import { ClaimsSection } from './claims/ClaimsSection';
 import { formatEuros } from '../../lib/format';
 import { cancelStatsRefresh, useManagerStore, withStatusDraft } from './useManagerStore';
 import { useManagerWindow } from './useManagerWindow';
@@ -173,6 +174,8 @@ export function ManagerDashboardPage() {
         <FormsInbox />
 
         <ReviewsModeration />
+
+        <ClaimsSection />
 
         <Suspense
           fallback={
