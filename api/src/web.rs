@@ -49,6 +49,7 @@ pub const PRIVATE_PREFIXES: &[&str] = &[
     "/gestion",
     "/trabajo",
     "/auditoria",
+    "/reclamaciones",
     // The client's area: /cliente/{id}, and /cliente, the emails' link to it.
     "/cliente",
     "/seguimiento",
